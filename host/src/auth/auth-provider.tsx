@@ -1,0 +1,82 @@
+import { authApi, useApiClient } from '@td/api-client';
+import type { User } from '@td/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import { sessionTokenStorage } from './session-token-storage';
+
+export interface AuthState {
+  user: User | null;
+  sessionToken: string | null;
+  isLoading: boolean;
+  isAuthenticated: boolean;
+}
+
+export interface AuthContextValue extends AuthState {
+  login(token: string, user: User): void;
+  logout(): Promise<void>;
+  /** The server said the session is gone (a 401): forget it locally without calling the server. */
+  expire(): void;
+}
+
+const AuthContext = createContext<AuthContextValue | null>(null);
+
+const signedOut: AuthState = { user: null, sessionToken: null, isLoading: false, isAuthenticated: false };
+
+/** spec part 1 §4 "Session start", "Login" and "Logout". */
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const api = useApiClient();
+  const queryClient = useQueryClient();
+  const [state, setState] = useState<AuthState>({ ...signedOut, isLoading: true });
+
+  useEffect(() => {
+    const token = sessionTokenStorage.read();
+    if (!token) {
+      setState(signedOut);
+      return;
+    }
+    let cancelled = false;
+    authApi
+      .validateSession(api)
+      .then((reply) => {
+        if (!cancelled) setState({ user: reply.user, sessionToken: token, isLoading: false, isAuthenticated: true });
+      })
+      .catch(() => {
+        // Any validation error removes the token (spec part 1 §4).
+        sessionTokenStorage.clear();
+        if (!cancelled) setState(signedOut);
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [api]);
+
+  const login = useCallback((token: string, user: User) => {
+    sessionTokenStorage.write(token);
+    setState({ user, sessionToken: token, isLoading: false, isAuthenticated: true });
+  }, []);
+
+  const expire = useCallback(() => {
+    sessionTokenStorage.clear();
+    queryClient.clear();
+    setState(signedOut);
+  }, [queryClient]);
+
+  const logout = useCallback(async () => {
+    try {
+      await authApi.logout(api);
+    } catch {
+      // A failed logout call still logs out locally.
+    } finally {
+      expire();
+    }
+  }, [api, expire]);
+
+  const value = useMemo(() => ({ ...state, login, logout, expire }), [state, login, logout, expire]);
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+export function useAuth(): AuthContextValue {
+  const value = useContext(AuthContext);
+  if (!value) throw new Error('useAuth needs an <AuthProvider>.');
+  return value;
+}

@@ -1,0 +1,76 @@
+import { type ApiClient, POLL_INTERVALS } from '@td/api-client';
+import { okEnvelope, type RemoteEntry, type RemoteName, type RemoteRegistry, remoteRegistrySchema } from '@td/contracts';
+
+type Listener = () => void;
+
+/**
+ * The host's copy of the runtime registry. It re-reads the document on an interval and tells
+ * subscribers when an entry changes, so a remote can be swapped without a page reload.
+ */
+export class RegistryStore {
+  private registry: RemoteRegistry | null = null;
+  private error: Error | null = null;
+  private readonly listeners = new Set<Listener>();
+  private timer: ReturnType<typeof setInterval> | null = null;
+
+  constructor(
+    private readonly api: ApiClient,
+    private readonly pollMs: number = POLL_INTERVALS.registry,
+  ) {}
+
+  snapshot = (): RemoteRegistry | null => this.registry;
+  lastError = (): Error | null => this.error;
+
+  entry(remote: RemoteName): RemoteEntry | undefined {
+    return this.registry?.remotes[remote];
+  }
+
+  subscribe = (listener: Listener): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  async refresh(): Promise<void> {
+    try {
+      const reply = await this.api.get('/api/platform/registry', okEnvelope(remoteRegistrySchema), {
+        anonymous: true,
+        timeoutMs: 4000,
+      });
+      this.error = null;
+      if (!sameRegistry(this.registry, reply.data)) {
+        this.registry = reply.data;
+        this.emit();
+      }
+    } catch (error) {
+      // Keep serving the last good registry; a blip in the API must not unmount working sections.
+      this.error = error instanceof Error ? error : new Error(String(error));
+      if (!this.registry) this.emit();
+    }
+  }
+
+  start(): void {
+    if (this.timer) return;
+    void this.refresh();
+    this.timer = setInterval(() => void this.refresh(), this.pollMs);
+  }
+
+  stop(): void {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+  }
+
+  private emit(): void {
+    for (const listener of this.listeners) listener();
+  }
+}
+
+function sameRegistry(a: RemoteRegistry | null, b: RemoteRegistry): boolean {
+  if (!a) return false;
+  const names = new Set([...Object.keys(a.remotes), ...Object.keys(b.remotes)]) as Set<RemoteName>;
+  for (const name of names) {
+    const left = a.remotes[name];
+    const right = b.remotes[name];
+    if (left?.manifest_url !== right?.manifest_url || left?.version !== right?.version) return false;
+  }
+  return true;
+}

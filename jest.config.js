@@ -1,0 +1,37 @@
+// One jest run over the workspace: server code in Node, everything with a screen in jsdom.
+const swc = [
+  '@swc/jest',
+  {
+    jsc: {
+      parser: { syntax: 'typescript', tsx: true },
+      transform: { react: { runtime: 'automatic' } },
+      target: 'es2022',
+    },
+    module: { type: 'commonjs' },
+  },
+];
+const common = {
+  transform: { '^.+\\.(t|j)sx?$': swc },
+  moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'],
+  transformIgnorePatterns: ['/node_modules/(?!.pnpm)', '/node_modules/.pnpm/(?!(nanoid|uuid)@)'],
+};
+export default {
+  projects: [
+    {
+      ...common,
+      displayName: 'server',
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/packages/server/src/**/*.test.ts', '<rootDir>/packages/contracts/src/**/*.test.ts'],
+    },
+    {
+      ...common,
+      displayName: 'web',
+      testEnvironment: 'jsdom',
+      setupFilesAfterEnv: ['<rootDir>/jest.setup-dom.ts'],
+      testMatch: [
+        '<rootDir>/{host,mf-auth,mf-trading,mf-analytics,mf-ml,mf-infra}/src/**/*.test.{ts,tsx}',
+        '<rootDir>/packages/{ui,api-client,platform}/src/**/*.test.{ts,tsx}',
+      ],
+    },
+  ],
+};

@@ -1,0 +1,96 @@
+import type { z } from 'zod';
+import { ApiError } from './api-error';
+
+export interface ApiClientOptions {
+  baseUrl: string;
+  getToken: () => string | null;
+  /** Called once per 401 on a call that carried a token: the session is gone. */
+  onUnauthorized?: () => void;
+  timeoutMs?: number;
+  fetchImpl?: typeof fetch;
+}
+
+export interface RequestOptions {
+  timeoutMs?: number;
+  signal?: AbortSignal;
+  /** Send no Authorization header even when a session exists. */
+  anonymous?: boolean;
+}
+
+const DEFAULT_TIMEOUT_MS = 10_000;
+
+/** The one HTTP client every screen uses: Bearer token, timeouts, typed errors, validated replies. */
+export class ApiClient {
+  constructor(private readonly options: ApiClientOptions) {}
+
+  get baseUrl(): string {
+    return this.options.baseUrl;
+  }
+
+  get<T extends z.ZodType>(path: string, schema: T, options?: RequestOptions): Promise<z.infer<T>> {
+    return this.request('GET', path, schema, undefined, options);
+  }
+
+  post<T extends z.ZodType>(path: string, schema: T, body?: unknown, options?: RequestOptions): Promise<z.infer<T>> {
+    return this.request('POST', path, schema, body, options);
+  }
+
+  put<T extends z.ZodType>(path: string, schema: T, body?: unknown, options?: RequestOptions): Promise<z.infer<T>> {
+    return this.request('PUT', path, schema, body, options);
+  }
+
+  async request<T extends z.ZodType>(
+    method: string,
+    path: string,
+    schema: T,
+    body?: unknown,
+    options: RequestOptions = {},
+  ): Promise<z.infer<T>> {
+    const token = options.anonymous ? null : this.options.getToken();
+    const headers: Record<string, string> = { Accept: 'application/json' };
+    if (token) headers.Authorization = `Bearer ${token}`;
+    if (body !== undefined) headers['Content-Type'] = 'application/json';
+
+    const timeoutMs = options.timeoutMs ?? this.options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(new DOMException('timeout', 'TimeoutError')), timeoutMs);
+    const onAbort = () => controller.abort(options.signal?.reason);
+    options.signal?.addEventListener('abort', onAbort, { once: true });
+
+    let response: Response;
+    try {
+      response = await (this.options.fetchImpl ?? fetch)(`${this.options.baseUrl}${path}`, {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal: controller.signal,
+      });
+    } catch (error) {
+      if (options.signal?.aborted) throw error;
+      if (controller.signal.aborted) throw new ApiError('timeout', `The server did not answer within ${timeoutMs / 1000} s.`);
+      throw new ApiError('network', 'Cannot reach the server. Check your connection.');
+    } finally {
+      clearTimeout(timer);
+      options.signal?.removeEventListener('abort', onAbort);
+    }
+
+    const payload = await response.json().catch(() => null);
+    if (!response.ok) {
+      const record = (payload ?? {}) as { error?: unknown; message?: unknown; code?: unknown };
+      const message = typeof record.error === 'string' ? record.error : typeof record.message === 'string' ? record.message : '';
+      if (response.status === 401 && token) this.options.onUnauthorized?.();
+      throw new ApiError(
+        'http',
+        message,
+        response.status,
+        typeof record.code === 'string' ? record.code : null,
+        payload,
+      );
+    }
+    const parsed = schema.safeParse(payload);
+    if (!parsed.success) {
+      throw new ApiError('invalid_response', `Unexpected reply from ${method} ${path}.`, response.status, null, payload);
+    }
+    return parsed.data;
+  }
+}

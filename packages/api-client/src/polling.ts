@@ -1,0 +1,12 @@
+/** spec part 1 §9 and part 2: how often each screen asks again. One table, used by every hook. */
+export const POLL_INTERVALS = {
+  quickStats: 30_000,
+  engineStatus: 30_000,
+  portfolio: 30_000,
+  tradingMode: 60_000,
+  mlMetrics: 45_000,
+  pipeline: 30_000,
+  risk: 30_000,
+  researchReconnect: 30_000,
+  registry: 5_000,
+} as const;

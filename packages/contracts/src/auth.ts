@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import { MIN_PASSWORD_LENGTH } from './password-strength';
+
+const email = z.string().trim().toLowerCase().pipe(z.email({ error: 'Enter a valid email address' }));
+
+export const loginRequestSchema = z.object({
+  email,
+  password: z.string().min(1, 'Enter your password').max(1024, 'Password is too long'),
+});
+export type LoginRequest = z.infer<typeof loginRequestSchema>;
+
+export const userSchema = z.object({
+  email: z.string(),
+  name: z.string().optional(),
+  username: z.string().optional(),
+});
+export type User = z.infer<typeof userSchema>;
+
+/** spec part 1 §3: login gives success, message, session_token, setup_required. */
+export const loginResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  session_token: z.string(),
+  user: userSchema,
+  expires_at: z.string(),
+});
+export type LoginResponse = z.infer<typeof loginResponseSchema>;
+
+export const setPasswordRequestSchema = z.object({
+  temp_token: z.string().min(1, 'The setup link is missing its token; request a new one').max(512),
+  new_password: z
+    .string()
+    .min(MIN_PASSWORD_LENGTH, 'Password must be at least 12 characters long')
+    .max(1024, 'Password is too long'),
+});
+export type SetPasswordRequest = z.infer<typeof setPasswordRequestSchema>;
+export const setPasswordResponseSchema = loginResponseSchema;
+export type SetPasswordResponse = LoginResponse;
+
+export const passwordSetupRequestSchema = z.object({ email });
+export type PasswordSetupRequest = z.infer<typeof passwordSetupRequestSchema>;
+
+/** temp_token is present only on a first-run setup asked from the server's own machine. */
+export const passwordSetupResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  temp_token: z.string().optional(),
+});
+export type PasswordSetupResponse = z.infer<typeof passwordSetupResponseSchema>;
+
+export const validateSessionResponseSchema = z.object({
+  success: z.literal(true),
+  user: userSchema,
+  expires_at: z.string(),
+});
+export type ValidateSessionResponse = z.infer<typeof validateSessionResponseSchema>;

@@ -1,0 +1,6 @@
+export * from './auth';
+export * from './envelope';
+export * from './password-strength';
+export * from './remote-registry';
+export * from './shell';
+export * from './trading-mode';

@@ -1,0 +1,34 @@
+import { z } from 'zod';
+
+/** The server's modes; the sidebar's "real" is the server's "live". */
+export const tradingModeSchema = z.enum(['paper', 'live', 'mock']);
+export type TradingMode = z.infer<typeof tradingModeSchema>;
+
+export const TRADING_MODE_LABELS: Record<TradingMode, string> = {
+  paper: 'Paper Trading',
+  live: 'Live Trading',
+  mock: 'Mock Data',
+};
+
+export const tradingModeRequestSchema = z.object({
+  mode: z.preprocess(
+    (value) => (value === 'real' ? 'live' : value),
+    z.enum(['paper', 'live', 'mock'], { error: 'Mode must be one of paper, live (real) or mock' }),
+  ),
+});
+export type TradingModeRequest = z.infer<typeof tradingModeRequestSchema>;
+
+export const tradingModeStateSchema = z.object({
+  trading_mode: tradingModeSchema,
+  trading_mode_label: z.string(),
+  live_available: z.boolean(),
+  live_unavailable_reason: z.string().nullable(),
+});
+export type TradingModeState = z.infer<typeof tradingModeStateSchema>;
+
+/** POST reply: spec part 1 §7 reads current_mode and current_mode_label. */
+export const tradingModeChangeSchema = z.object({
+  current_mode: tradingModeSchema,
+  current_mode_label: z.string(),
+});
+export type TradingModeChange = z.infer<typeof tradingModeChangeSchema>;

@@ -1,0 +1,122 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
+import { type Configuration, rspack } from '@rspack/core';
+
+/** Everything that holds module state or React context is shared once per page (ARCHITECTURE.md). */
+const SINGLETONS = [
+  'react',
+  'react-dom',
+  'react/jsx-runtime',
+  'react-router-dom',
+  '@tanstack/react-query',
+  'styled-components',
+  '@td/platform',
+  '@td/api-client',
+  '@td/ui',
+  '@td/contracts',
+] as const;
+
+/** The version installed for this package (pnpm links each direct dependency into its node_modules). */
+function installedVersion(fromDir: string, name: string): string {
+  const manifest = path.join(fromDir, 'node_modules', name, 'package.json');
+  return (JSON.parse(fs.readFileSync(manifest, 'utf8')) as { version: string }).version;
+}
+
+export function sharedSingletons(fromDir: string) {
+  const shared: Record<string, { singleton: true; requiredVersion: string; version: string; strictVersion: false }> = {};
+  for (const name of SINGLETONS) {
+    const pkg = name === 'react/jsx-runtime' ? 'react' : name;
+    const version = installedVersion(fromDir, pkg);
+    shared[name] = { singleton: true, version, requiredVersion: `^${version}`, strictVersion: false };
+  }
+  // The trailing slash shares every subpath (react-dom/client) with the same single copy.
+  const reactDom = installedVersion(fromDir, 'react-dom');
+  shared['react-dom/'] = { singleton: true, version: reactDom, requiredVersion: `^${reactDom}`, strictVersion: false };
+  return shared;
+}
+
+interface FederatedBuild {
+  /** The package folder (where package.json and src/ live). */
+  dir: string;
+  /** host, or one of the remote names in the registry. */
+  name: 'host' | 'auth' | 'trading' | 'analytics' | 'ml' | 'infra';
+  version: string;
+  port: number;
+  production: boolean;
+  exposes?: Record<string, string>;
+  runtimePlugins?: string[];
+  title: string;
+}
+
+/**
+ * One rspack configuration for the host and every remote. A remote is emitted under
+ * dist/mf-<name>/<version>/ so each published build has an immutable URL (ARCHITECTURE.md).
+ */
+export function createFederatedConfig(build: FederatedBuild): Configuration {
+  const isHost = build.name === 'host';
+  const outputDir = isHost ? path.join(build.dir, 'dist') : path.join(build.dir, 'dist', `mf-${build.name}`, build.version);
+  return {
+    mode: build.production ? 'production' : 'development',
+    context: build.dir,
+    entry: { main: './src/index.ts' },
+    devtool: build.production ? 'source-map' : 'cheap-module-source-map',
+    output: {
+      path: outputDir,
+      publicPath: isHost ? '/' : 'auto',
+      uniqueName: isHost ? 'host' : `mf_${build.name}`,
+      filename: build.production ? '[name].[contenthash:8].js' : '[name].js',
+      chunkFilename: build.production ? '[name].[contenthash:8].js' : '[name].js',
+      clean: true,
+    },
+    resolve: { extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] },
+    module: {
+      rules: [
+        {
+          test: /\.tsx?$/,
+          exclude: /node_modules/,
+          loader: 'builtin:swc-loader',
+          options: {
+            jsc: {
+              parser: { syntax: 'typescript', tsx: true },
+              transform: { react: { runtime: 'automatic', development: !build.production } },
+            },
+            env: { targets: 'chrome >= 111, firefox >= 111, safari >= 16' },
+          },
+          type: 'javascript/auto',
+        },
+      ],
+    },
+    plugins: [
+      new rspack.HtmlRspackPlugin({
+        title: build.title,
+        template: path.join(build.dir, 'index.html'),
+        chunks: ['main'],
+      }),
+      new rspack.DefinePlugin({
+        __REMOTE_VERSION__: JSON.stringify(build.version),
+      }),
+      new ModuleFederationPlugin({
+        name: isHost ? 'host' : `mf_${build.name}`,
+        filename: isHost ? undefined : 'remoteEntry.js',
+        exposes: build.exposes,
+        remotes: isHost ? {} : undefined,
+        shared: sharedSingletons(build.dir),
+        shareStrategy: 'loaded-first',
+        runtimePlugins: build.runtimePlugins,
+        manifest: isHost ? false : { fileName: 'mf-manifest.json' },
+        dts: false,
+      }),
+    ],
+    optimization: { moduleIds: 'deterministic', chunkIds: 'deterministic' },
+    devServer: {
+      port: build.port,
+      historyApiFallback: true,
+      headers: { 'Access-Control-Allow-Origin': '*' },
+      hot: false,
+      devMiddleware: { publicPath: isHost ? '/' : `/mf-${build.name}/${build.version}/` },
+    },
+    performance: { hints: false },
+    stats: 'errors-warnings',
+  };
+}

@@ -1,0 +1,62 @@
+import type { ApiClient } from '@td/api-client';
+import type { RemoteName, TradingMode, User } from '@td/contracts';
+import type { Theme } from '@td/ui';
+import type { QueryClient } from '@tanstack/react-query';
+
+/** What the signed-in (or not yet signed-in) session looks like to a remote. */
+export interface PlatformSession {
+  user: User | null;
+  isAuthenticated: boolean;
+  getToken(): string | null;
+  /** spec part 1 §4 "Login": stores the token, sets the user; the host then routes to /dashboard. */
+  signIn(token: string, user: User): void;
+  /** spec part 1 §4 "Logout": clears locally even when the server call fails. */
+  signOut(): Promise<void>;
+}
+
+export interface PlatformLocation {
+  pathname: string;
+  search: string;
+  hash: string;
+}
+
+export interface NavigateOptions {
+  replace?: boolean;
+}
+
+export type NotifyKind = 'success' | 'error' | 'info' | 'loading';
+
+/** A realtime message on one topic of the server's stream (`ticks:RELIANCE`, `portfolio`, …). */
+export type StreamHandler = (payload: unknown) => void;
+
+/**
+ * The props the host hands every remote it mounts. This is the whole seam: a remote reads nothing
+ * else from the host, and the host knows nothing of a remote but its lifecycles.
+ */
+export interface RemoteProps {
+  remote: RemoteName;
+  /** The remote's build version, as the registry names it. */
+  version: string;
+  session: PlatformSession;
+  api: ApiClient;
+  queryClient: QueryClient;
+  location: PlatformLocation;
+  navigate(to: string, options?: NavigateOptions): void;
+  tradingMode: TradingMode | null;
+  theme: Theme;
+  subscribe(topic: string, handler: StreamHandler): () => void;
+  notify(kind: NotifyKind, message: string): void;
+  openDiagnostics(): void;
+}
+
+/** What every remote exposes as `./app`: single-spa parcel lifecycles built by createRemoteLifecycles. */
+export interface RemoteLifecycles {
+  bootstrap: (props: unknown) => Promise<unknown>;
+  mount: (props: unknown) => Promise<unknown>;
+  unmount: (props: unknown) => Promise<unknown>;
+  update?: (props: unknown) => Promise<unknown>;
+}
+
+export interface RemoteModule {
+  default: RemoteLifecycles;
+}

@@ -1,0 +1,75 @@
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyRequest } from 'fastify';
+import type { SessionInfo } from './auth/auth-service';
+import { installErrorHandling } from './http/error-handler';
+import { unauthorized } from './http/http-error';
+import { authRoutes } from './routes/auth';
+import { platformRoutes } from './routes/platform';
+import { tradingModeRoutes } from './routes/trading-mode';
+import type { AppServices } from './services';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    session: SessionInfo | null;
+  }
+}
+
+/** Routes anyone may call: health, sign-in itself, and the registry the host needs before sign-in. */
+const PUBLIC_ROUTES = new Set([
+  'GET /api/health',
+  'POST /api/auth/login',
+  'POST /api/auth/logout',
+  'POST /api/auth/validate-session',
+  'POST /api/auth/set-password',
+  'POST /api/auth/request-password-setup',
+  'GET /api/platform/registry',
+]);
+
+export function isPublicRoute(method: string, url: string): boolean {
+  return PUBLIC_ROUTES.has(`${method} ${url.split('?')[0]}`);
+}
+
+export function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header?.startsWith('Bearer ')) return null;
+  const token = header.slice('Bearer '.length).trim();
+  return token.length > 0 && token.length <= 256 ? token : null;
+}
+
+export async function buildApp(services: AppServices): Promise<FastifyInstance> {
+  const { config } = services;
+  const app = Fastify({
+    loggerInstance: services.logger as FastifyBaseLogger,
+    bodyLimit: config.bodyLimit,
+    trustProxy: false,
+    disableRequestLogging: config.env === 'test',
+  });
+
+  installErrorHandling(app);
+  await app.register(helmet, {
+    // The API serves JSON only: nothing it sends may run script or be framed.
+    contentSecurityPolicy: { directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },
+    crossOriginResourcePolicy: { policy: 'same-site' },
+  });
+  await app.register(cors, {
+    origin: config.hostOrigins,
+    methods: ['GET', 'POST', 'PUT', 'DELETE'],
+    allowedHeaders: ['Authorization', 'Content-Type'],
+    maxAge: 600,
+  });
+
+  app.decorateRequest('session', null);
+  app.addHook('onRequest', async (request) => {
+    if (request.method === 'OPTIONS' || isPublicRoute(request.method, request.url)) return;
+    const token = bearerToken(request);
+    const session = token ? services.auth.verifySession(token) : null;
+    if (!session) throw unauthorized(token ? 'Your session has expired. Sign in again.' : 'Sign in to continue.');
+    request.session = session;
+  });
+
+  await app.register(authRoutes, { services });
+  await app.register(platformRoutes, { services });
+  await app.register(tradingModeRoutes, { services });
+  return app;
+}

@@ -1,0 +1,91 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const port = (fallback: number) => z.coerce.number().int().min(1).max(65535).default(fallback);
+const list = (fallback: string) =>
+  z
+    .string()
+    .default(fallback)
+    .transform((value) =>
+      value
+        .split(',')
+        .map((item) => item.trim())
+        .filter(Boolean),
+    );
+
+/** Every setting comes from the environment and has a default, so `npm start` needs none. */
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  API_HOST: z.string().default('127.0.0.1'),
+  API_PORT: port(8082),
+  DATA_DIR: z.string().default(path.resolve(process.cwd(), 'data')),
+  TRADER_EMAIL: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .pipe(z.email({ error: 'TRADER_EMAIL must be an email address' }))
+    .default('trader@example.com'),
+  TRADER_NAME: z.string().default('Trader'),
+  PUBLIC_HOST: z.string().default('localhost'),
+  HOST_PORT: port(3000),
+  HOST_ORIGINS: z.string().optional(),
+  REMOTE_AUTH_PORT: port(3001),
+  REMOTE_TRADING_PORT: port(3002),
+  REMOTE_ANALYTICS_PORT: port(3003),
+  REMOTE_ML_PORT: port(3004),
+  REMOTE_INFRA_PORT: port(3005),
+  SMTP_URL: z.string().optional(),
+  SMTP_FROM: z.string().default('Trading Dashboard <no-reply@localhost>'),
+  SETUP_LINK_BASE: z.string().optional(),
+  SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).default(30),
+  SESSION_ABSOLUTE_HOURS: z.coerce.number().int().min(1).default(12),
+  LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
+  LOGIN_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
+  BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(256 * 1024),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  EXTRA_REMOTE_ORIGINS: list(''),
+});
+
+export type AppConfig = ReturnType<typeof loadConfig>;
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new Error(`Invalid configuration: ${problems.join('; ')}`);
+  }
+  const e = parsed.data;
+  const hostOrigin = `http://${e.PUBLIC_HOST}:${e.HOST_PORT}`;
+  const hostOrigins = e.HOST_ORIGINS
+    ? e.HOST_ORIGINS.split(',').map((origin) => origin.trim())
+    : [hostOrigin, `http://127.0.0.1:${e.HOST_PORT}`, `http://localhost:${e.HOST_PORT}`];
+  const remotePorts = {
+    auth: e.REMOTE_AUTH_PORT,
+    trading: e.REMOTE_TRADING_PORT,
+    analytics: e.REMOTE_ANALYTICS_PORT,
+    ml: e.REMOTE_ML_PORT,
+    infra: e.REMOTE_INFRA_PORT,
+  } as const;
+  return {
+    env: e.NODE_ENV,
+    host: e.API_HOST,
+    port: e.API_PORT,
+    dataDir: path.resolve(e.DATA_DIR),
+    traderEmail: e.TRADER_EMAIL,
+    traderName: e.TRADER_NAME,
+    publicHost: e.PUBLIC_HOST,
+    hostOrigins: [...new Set(hostOrigins)],
+    remotePorts,
+    extraRemoteOrigins: e.EXTRA_REMOTE_ORIGINS,
+    smtpUrl: e.SMTP_URL,
+    smtpFrom: e.SMTP_FROM,
+    setupLinkBase: e.SETUP_LINK_BASE ?? `${hostOrigin}/login`,
+    sessionIdleMs: e.SESSION_IDLE_MINUTES * 60_000,
+    sessionAbsoluteMs: e.SESSION_ABSOLUTE_HOURS * 3_600_000,
+    loginMaxFailures: e.LOGIN_MAX_FAILURES,
+    loginWindowMs: e.LOGIN_WINDOW_MINUTES * 60_000,
+    bodyLimit: e.BODY_LIMIT_BYTES,
+    logLevel: e.LOG_LEVEL,
+    version: '1.0.0',
+  };
+}

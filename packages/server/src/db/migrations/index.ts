@@ -1,0 +1,11 @@
+import { authMigration } from './001-auth';
+import { settingsMigration } from './002-settings';
+
+export interface Migration {
+  id: number;
+  name: string;
+  sql: string;
+}
+
+/** Applied in order, once each; never edit one that has shipped, add the next number. */
+export const migrations: Migration[] = [authMigration, settingsMigration];

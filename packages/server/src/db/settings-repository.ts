@@ -1,0 +1,19 @@
+import type { Db } from './database';
+
+/** Small durable key/value settings (trading mode and the like), stored as JSON. */
+export class SettingsRepository {
+  constructor(private readonly db: Db) {}
+
+  get<T>(key: string): T | undefined {
+    const row = this.db.prepare('SELECT value FROM settings WHERE key = ?').get(key) as { value: string } | undefined;
+    return row ? (JSON.parse(row.value) as T) : undefined;
+  }
+
+  set(key: string, value: unknown): void {
+    this.db
+      .prepare(
+        'INSERT INTO settings (key, value, updated_at) VALUES (?, ?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at',
+      )
+      .run(key, JSON.stringify(value), new Date().toISOString());
+  }
+}

@@ -1,0 +1,12 @@
+import type { z } from 'zod';
+import { HttpError } from './http-error';
+
+/** Parses a request part with its shared schema; a failure becomes a 400 naming the field and the fix. */
+export function validate<T extends z.ZodType>(schema: T, value: unknown, part = 'body'): z.infer<T> {
+  const result = schema.safeParse(value ?? {});
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  const field = issue?.path.length ? issue.path.join('.') : part;
+  const message = issue?.code === 'invalid_type' && issue.input === undefined ? `${field} is required` : issue?.message;
+  throw new HttpError(400, `Invalid ${field}: ${message ?? 'not accepted'}`, 'validation_failed', { field });
+}

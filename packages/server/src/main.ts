@@ -1,0 +1,33 @@
+import { buildApp } from './app';
+import { loadConfig } from './config';
+import { createLogger } from './logger';
+import { createServices } from './services';
+
+async function main() {
+  const config = loadConfig();
+  const logger = createLogger(config.logLevel);
+  const services = createServices(config, logger);
+  const app = await buildApp(services);
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    logger.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    await app.close();
+    services.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ host: config.host, port: config.port });
+  logger.info({ port: config.port, dataDir: config.dataDir, traderEmail: config.traderEmail }, 'API server ready');
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

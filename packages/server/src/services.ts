@@ -1,0 +1,37 @@
+import path from 'node:path';
+import type { Logger } from 'pino';
+import { type AuthService, createAuthService } from './auth/auth-service';
+import type { AppConfig } from './config';
+import { type Db, openDatabase } from './db/database';
+import { SettingsRepository } from './db/settings-repository';
+import { defaultRegistry, RemoteRegistryStore } from './platform/remote-registry-store';
+import { noBrokerGate, TradingModeService } from './platform/trading-mode-service';
+
+/** Everything a route may call, built once per process (or per test). */
+export interface AppServices {
+  config: AppConfig;
+  db: Db;
+  logger: Logger;
+  auth: AuthService;
+  registry: RemoteRegistryStore;
+  tradingMode: TradingModeService;
+  close(): void;
+}
+
+export function createServices(config: AppConfig, logger: Logger, options: { databaseFile?: string } = {}): AppServices {
+  const db = openDatabase(options.databaseFile ?? path.join(config.dataDir, 'trading.db'));
+  const settings = new SettingsRepository(db);
+  const registry = new RemoteRegistryStore(
+    path.join(config.dataDir, 'remote-registry.json'),
+    defaultRegistry(config.publicHost, config.remotePorts),
+  );
+  return {
+    config,
+    db,
+    logger,
+    auth: createAuthService({ db, config, logger }),
+    registry,
+    tradingMode: new TradingModeService(settings, noBrokerGate),
+    close: () => db.close(),
+  };
+}

@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# The one entry point behind `npm start`, `npm test` and `npm run bench`: on a machine with only
+# Node 20 and npm it installs pnpm, the workspace's packages and (for tests) Debian's chromium,
+# then hands over to the real command.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+PNPM_VERSION=10.34.8
+cmd=${1:-}
+shift || true
+
+ensure_pnpm() {
+  if ! command -v pnpm >/dev/null 2>&1 || [ "$(pnpm --version 2>/dev/null)" != "$PNPM_VERSION" ]; then
+    echo "› installing pnpm $PNPM_VERSION"
+    npm install --global --no-fund --no-audit "pnpm@$PNPM_VERSION" >/dev/null
+  fi
+}
+
+ensure_packages() {
+  echo "› installing workspace packages"
+  pnpm install --frozen-lockfile --reporter=append-only 2>&1 | grep -vE '^(Progress|\s*$)' | tail -n 5 || true
+  [ -d node_modules/.pnpm ] || { echo "pnpm install failed" >&2; exit 1; }
+}
+
+ensure_chromium() {
+  if [ ! -x /usr/bin/chromium ]; then
+    echo "› installing Debian's chromium for the browser tests"
+    local sudo=""
+    [ "$(id -u)" = 0 ] || sudo="sudo"
+    $sudo apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq chromium fonts-dejavu-core >/dev/null
+  fi
+}
+
+case "$cmd" in
+  start)
+    ensure_pnpm; ensure_packages
+    pnpm run build
+    exec pnpm run serve "$@"
+    ;;
+  test)
+    ensure_pnpm; ensure_packages; ensure_chromium
+    echo "› typecheck"; pnpm run typecheck
+    echo "› lint"; pnpm run lint
+    echo "› unit and component tests"; pnpm run test:unit --ci
+    echo "› build"; pnpm run build
+    echo "› end-to-end tests in Chromium"; pnpm run test:e2e
+    ;;
+  bench)
+    ensure_pnpm; ensure_packages
+    exec node --import tsx tests/bench/run.ts "$@"
+    ;;
+  *)
+    echo "usage: scripts/run.sh start|test|bench [args]" >&2; exit 2 ;;
+esac
