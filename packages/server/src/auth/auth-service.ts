@@ -1,0 +1,181 @@
+import { newPasswordProblem } from '@td/contracts';
+import type { Logger } from 'pino';
+import type { AppConfig } from '../config';
+import type { Db } from '../db/database';
+import { HttpError } from '../http/http-error';
+import { LoginFailureLog, SetupRequestLog } from './attempt-limits';
+import { CredentialStore } from './credential-store';
+import { hashPassword, PRODUCTION_SCRYPT_COST, type ScryptCost, verifyPassword } from './password-hash';
+import { type SessionRecord, SessionStore } from './session-store';
+import { createSetupLinkDelivery, type SetupLinkDelivery, setupLink } from './setup-link-delivery';
+import { SetupTokenStore } from './setup-token-store';
+import { SIGN_IN_MESSAGES as MSG } from './sign-in-messages';
+
+/** Who a valid Bearer token belongs to; times are epoch milliseconds. */
+export interface SessionInfo {
+  email: string;
+  name: string;
+  createdAt: number;
+  /** The absolute end: sign-in again after this whatever the activity. */
+  expiresAt: number;
+  /** When the session lapses if no request arrives before then. */
+  idleExpiresAt: number;
+}
+
+export interface SignedIn {
+  sessionToken: string;
+  session: SessionInfo;
+}
+
+/** temp_token only on the first-run shortcut; otherwise the link went out by `channel`. */
+export type PasswordSetupOutcome =
+  | { tempToken: string }
+  | { tempToken: null; channel: SetupLinkDelivery['channel'] };
+
+export interface AuthService {
+  /** Synchronous so the request guard stays cheap; enforces idle and absolute expiry and refreshes last-seen. */
+  verifySession(token: string): SessionInfo | null;
+  login(email: string, password: string, ip: string): Promise<SignedIn>;
+  requestPasswordSetup(
+    email: string,
+    caller: { ip: string; fromLoopback: boolean },
+  ): Promise<PasswordSetupOutcome>;
+  setPassword(tempToken: string, newPassword: string): Promise<SignedIn>;
+  /** Idempotent: an unknown or already revoked token is not an error. */
+  logout(token: string): void;
+  isPasswordSet(): boolean;
+}
+
+export interface AuthServiceDeps {
+  db: Db;
+  config: AppConfig;
+  logger: Logger;
+  /** Injected so tests can move time; defaults to the wall clock. */
+  now?: () => number;
+  /** Tests lower this to keep suites fast; production always uses the default. */
+  scryptCost?: ScryptCost;
+  delivery?: SetupLinkDelivery;
+}
+
+// A cheap, generous ceiling: the setup endpoint sends mail, so it must not become a mail cannon.
+const SETUP_REQUEST_WINDOW = { limit: 5, windowMs: 15 * 60_000 };
+
+const tooMany = (message: string, retryAfterSeconds: number) =>
+  new HttpError(429, message, 'too_many_attempts', { retryAfterSeconds });
+
+export function createAuthService(deps: AuthServiceDeps): AuthService {
+  const { db, config, logger } = deps;
+  const clock = deps.now ?? Date.now;
+  const scryptCost = deps.scryptCost ?? PRODUCTION_SCRYPT_COST;
+  const delivery = deps.delivery ?? createSetupLinkDelivery(config, logger);
+  const owner = config.traderEmail;
+  const credentials = new CredentialStore(db);
+  const sessions = new SessionStore(db, {
+    idleMs: config.sessionIdleMs,
+    absoluteMs: config.sessionAbsoluteMs,
+  });
+  const setupTokens = new SetupTokenStore(db);
+  const failures = new LoginFailureLog(db, {
+    limit: config.loginMaxFailures,
+    windowMs: config.loginWindowMs,
+  });
+  const setupRequests = new SetupRequestLog(db, SETUP_REQUEST_WINDOW);
+
+  const toSessionInfo = (record: SessionRecord): SessionInfo => ({
+    email: record.email,
+    name: config.traderName,
+    createdAt: record.createdAt,
+    expiresAt: record.expiresAt,
+    idleExpiresAt: Math.min(record.expiresAt, record.lastSeenAt + config.sessionIdleMs),
+  });
+
+  return {
+    verifySession(token) {
+      const record = sessions.touch(token, clock());
+      // A session issued to an address that is no longer the authorised one is worthless.
+      return record && record.email === owner ? toSessionInfo(record) : null;
+    },
+
+    async login(emailInput, password, ip) {
+      const email = emailInput.trim().toLowerCase();
+      const now = clock();
+      const wait = failures.blockedFor(email, ip, now);
+      if (wait !== null) {
+        logger.warn({ ip, retryAfterSeconds: wait }, 'sign-in refused: too many failed attempts');
+        throw tooMany(MSG.tooManyLogins, wait);
+      }
+      const stored = credentials.passwordHash(owner);
+      if (!stored) throw new HttpError(403, MSG.setupRequired, 'setup_required', { setup_required: true });
+      // Counted before the slow hash, so parallel guesses cannot all slip under the limit.
+      failures.record(email, ip, now);
+      // The hash runs for every address alike, so the reply time says nothing about which one is authorised.
+      const passwordMatches = await verifyPassword(password, stored);
+      if (!passwordMatches || email !== owner) {
+        logger.warn({ ip, authorisedEmail: email === owner }, 'sign-in failed');
+        throw new HttpError(401, MSG.invalidCredentials, 'invalid_credentials');
+      }
+      failures.clearAccount(email);
+      const signedInAt = clock();
+      sessions.pruneEnded(signedInAt);
+      const { token, record } = sessions.create(owner, signedInAt);
+      logger.info({ ip }, 'signed in');
+      return { sessionToken: token, session: toSessionInfo(record) };
+    },
+
+    async requestPasswordSetup(emailInput, caller) {
+      const email = emailInput.trim().toLowerCase();
+      const now = clock();
+      const wait = setupRequests.blockedFor(caller.ip, now);
+      if (wait !== null) throw tooMany(MSG.tooManySetupRequests, wait);
+      setupRequests.record(caller.ip, now);
+      if (email !== owner) throw new HttpError(403, MSG.notAuthorisedForSetup, 'not_authorised');
+
+      const token = setupTokens.issue(owner, now);
+      // First run on the server's own machine: nobody else can have reached it, so skip the mail.
+      if (caller.fromLoopback && !credentials.hasPassword(owner)) {
+        logger.info('first-run password setup handed directly to a local caller');
+        return { tempToken: token };
+      }
+      try {
+        await delivery.deliver(owner, setupLink(config, token));
+      } catch (error) {
+        setupTokens.retire(token, clock());
+        const reason = error instanceof Error ? error.message : String(error);
+        logger.error({ channel: delivery.channel, reason }, 'password setup link could not be sent');
+        throw new HttpError(502, MSG.setupSendFailed, 'setup_delivery_failed');
+      }
+      logger.info({ channel: delivery.channel }, 'password setup link sent');
+      return { tempToken: null, channel: delivery.channel };
+    },
+
+    async setPassword(tempToken, newPassword) {
+      const problem = newPasswordProblem(newPassword);
+      if (problem) throw new HttpError(400, problem, 'weak_password');
+      // Checked before hashing so a dead link fails fast; checked again, atomically, when redeemed.
+      if (!setupTokens.isRedeemable(tempToken, owner, clock())) {
+        throw new HttpError(400, MSG.setupLinkInvalid, 'setup_link_invalid');
+      }
+      const passwordHash = await hashPassword(newPassword, scryptCost);
+      const now = clock();
+      const outcome = db.transaction(() => {
+        if (!setupTokens.redeem(tempToken, owner, now)) return null;
+        credentials.setPasswordHash(owner, passwordHash, now);
+        // A new password ends every existing session: whoever knew the old one is signed out.
+        const revoked = sessions.revokeAll(owner, now);
+        failures.clearAccount(owner);
+        return { revoked, ...sessions.create(owner, now) };
+      })();
+      if (!outcome) throw new HttpError(400, MSG.setupLinkInvalid, 'setup_link_invalid');
+      logger.info({ revokedSessions: outcome.revoked }, 'password set');
+      return { sessionToken: outcome.token, session: toSessionInfo(outcome.record) };
+    },
+
+    logout(token) {
+      sessions.revoke(token, clock());
+    },
+
+    isPasswordSet() {
+      return credentials.hasPassword(owner);
+    },
+  };
+}

@@ -1,0 +1,18 @@
+// spec part 1 §5 and §8: the sentences the sign-in screen shows, kept in one place so client and server agree.
+export const PRODUCT_NAME = 'Trading Dashboard';
+
+export const SIGN_IN_MESSAGES = {
+  welcome: `Welcome to ${PRODUCT_NAME}`,
+  invalidCredentials: 'Invalid credentials. Please check your password.',
+  tooManyLogins: 'Too many login attempts. Please try again in 15 minutes.',
+  setupRequired: 'Password setup required. Please check your email for setup instructions.',
+  notAuthorisedForSetup: 'Access restricted to authorized user only',
+  tooManySetupRequests: 'Too many password setup requests. Please try again in 15 minutes.',
+  setupReady: 'Password setup ready! Use the form below to set your password.',
+  setupSent: 'Password setup instructions sent! Please check your email.',
+  setupSendFailed: 'Failed to send password setup instructions',
+  setupLinkInvalid: 'This setup link has expired or was already used. Request a new one.',
+  passwordSet: 'Password set successfully! Logging you in...',
+  sessionExpired: 'Your session has expired. Sign in again.',
+  signInToContinue: 'Sign in to continue.',
+} as const;

@@ -1,0 +1,92 @@
+import {
+  type LoginResponse,
+  loginRequestSchema,
+  type PasswordSetupResponse,
+  passwordSetupRequestSchema,
+  setPasswordRequestSchema,
+  type User,
+  type ValidateSessionResponse,
+} from '@td/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { bearerToken } from '../app';
+import type { SessionInfo, SignedIn } from '../auth/auth-service';
+import { isLoopbackAddress } from '../auth/loopback-address';
+import { SIGN_IN_MESSAGES as MSG } from '../auth/sign-in-messages';
+import { unauthorized } from '../http/http-error';
+import { validate } from '../http/validate';
+import type { AppServices } from '../services';
+
+const userOf = (session: SessionInfo): User => ({ email: session.email, name: session.name });
+
+function signedInReply({ sessionToken, session }: SignedIn, message: string): LoginResponse {
+  return {
+    success: true,
+    message,
+    session_token: sessionToken,
+    user: userOf(session),
+    expires_at: new Date(session.expiresAt).toISOString(),
+  };
+}
+
+/**
+ * The peer is this machine and no proxy stood in between. A local reverse proxy would make every
+ * visitor look like loopback, so a forwarding header disqualifies the request.
+ */
+function isDirectLocalRequest(request: FastifyRequest): boolean {
+  const { headers } = request;
+  const forwarded = headers.forwarded ?? headers['x-forwarded-for'] ?? headers['x-real-ip'];
+  return isLoopbackAddress(request.ip) && forwarded === undefined;
+}
+
+/** spec part 1 §7: the five sign-in calls. All are public; each checks what it needs itself. */
+export async function authRoutes(app: FastifyInstance, { services }: { services: AppServices }) {
+  const { auth } = services;
+
+  // Clients often send Content-Type: application/json with no body on logout and validate-session;
+  // in this scope an empty JSON body reads as "no body" instead of a 400.
+  const defaultJsonParser = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = body.toString();
+    if (text.trim() === '') return done(null, undefined);
+    return defaultJsonParser(request, text, done);
+  });
+  // Replies carry session and setup tokens: no cache, shared or private, may keep them.
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('Cache-Control', 'no-store');
+  });
+
+  app.post('/api/auth/login', async (request): Promise<LoginResponse> => {
+    const { email, password } = validate(loginRequestSchema, request.body);
+    return signedInReply(await auth.login(email, password, request.ip), MSG.welcome);
+  });
+
+  app.post('/api/auth/request-password-setup', async (request): Promise<PasswordSetupResponse> => {
+    const { email } = validate(passwordSetupRequestSchema, request.body);
+    const outcome = await auth.requestPasswordSetup(email, {
+      ip: request.ip,
+      fromLoopback: isDirectLocalRequest(request),
+    });
+    return outcome.tempToken
+      ? { success: true, message: MSG.setupReady, temp_token: outcome.tempToken }
+      : { success: true, message: MSG.setupSent };
+  });
+
+  app.post('/api/auth/set-password', async (request): Promise<LoginResponse> => {
+    const { temp_token, new_password } = validate(setPasswordRequestSchema, request.body);
+    return signedInReply(await auth.setPassword(temp_token, new_password), MSG.passwordSet);
+  });
+
+  app.post('/api/auth/validate-session', async (request): Promise<ValidateSessionResponse> => {
+    const token = bearerToken(request);
+    const session = token ? auth.verifySession(token) : null;
+    if (!session) throw unauthorized(token ? MSG.sessionExpired : MSG.signInToContinue);
+    return { success: true, user: userOf(session), expires_at: new Date(session.expiresAt).toISOString() };
+  });
+
+  app.post('/api/auth/logout', async (request) => {
+    const token = bearerToken(request);
+    if (token) auth.logout(token);
+    return { success: true };
+  });
+}
