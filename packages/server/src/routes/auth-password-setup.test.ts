@@ -1,0 +1,206 @@
+import { buildTestApp, createTestClock, signInForTest, TEST_PASSWORD, type TestApp } from '../test-support';
+
+const REMOTE = '203.0.113.20';
+
+describe('POST /api/auth/request-password-setup', () => {
+  const clock = createTestClock();
+  let t: TestApp;
+  let logLines: string[];
+
+  const requestSetup = (email: string, remoteAddress = '127.0.0.1', headers: Record<string, string> = {}) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/auth/request-password-setup',
+      payload: { email },
+      remoteAddress,
+      headers,
+    });
+  const loggedSetupLinks = () =>
+    logLines.map((line) => JSON.parse(line)).filter((entry) => typeof entry.setupLink === 'string');
+
+  beforeEach(async () => {
+    logLines = [];
+    t = await buildTestApp({ now: clock.now, logStream: { write: (line: string) => logLines.push(line) } });
+  });
+  afterEach(() => t.close());
+
+  it('hands the token straight back on first run to a caller on the same machine', async () => {
+    for (const address of ['127.0.0.1', '::1', '::ffff:127.0.0.1']) {
+      const response = await requestSetup(t.config.traderEmail, address);
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({
+        success: true,
+        message: 'Password setup ready! Use the form below to set your password.',
+        temp_token: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
+      });
+    }
+    expect(loggedSetupLinks()).toHaveLength(0);
+  });
+
+  it('sends the link (here: to the server log) instead of answering a remote caller with it', async () => {
+    const response = await requestSetup(t.config.traderEmail, REMOTE);
+    expect(response.json()).toEqual({
+      success: true,
+      message: 'Password setup instructions sent! Please check your email.',
+    });
+    const [entry] = loggedSetupLinks();
+    expect(entry.level).toBe(40);
+    expect(entry.setupLink).toMatch(
+      new RegExp(`^${t.config.setupLinkBase}\\?setup_token=[A-Za-z0-9_-]{43}$`),
+    );
+  });
+
+  it('treats a loopback request that came through a proxy as remote', async () => {
+    const response = await requestSetup(t.config.traderEmail, '127.0.0.1', { 'x-forwarded-for': REMOTE });
+    expect(response.json().temp_token).toBeUndefined();
+    expect(loggedSetupLinks()).toHaveLength(1);
+  });
+
+  it('never returns a token once a password exists, even to loopback', async () => {
+    await signInForTest(t);
+    const response = await requestSetup(t.config.traderEmail, '127.0.0.1');
+    expect(response.statusCode).toBe(200);
+    expect(response.json().temp_token).toBeUndefined();
+    expect(response.json().message).toBe('Password setup instructions sent! Please check your email.');
+  });
+
+  it('refuses any address but the authorised one', async () => {
+    const response = await requestSetup('someone@elsewhere.test');
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toMatchObject({
+      success: false,
+      error: 'Access restricted to authorized user only',
+    });
+    expect(t.services.db.prepare('SELECT COUNT(*) FROM setup_tokens').pluck().get()).toBe(0);
+  });
+
+  it('stores only the hash of a setup token', async () => {
+    const token = (await requestSetup(t.config.traderEmail)).json().temp_token;
+    const stored = t.services.db.prepare('SELECT token_hash FROM setup_tokens').pluck().all();
+    expect(stored).toHaveLength(1);
+    expect(stored).not.toContain(token);
+  });
+
+  it('limits one address to five requests per 15 minutes', async () => {
+    for (let i = 0; i < 5; i++)
+      expect((await requestSetup(t.config.traderEmail, REMOTE)).statusCode).toBe(200);
+    const blocked = await requestSetup(t.config.traderEmail, REMOTE);
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.headers['retry-after']).toBe('900');
+    expect((await requestSetup(t.config.traderEmail, '198.51.100.1')).statusCode).toBe(200);
+    clock.advance(15 * 60_000);
+    expect((await requestSetup(t.config.traderEmail, REMOTE)).statusCode).toBe(200);
+  });
+});
+
+describe('POST /api/auth/set-password', () => {
+  const clock = createTestClock();
+  let t: TestApp;
+  let logLines: string[];
+
+  const firstRunToken = async () =>
+    (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/request-password-setup',
+        payload: { email: t.config.traderEmail },
+      })
+    ).json().temp_token as string;
+  const setPassword = (temp_token: string, new_password: string) =>
+    t.app.inject({ method: 'POST', url: '/api/auth/set-password', payload: { temp_token, new_password } });
+
+  beforeEach(async () => {
+    logLines = [];
+    t = await buildTestApp({ now: clock.now, logStream: { write: (line: string) => logLines.push(line) } });
+  });
+  afterEach(() => t.close());
+
+  it('sets the password and signs the trader in', async () => {
+    const response = await setPassword(await firstRunToken(), TEST_PASSWORD);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({
+      success: true,
+      message: 'Password set successfully! Logging you in...',
+      user: { email: t.config.traderEmail, name: t.config.traderName },
+      session_token: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
+    });
+    expect(t.services.auth.isPasswordSet()).toBe(true);
+  });
+
+  it.each([
+    ['short', 'Ab1!short', 'Password must be at least 12 characters long'],
+    [
+      'weak',
+      'alllowercaseletters',
+      'Password is too weak: use upper and lower case letters, and add digits or symbols',
+    ],
+  ])(
+    'refuses a %s password with the rule sentence and keeps the token usable',
+    async (_kind, password, message) => {
+      const token = await firstRunToken();
+      const refused = await setPassword(token, password);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().error).toContain(message);
+      expect((await setPassword(token, TEST_PASSWORD)).statusCode).toBe(200);
+    },
+  );
+
+  it.each([
+    ['an unknown', 'A'.repeat(43)],
+    ['a malformed', 'not a token'],
+  ])('refuses %s token', async (_kind, token) => {
+    await firstRunToken();
+    const response = await setPassword(token, TEST_PASSWORD);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error).toBe('This setup link has expired or was already used. Request a new one.');
+  });
+
+  it('refuses a token older than 15 minutes', async () => {
+    const token = await firstRunToken();
+    clock.advance(15 * 60_000);
+    expect((await setPassword(token, TEST_PASSWORD)).json().code).toBe('setup_link_invalid');
+  });
+
+  it('accepts a token only once', async () => {
+    const token = await firstRunToken();
+    expect((await setPassword(token, TEST_PASSWORD)).statusCode).toBe(200);
+    const again = await setPassword(token, 'Another-Strong-Pass-99');
+    expect(again.statusCode).toBe(400);
+    expect(again.json().code).toBe('setup_link_invalid');
+  });
+
+  it('retires an earlier token when a newer one is issued', async () => {
+    const older = await firstRunToken();
+    const newer = await firstRunToken();
+    expect((await setPassword(older, TEST_PASSWORD)).statusCode).toBe(400);
+    expect((await setPassword(newer, TEST_PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('signs out every existing session when the password changes', async () => {
+    const before = await signInForTest(t);
+    const validate = (authorization: string) =>
+      t.app.inject({ method: 'POST', url: '/api/auth/validate-session', headers: { authorization } });
+    expect((await validate(before.headers.authorization)).statusCode).toBe(200);
+
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/request-password-setup',
+      payload: { email: t.config.traderEmail },
+      remoteAddress: REMOTE,
+    });
+    // No SMTP in this test: the link went to the server log, as the operator would read it.
+    const link = logLines.map((line) => JSON.parse(line).setupLink).find(Boolean) as string;
+    const token = new URL(link).searchParams.get('setup_token') ?? '';
+    const reset = await setPassword(token, 'Another-Strong-Pass-99');
+    expect(reset.statusCode).toBe(200);
+
+    expect((await validate(before.headers.authorization)).statusCode).toBe(401);
+    expect((await validate(`Bearer ${reset.json().session_token}`)).statusCode).toBe(200);
+    const oldPassword = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: t.config.traderEmail, password: TEST_PASSWORD },
+    });
+    expect(oldPassword.statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,72 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import type pino from 'pino';
+import { buildApp } from '../app';
+import { createAuthService } from '../auth/auth-service';
+import type { ScryptCost } from '../auth/password-hash';
+import { type AppConfig, loadConfig } from '../config';
+import { createLogger } from '../logger';
+import { type AppServices, createServices } from '../services';
+
+/** Cheap enough for a test suite (a few ms per hash); production always uses N=2^17. */
+export const TEST_SCRYPT_COST: ScryptCost = { N: 2 ** 12, r: 8, p: 1 };
+
+export interface TestAppOverrides {
+  /** Merged over the defaults (test env, temp data dir, silent logs). */
+  config?: Partial<AppConfig>;
+  /** Capture log lines here (pino JSON, one per line); the level becomes `trace` unless `config.logLevel` says otherwise. */
+  logStream?: pino.DestinationStream;
+  /** Defaults to a fresh in-memory database; pass a path to test persistence. */
+  databaseFile?: string;
+  /** The clock the auth service reads; see createTestClock. */
+  now?: () => number;
+  /** Defaults to TEST_SCRYPT_COST; pass PRODUCTION_SCRYPT_COST to test the real parameters. */
+  scryptCost?: ScryptCost;
+  /** Replace or wrap services (fakes for engines, gates) before the app is built. */
+  services?: (services: AppServices) => Partial<AppServices>;
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  services: AppServices;
+  config: AppConfig;
+  /** Closes the app and database and deletes the temp data dir. */
+  close(): Promise<void>;
+}
+
+/** A whole API app on a temp dir and an in-memory DB, for `app.inject` tests. */
+export async function buildTestApp(overrides: TestAppOverrides = {}): Promise<TestApp> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'td-server-test-'));
+  const config: AppConfig = {
+    ...loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent' }),
+    ...(overrides.logStream ? { logLevel: 'trace' as const } : {}),
+    ...overrides.config,
+  };
+  const logger = createLogger(config.logLevel, overrides.logStream);
+  const base = createServices(config, logger, { databaseFile: overrides.databaseFile ?? ':memory:' });
+  base.auth = createAuthService({
+    db: base.db,
+    config,
+    logger,
+    now: overrides.now,
+    scryptCost: overrides.scryptCost ?? TEST_SCRYPT_COST,
+  });
+  const services: AppServices = { ...base, ...overrides.services?.(base) };
+  const app = await buildApp(services);
+  await app.ready();
+  let closed = false;
+  return {
+    app,
+    services,
+    config,
+    async close() {
+      if (closed) return;
+      closed = true;
+      await app.close();
+      services.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

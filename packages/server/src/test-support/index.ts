@@ -1,0 +1,4 @@
+export { buildTestApp, TEST_SCRYPT_COST, type TestApp, type TestAppOverrides } from './build-test-app';
+export { type RegisteredRoute, registeredRoutes } from './registered-routes';
+export { createTestClock, type TestClock } from './test-clock';
+export { signInForTest, TEST_PASSWORD, type TestSession } from './test-session';

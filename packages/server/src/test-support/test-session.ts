@@ -1,0 +1,45 @@
+import type { TestApp } from './build-test-app';
+
+/** Strong by the shared rule (length, both cases, digits, symbols). */
+export const TEST_PASSWORD = 'Correct-Horse-42-Battery';
+
+export interface TestSession {
+  token: string;
+  headers: { authorization: string };
+}
+
+/** First run from loopback: the setup token comes straight back, and setting the password signs in. */
+async function setFirstPassword({ app, config }: TestApp, password: string) {
+  const setup = await app.inject({
+    method: 'POST',
+    url: '/api/auth/request-password-setup',
+    payload: { email: config.traderEmail },
+  });
+  const tempToken = setup.json().temp_token;
+  if (typeof tempToken !== 'string') throw new Error(`first-run setup gave no token: ${setup.body}`);
+  return app.inject({
+    method: 'POST',
+    url: '/api/auth/set-password',
+    payload: { temp_token: tempToken, new_password: password },
+  });
+}
+
+/**
+ * Signs the authorised trader in through the real endpoints: first-run setup when no password
+ * exists yet, a normal login after that. Use `headers` on protected routes.
+ */
+export async function signInForTest(testApp: TestApp, password = TEST_PASSWORD): Promise<TestSession> {
+  const { app, services, config } = testApp;
+  const response = services.auth.isPasswordSet()
+    ? await app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: config.traderEmail, password },
+      })
+    : await setFirstPassword(testApp, password);
+  const token = response.json().session_token;
+  if (response.statusCode !== 200 || typeof token !== 'string') {
+    throw new Error(`test sign-in failed: ${response.body}`);
+  }
+  return { token, headers: { authorization: `Bearer ${token}` } };
+}
