@@ -13,7 +13,8 @@ const swc = [
 const common = {
   transform: { '^.+\\.(t|j)sx?$': swc },
   moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'],
-  transformIgnorePatterns: ['/node_modules/(?!.pnpm)', '/node_modules/.pnpm/(?!(nanoid|uuid)@)'],
+  // Packages that ship only as ES modules are compiled too; everything else in node_modules is not.
+  transformIgnorePatterns: ['^(?!.*/node_modules/\\.pnpm/(nanoid|uuid|cookie)@).*/node_modules/'],
 };
 export default {
   projects: [

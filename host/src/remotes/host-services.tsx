@@ -1,5 +1,6 @@
 import type { ApiClient } from '@td/api-client';
 import type { NotifyKind, StreamHandler } from '@td/platform';
+import type { ToastStore } from '@td/ui';
 import type { QueryClient } from '@tanstack/react-query';
 import { createContext, useContext } from 'react';
 import type { RegistryStore } from './registry-store';
@@ -9,6 +10,7 @@ export interface HostServices {
   api: ApiClient;
   queryClient: QueryClient;
   registry: RegistryStore;
+  toasts: ToastStore;
   notify(kind: NotifyKind, message: string): void;
   subscribe(topic: string, handler: StreamHandler): () => void;
   openDiagnostics(): void;

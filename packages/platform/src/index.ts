@@ -1,5 +1,6 @@
 export { createRemoteLifecycles } from './create-remote-lifecycles';
 export { ParcelMount } from './parcel-mount';
+export { StreamClient } from './stream-client';
 export { PlatformProvider, usePlatform } from './platform-context';
 export type * from './remote-contract';
 export { RemoteRoot, withRemoteRoot } from './remote-root';

@@ -27,7 +27,7 @@ const PUBLIC_ROUTES = new Set([
 ]);
 
 export function isPublicRoute(method: string, url: string): boolean {
-  return PUBLIC_ROUTES.has(`${method} ${url.split('?')[0]}`);
+  return PUBLIC_ROUTES.has(`${method === 'HEAD' ? 'GET' : method} ${url.split('?')[0]}`);
 }
 
 export function bearerToken(request: FastifyRequest): string | null {
@@ -43,7 +43,6 @@ export async function buildApp(services: AppServices): Promise<FastifyInstance> 
     loggerInstance: services.logger as FastifyBaseLogger,
     bodyLimit: config.bodyLimit,
     trustProxy: false,
-    disableRequestLogging: config.env === 'test',
   });
 
   installErrorHandling(app);

@@ -3,7 +3,7 @@ import { HttpError } from './http-error';
 
 /** Parses a request part with its shared schema; a failure becomes a 400 naming the field and the fix. */
 export function validate<T extends z.ZodType>(schema: T, value: unknown, part = 'body'): z.infer<T> {
-  const result = schema.safeParse(value ?? {});
+  const result = schema.safeParse(value ?? {}, { reportInput: true });
   if (result.success) return result.data;
   const issue = result.error.issues[0];
   const field = issue?.path.length ? issue.path.join('.') : part;

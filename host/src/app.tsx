@@ -1,0 +1,43 @@
+import { ApiClientProvider } from '@td/api-client';
+import { GlobalStyle, theme, Toaster } from '@td/ui';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { useEffect, useMemo } from 'react';
+import { RouterProvider } from 'react-router-dom';
+import { ThemeProvider } from 'styled-components';
+import { AuthProvider, useAuth } from './auth/auth-provider';
+import { SESSION_EXPIRED_EVENT } from './host-services-factory';
+import { type HostServices, HostServicesProvider } from './remotes/host-services';
+import { createAppRouter } from './routes/app-router';
+
+export function App({ services }: { services: HostServices }) {
+  const router = useMemo(() => createAppRouter(), []);
+  useEffect(() => {
+    services.registry.start();
+    return () => services.registry.stop();
+  }, [services]);
+  return (
+    <ThemeProvider theme={theme}>
+      <GlobalStyle />
+      <HostServicesProvider value={services}>
+        <QueryClientProvider client={services.queryClient}>
+          <ApiClientProvider client={services.api}>
+            <AuthProvider>
+              <SessionExpiryListener />
+              <RouterProvider router={router} />
+            </AuthProvider>
+          </ApiClientProvider>
+        </QueryClientProvider>
+        <Toaster store={services.toasts} />
+      </HostServicesProvider>
+    </ThemeProvider>
+  );
+}
+
+function SessionExpiryListener() {
+  const { expire } = useAuth();
+  useEffect(() => {
+    window.addEventListener(SESSION_EXPIRED_EVENT, expire);
+    return () => window.removeEventListener(SESSION_EXPIRED_EVENT, expire);
+  }, [expire]);
+  return null;
+}

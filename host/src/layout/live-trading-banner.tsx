@@ -1,0 +1,13 @@
+import { useTradingMode } from '@td/api-client';
+import { Banner } from '@td/ui';
+
+/** spec part 1 §2: in real mode a 'LIVE TRADING ACTIVE' banner shows. */
+export function LiveTradingBanner() {
+  const { data } = useTradingMode();
+  if (data?.trading_mode !== 'live') return null;
+  return (
+    <Banner tone="live" title="LIVE TRADING ACTIVE">
+      Orders are sent to your broker and use real money.
+    </Banner>
+  );
+}

@@ -1,0 +1,35 @@
+import { useState } from 'react';
+import { Outlet } from 'react-router-dom';
+import styled from 'styled-components';
+import { LiveTradingBanner } from './live-trading-banner';
+import { Sidebar } from './sidebar';
+import { TopBar } from './top-bar';
+
+const Frame = styled.div`
+  min-height: 100vh;
+  background: ${({ theme }) => theme.colors.background};
+  color: ${({ theme }) => theme.colors.text};
+  font-family: ${({ theme }) => theme.font.body};
+  @media (min-width: ${({ theme }) => theme.breakpoints.lg}) {
+    padding-left: 272px;
+  }
+`;
+
+const Content = styled.main`
+  min-width: 0;
+`;
+
+/** spec part 1 §2 "Shell": sidebar, top bar and the content area every guarded route sits in. */
+export function ShellLayout() {
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  return (
+    <Frame>
+      <Sidebar open={drawerOpen} onClose={() => setDrawerOpen(false)} />
+      <TopBar onOpenMenu={() => setDrawerOpen(true)} />
+      <LiveTradingBanner />
+      <Content id="content">
+        <Outlet />
+      </Content>
+    </Frame>
+  );
+}

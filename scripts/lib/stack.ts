@@ -1,0 +1,117 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import path from 'node:path';
+import { hostContentSecurityPolicy, registryOrigins } from './content-security-policy';
+import { distOf, type StaticSite, startStaticSite } from './static-site';
+
+export const REMOTES = ['auth', 'trading', 'analytics', 'ml', 'infra'] as const;
+export type RemoteKey = (typeof REMOTES)[number];
+
+export interface StackPorts {
+  api: number;
+  host: number;
+  remotes: Record<RemoteKey, number>;
+}
+
+export const DEFAULT_PORTS: StackPorts = {
+  api: 8082,
+  host: 3000,
+  remotes: { auth: 3001, trading: 3002, analytics: 3003, ml: 3004, infra: 3005 },
+};
+
+export interface StackOptions {
+  root: string;
+  ports: StackPorts;
+  dataDir: string;
+  publicHost?: string;
+  env?: Record<string, string>;
+  /** Where the API server's output goes (inherit for npm start, a file in tests). */
+  apiOutput?: 'inherit' | 'pipe';
+}
+
+export interface Stack {
+  apiUrl: string;
+  hostUrl: string;
+  api: ChildProcess;
+  remotes: Record<RemoteKey, StaticSite>;
+  host: StaticSite;
+  stopRemote(name: RemoteKey): Promise<void>;
+  startRemote(name: RemoteKey): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/** Starts the API server, the host and every remote from their built dist folders. */
+export async function startStack(options: StackOptions): Promise<Stack> {
+  const publicHost = options.publicHost ?? 'localhost';
+  const apiUrl = `http://${publicHost}:${options.ports.api}`;
+  const remoteEnv = Object.fromEntries(
+    REMOTES.map((name) => [`REMOTE_${name.toUpperCase()}_PORT`, String(options.ports.remotes[name])]),
+  );
+  const api = spawn(process.execPath, ['--import', 'tsx', path.join(options.root, 'packages/server/src/main.ts')], {
+    cwd: options.root,
+    env: {
+      ...process.env,
+      API_PORT: String(options.ports.api),
+      HOST_PORT: String(options.ports.host),
+      PUBLIC_HOST: publicHost,
+      DATA_DIR: options.dataDir,
+      ...remoteEnv,
+      ...options.env,
+    },
+    stdio: options.apiOutput === 'pipe' ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+  });
+  await waitForHealth(apiUrl, api);
+
+  const startRemote = (name: RemoteKey) =>
+    startStaticSite({ root: distOf(options.root, `mf-${name}`), port: options.ports.remotes[name] });
+  const remotes = {} as Record<RemoteKey, StaticSite>;
+  for (const name of REMOTES) remotes[name] = await startRemote(name);
+
+  const allowedOrigins = REMOTES.flatMap((name) => [
+    `http://${publicHost}:${options.ports.remotes[name]}`,
+    `http://127.0.0.1:${options.ports.remotes[name]}`,
+  ]);
+  const host = await startStaticSite({
+    root: distOf(options.root, 'host'),
+    port: options.ports.host,
+    spa: {
+      apiUrl,
+      contentSecurityPolicy: async () =>
+        hostContentSecurityPolicy(apiUrl, await registryOrigins(apiUrl, allowedOrigins)),
+    },
+  });
+
+  return {
+    apiUrl,
+    hostUrl: `http://${publicHost}:${host.port}`,
+    api,
+    remotes,
+    host,
+    stopRemote: async (name) => remotes[name].close(),
+    startRemote: async (name) => {
+      remotes[name] = await startRemote(name);
+    },
+    stop: async () => {
+      await Promise.all([host.close(), ...REMOTES.map((name) => remotes[name].close())]);
+      if (api.exitCode === null) {
+        const exited = new Promise((resolve) => api.once('exit', resolve));
+        api.kill('SIGTERM');
+        await exited;
+      }
+    },
+  };
+}
+
+async function waitForHealth(apiUrl: string, child: ChildProcess, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`The API server exited with code ${child.exitCode} while starting.`);
+    try {
+      const response = await fetch(`${apiUrl}/api/health`, { signal: AbortSignal.timeout(1000) });
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`The API server did not answer ${apiUrl}/api/health within ${timeoutMs / 1000} s.`);
+}

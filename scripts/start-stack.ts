@@ -1,0 +1,35 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { DEFAULT_PORTS, REMOTES, startStack } from './lib/stack';
+
+// `npm start`: the API server, the host shell and every remote from their built dist folders.
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const env = process.env;
+const port = (name: string, fallback: number) => Number(env[name] ?? fallback);
+
+const stack = await startStack({
+  root,
+  dataDir: path.resolve(root, env.DATA_DIR ?? 'data'),
+  publicHost: env.PUBLIC_HOST ?? 'localhost',
+  ports: {
+    api: port('API_PORT', DEFAULT_PORTS.api),
+    host: port('HOST_PORT', DEFAULT_PORTS.host),
+    remotes: Object.fromEntries(
+      REMOTES.map((name) => [name, port(`REMOTE_${name.toUpperCase()}_PORT`, DEFAULT_PORTS.remotes[name])]),
+    ) as typeof DEFAULT_PORTS.remotes,
+  },
+});
+
+console.log(`
+Trading Dashboard is running
+  open      ${stack.hostUrl}
+  API       ${stack.apiUrl}
+  remotes   ${REMOTES.map((name) => `mf-${name} :${stack.remotes[name].port}`).join(', ')}
+Press Ctrl+C to stop.`);
+
+const shutdown = async () => {
+  await stack.stop();
+  process.exit(0);
+};
+process.on('SIGINT', () => void shutdown());
+process.on('SIGTERM', () => void shutdown());
