@@ -1,6 +1,6 @@
-import { ApiClientProvider } from '@td/api-client';
-import { GlobalStyle, theme, Toaster } from '@td/ui';
 import { QueryClientProvider } from '@tanstack/react-query';
+import { ApiClientProvider } from '@td/api-client';
+import { GlobalStyle, Toaster, theme } from '@td/ui';
 import { useEffect, useMemo } from 'react';
 import { RouterProvider } from 'react-router-dom';
 import { ThemeProvider } from 'styled-components';

@@ -4,27 +4,50 @@ import { Route, Routes } from 'react-router-dom';
 /** spec part 1 §2 route table, the part this remote owns. */
 export function App() {
   const allocation = (
-    <ScreenNotBuilt title="Daily Investment Allocation" summary="It will set the daily budget and strategy for the trading loop." />
+    <ScreenNotBuilt
+      title="Daily Investment Allocation"
+      summary="It will set the daily budget and strategy for the trading loop."
+    />
   );
   return (
     <Routes>
       <Route
         path="/performance"
-        element={<ScreenNotBuilt title="Performance Analytics" summary="It will compute returns, Sharpe and drawdown from the ledger." />}
+        element={
+          <ScreenNotBuilt
+            title="Performance Analytics"
+            summary="It will compute returns, Sharpe and drawdown from the ledger."
+          />
+        }
       />
       <Route
         path="/research"
-        element={<ScreenNotBuilt title="Research & Analysis" summary="It will rank the universe with transparent signals." />}
+        element={
+          <ScreenNotBuilt
+            title="Research & Analysis"
+            summary="It will rank the universe with transparent signals."
+          />
+        }
       />
       <Route
         path="/risk"
-        element={<ScreenNotBuilt title="Risk Management" summary="It will compute VaR, beta, drawdown and stress tests from positions." />}
+        element={
+          <ScreenNotBuilt
+            title="Risk Management"
+            summary="It will compute VaR, beta, drawdown and stress tests from positions."
+          />
+        }
       />
       <Route path="/allocation" element={allocation} />
       <Route path="/admin/allocation" element={allocation} />
       <Route
         path="/settings"
-        element={<ScreenNotBuilt title="Settings" summary="It will hold the allocation, risk, notification, profile and data-source tabs." />}
+        element={
+          <ScreenNotBuilt
+            title="Settings"
+            summary="It will hold the allocation, risk, notification, profile and data-source tabs."
+          />
+        }
       />
     </Routes>
   );

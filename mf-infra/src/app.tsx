@@ -7,15 +7,30 @@ export function App() {
     <Routes>
       <Route
         path="/auto-scaling"
-        element={<ScreenNotBuilt title="Auto-Scaling Monitor" summary="It will show process load and the scaling rules." />}
+        element={
+          <ScreenNotBuilt
+            title="Auto-Scaling Monitor"
+            summary="It will show process load and the scaling rules."
+          />
+        }
       />
       <Route
         path="/production-scaling"
-        element={<ScreenNotBuilt title="Production Scaling" summary="It will show the capital phases and their limits." />}
+        element={
+          <ScreenNotBuilt
+            title="Production Scaling"
+            summary="It will show the capital phases and their limits."
+          />
+        }
       />
       <Route
         path="/tick-streaming"
-        element={<ScreenNotBuilt title="Tick Streaming" summary="It will show the live feed's health, latency and tick rates." />}
+        element={
+          <ScreenNotBuilt
+            title="Tick Streaming"
+            summary="It will show the live feed's health, latency and tick rates."
+          />
+        }
       />
     </Routes>
   );

@@ -7,7 +7,12 @@ export function App() {
     <Routes>
       <Route
         path="/ml-intelligence"
-        element={<ScreenNotBuilt title="ML Intelligence" summary="It will show model health, decision quality and market sentiment." />}
+        element={
+          <ScreenNotBuilt
+            title="ML Intelligence"
+            summary="It will show model health, decision quality and market sentiment."
+          />
+        }
       />
     </Routes>
   );

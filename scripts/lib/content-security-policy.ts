@@ -26,7 +26,8 @@ export async function registryOrigins(apiUrl: string, allowed: string[]): Promis
   try {
     const response = await fetch(`${apiUrl}/api/platform/registry`, { signal: AbortSignal.timeout(1500) });
     const body = (await response.json()) as { data?: { remotes?: Record<string, { manifest_url: string }> } };
-    for (const entry of Object.values(body.data?.remotes ?? {})) origins.add(new URL(entry.manifest_url).origin);
+    for (const entry of Object.values(body.data?.remotes ?? {}))
+      origins.add(new URL(entry.manifest_url).origin);
   } catch {
     // The API being down must not stop the shell from loading; the allowed list still applies.
   }

@@ -46,19 +46,23 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   const remoteEnv = Object.fromEntries(
     REMOTES.map((name) => [`REMOTE_${name.toUpperCase()}_PORT`, String(options.ports.remotes[name])]),
   );
-  const api = spawn(process.execPath, ['--import', 'tsx', path.join(options.root, 'packages/server/src/main.ts')], {
-    cwd: options.root,
-    env: {
-      ...process.env,
-      API_PORT: String(options.ports.api),
-      HOST_PORT: String(options.ports.host),
-      PUBLIC_HOST: publicHost,
-      DATA_DIR: options.dataDir,
-      ...remoteEnv,
-      ...options.env,
+  const api = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(options.root, 'packages/server/src/main.ts')],
+    {
+      cwd: options.root,
+      env: {
+        ...process.env,
+        API_PORT: String(options.ports.api),
+        HOST_PORT: String(options.ports.host),
+        PUBLIC_HOST: publicHost,
+        DATA_DIR: options.dataDir,
+        ...remoteEnv,
+        ...options.env,
+      },
+      stdio: options.apiOutput === 'pipe' ? ['ignore', 'pipe', 'pipe'] : 'inherit',
     },
-    stdio: options.apiOutput === 'pipe' ? ['ignore', 'pipe', 'pipe'] : 'inherit',
-  });
+  );
   await waitForHealth(apiUrl, api);
 
   const startRemote = (name: RemoteKey) =>
@@ -104,7 +108,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
 async function waitForHealth(apiUrl: string, child: ChildProcess, timeoutMs = 30_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`The API server exited with code ${child.exitCode} while starting.`);
+    if (child.exitCode !== null)
+      throw new Error(`The API server exited with code ${child.exitCode} while starting.`);
     try {
       const response = await fetch(`${apiUrl}/api/health`, { signal: AbortSignal.timeout(1000) });
       if (response.ok) return;

@@ -25,15 +25,14 @@ export interface StaticSite {
 export async function startStaticSite(options: StaticSiteOptions): Promise<StaticSite> {
   if (!fs.existsSync(options.root)) throw new Error(`Nothing built at ${options.root}: run the build first.`);
   const serve = sirv(options.root, {
-    dev: false,
+    // Read the folder on every request, so a newly published remote version is served without a restart.
+    dev: true,
     etag: true,
-    single: options.spa ? true : false,
+    single: !!options.spa,
     setHeaders: (res, pathname) => {
-      if (pathname.endsWith('.html') || pathname.endsWith('mf-manifest.json') || pathname.endsWith('remoteEntry.js')) {
-        res.setHeader('Cache-Control', 'no-cache');
-      } else {
-        res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
-      }
+      // Only content-hashed files are immutable; pages, manifests and remoteEntry.js are revalidated.
+      const hashed = /\.[0-9a-f]{8}\.(js|css|map)$/.test(pathname);
+      res.setHeader('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
       if (!options.spa) res.setHeader('Access-Control-Allow-Origin', '*');
       res.setHeader('X-Content-Type-Options', 'nosniff');
     },

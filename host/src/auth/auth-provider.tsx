@@ -1,6 +1,6 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { authApi, useApiClient } from '@td/api-client';
 import type { User } from '@td/contracts';
-import { useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { sessionTokenStorage } from './session-token-storage';
 
@@ -38,7 +38,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     authApi
       .validateSession(api)
       .then((reply) => {
-        if (!cancelled) setState({ user: reply.user, sessionToken: token, isLoading: false, isAuthenticated: true });
+        if (!cancelled)
+          setState({ user: reply.user, sessionToken: token, isLoading: false, isAuthenticated: true });
       })
       .catch(() => {
         // Any validation error removes the token (spec part 1 §4).

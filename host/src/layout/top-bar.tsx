@@ -79,7 +79,9 @@ export function TopBar({ onOpenMenu }: { onOpenMenu(): void }) {
         <Dot $on={active} aria-hidden="true" />
         {active ? 'Active' : 'Inactive'}
       </Status>
-      <Status>{market ? (market.is_open ? 'Market Open' : 'Market Closed') : 'Market status unavailable'}</Status>
+      <Status>
+        {market ? (market.is_open ? 'Market Open' : 'Market Closed') : 'Market status unavailable'}
+      </Status>
       <Spacer />
       <Figure>
         <small>Portfolio Value</small>

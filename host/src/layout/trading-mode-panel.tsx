@@ -27,7 +27,10 @@ export function TradingModePanel() {
       onSuccess: () => notify('success', target === 'live' ? REAL_ACTIVATED : PAPER_ACTIVATED),
       onError: (error) => {
         const reason = isApiError(error) && error.kind === 'http' && error.message ? ` ${error.message}` : '';
-        notify('error', isApiError(error) && error.kind === 'http' ? `${CHANGE_FAILED}${reason}` : CHANGE_ERROR);
+        notify(
+          'error',
+          isApiError(error) && error.kind === 'http' ? `${CHANGE_FAILED}${reason}` : CHANGE_ERROR,
+        );
       },
     });
   };

@@ -1,7 +1,7 @@
+import type { QueryClient } from '@tanstack/react-query';
 import type { ApiClient } from '@td/api-client';
 import type { NotifyKind, StreamHandler } from '@td/platform';
 import type { ToastStore } from '@td/ui';
-import type { QueryClient } from '@tanstack/react-query';
 import { createContext, useContext } from 'react';
 import type { RegistryStore } from './registry-store';
 

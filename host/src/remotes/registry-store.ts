@@ -1,5 +1,11 @@
 import { type ApiClient, POLL_INTERVALS } from '@td/api-client';
-import { okEnvelope, type RemoteEntry, type RemoteName, type RemoteRegistry, remoteRegistrySchema } from '@td/contracts';
+import {
+  okEnvelope,
+  type RemoteEntry,
+  type RemoteName,
+  type RemoteRegistry,
+  remoteRegistrySchema,
+} from '@td/contracts';
 
 type Listener = () => void;
 

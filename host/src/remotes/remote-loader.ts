@@ -15,7 +15,9 @@ const registered = new Map<RemoteName, string>();
 export function registerRemote(remote: RemoteName, entry: RemoteEntry, reload = false): void {
   const previous = registered.get(remote);
   if (previous === entry.manifest_url && !reload) return;
-  registerRemotes([{ name: federationName(remote), entry: entry.manifest_url }], { force: previous !== undefined });
+  registerRemotes([{ name: federationName(remote), entry: entry.manifest_url }], {
+    force: previous !== undefined,
+  });
   registered.set(remote, entry.manifest_url);
 }
 
@@ -24,7 +26,9 @@ export class RemoteLoadError extends Error {
     readonly remote: RemoteName,
     cause: unknown,
   ) {
-    super(`The ${remote} section could not be loaded: ${cause instanceof Error ? cause.message : String(cause)}`);
+    super(
+      `The ${remote} section could not be loaded: ${cause instanceof Error ? cause.message : String(cause)}`,
+    );
     this.name = 'RemoteLoadError';
   }
 }

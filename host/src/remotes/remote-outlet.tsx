@@ -1,13 +1,13 @@
-import type { RemoteName } from '@td/contracts';
-import { type PlatformSession, ParcelMount, type RemoteProps } from '@td/platform';
-import { theme } from '@td/ui';
 import { useTradingMode } from '@td/api-client';
+import type { RemoteName } from '@td/contracts';
+import { ParcelMount, type PlatformSession, type RemoteProps } from '@td/platform';
+import { theme } from '@td/ui';
 import { useCallback, useMemo, useState, useSyncExternalStore } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useAuth } from '../auth/auth-provider';
+import { useHostServices } from './host-services';
 import { RemoteBoundary } from './remote-boundary';
 import { RemoteFallback } from './remote-fallback';
-import { useHostServices } from './host-services';
 import { useRemoteLifecycles } from './use-remote-lifecycles';
 
 /** Mounts the remote that owns the current route, with its load failure and crash contained. */
@@ -18,7 +18,10 @@ export function RemoteOutlet({ remote, section }: { remote: RemoteName; section:
   const { state, retry } = useRemoteLifecycles(remote, entry);
   const [mountError, setMountError] = useState<Error | null>(null);
   const props = useRemoteProps(remote, entry?.version ?? 'unknown');
-  const onMountError = useCallback((error: unknown) => setMountError(error instanceof Error ? error : new Error(String(error))), []);
+  const onMountError = useCallback(
+    (error: unknown) => setMountError(error instanceof Error ? error : new Error(String(error))),
+    [],
+  );
   const retryAll = useCallback(() => {
     setMountError(null);
     retry();
@@ -26,14 +29,25 @@ export function RemoteOutlet({ remote, section }: { remote: RemoteName; section:
 
   if (!entry) {
     return registryError ? (
-      <RemoteFallback section={section} reason="The remote registry could not be read." onRetry={() => void services.registry.refresh()} />
+      <RemoteFallback
+        section={section}
+        reason="The remote registry could not be read."
+        onRetry={() => void services.registry.refresh()}
+      />
     ) : (
       <RemoteFallback.Loading section={section} />
     );
   }
   if (state.status === 'loading') return <RemoteFallback.Loading section={section} />;
   if (state.status === 'failed') {
-    return <RemoteFallback section={section} reason={state.error.message} nextRetryMs={state.nextRetryMs} onRetry={retry} />;
+    return (
+      <RemoteFallback
+        section={section}
+        reason={state.error.message}
+        nextRetryMs={state.nextRetryMs}
+        onRetry={retry}
+      />
+    );
   }
   if (mountError) return <RemoteFallback section={section} reason={mountError.message} onRetry={retryAll} />;
   return (
@@ -48,7 +62,7 @@ function useRemoteProps(remote: RemoteName, version: string): RemoteProps {
   const auth = useAuth();
   const location = useLocation();
   const navigate = useNavigate();
-  const tradingMode = useTradingMode();
+  const tradingMode = useTradingMode({ enabled: auth.isAuthenticated });
   const mode = auth.isAuthenticated ? (tradingMode.data?.trading_mode ?? null) : null;
 
   const session = useMemo<PlatformSession>(

@@ -25,7 +25,9 @@ export function useRemoteLifecycles(remote: RemoteName, entry: RemoteEntry | und
     if (!manifestUrl || !version) return;
     let cancelled = false;
     let timer: ReturnType<typeof setTimeout> | undefined;
-    setState((previous) => (previous.status === 'ready' && previous.version === version ? previous : { status: 'loading' }));
+    setState((previous) =>
+      previous.status === 'ready' && previous.version === version ? previous : { status: 'loading' },
+    );
     (async () => {
       try {
         registerRemote(remote, { manifest_url: manifestUrl, version }, attempt > 0);
@@ -35,7 +37,11 @@ export function useRemoteLifecycles(remote: RemoteName, entry: RemoteEntry | und
         if (cancelled) return;
         const failures = attempt % (RETRY_DELAYS_MS.length + 1);
         const nextRetryMs = RETRY_DELAYS_MS[failures] ?? null;
-        setState({ status: 'failed', error: error instanceof Error ? error : new Error(String(error)), nextRetryMs });
+        setState({
+          status: 'failed',
+          error: error instanceof Error ? error : new Error(String(error)),
+          nextRetryMs,
+        });
         if (nextRetryMs !== null) timer = setTimeout(() => setAttempt((n) => n + 1), nextRetryMs);
       }
     })();

@@ -31,11 +31,21 @@ export class ApiClient {
     return this.request('GET', path, schema, undefined, options);
   }
 
-  post<T extends z.ZodType>(path: string, schema: T, body?: unknown, options?: RequestOptions): Promise<z.infer<T>> {
+  post<T extends z.ZodType>(
+    path: string,
+    schema: T,
+    body?: unknown,
+    options?: RequestOptions,
+  ): Promise<z.infer<T>> {
     return this.request('POST', path, schema, body, options);
   }
 
-  put<T extends z.ZodType>(path: string, schema: T, body?: unknown, options?: RequestOptions): Promise<z.infer<T>> {
+  put<T extends z.ZodType>(
+    path: string,
+    schema: T,
+    body?: unknown,
+    options?: RequestOptions,
+  ): Promise<z.infer<T>> {
     return this.request('PUT', path, schema, body, options);
   }
 
@@ -67,7 +77,8 @@ export class ApiClient {
       });
     } catch (error) {
       if (options.signal?.aborted) throw error;
-      if (controller.signal.aborted) throw new ApiError('timeout', `The server did not answer within ${timeoutMs / 1000} s.`);
+      if (controller.signal.aborted)
+        throw new ApiError('timeout', `The server did not answer within ${timeoutMs / 1000} s.`);
       throw new ApiError('network', 'Cannot reach the server. Check your connection.');
     } finally {
       clearTimeout(timer);
@@ -77,7 +88,12 @@ export class ApiClient {
     const payload = await response.json().catch(() => null);
     if (!response.ok) {
       const record = (payload ?? {}) as { error?: unknown; message?: unknown; code?: unknown };
-      const message = typeof record.error === 'string' ? record.error : typeof record.message === 'string' ? record.message : '';
+      const message =
+        typeof record.error === 'string'
+          ? record.error
+          : typeof record.message === 'string'
+            ? record.message
+            : '';
       if (response.status === 401 && token) this.options.onUnauthorized?.();
       throw new ApiError(
         'http',
@@ -89,7 +105,13 @@ export class ApiClient {
     }
     const parsed = schema.safeParse(payload);
     if (!parsed.success) {
-      throw new ApiError('invalid_response', `Unexpected reply from ${method} ${path}.`, response.status, null, payload);
+      throw new ApiError(
+        'invalid_response',
+        `Unexpected reply from ${method} ${path}.`,
+        response.status,
+        null,
+        payload,
+      );
     }
     return parsed.data;
   }

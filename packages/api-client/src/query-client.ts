@@ -11,7 +11,14 @@ export function retryDelay(attempt: number): number {
 function shouldRetry(limit: number) {
   return (failureCount: number, error: unknown) => {
     // A refusal (4xx other than timeouts) will not change by asking again.
-    if (isApiError(error) && error.status !== null && error.status >= 400 && error.status < 500 && error.status !== 408 && error.status !== 429) {
+    if (
+      isApiError(error) &&
+      error.status !== null &&
+      error.status >= 400 &&
+      error.status < 500 &&
+      error.status !== 408 &&
+      error.status !== 429
+    ) {
       return false;
     }
     return failureCount < limit;

@@ -1,3 +1,4 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   engineStatusSchema,
   okEnvelope,
@@ -7,7 +8,6 @@ import {
   tradingModeChangeSchema,
   tradingModeStateSchema,
 } from '@td/contracts';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ApiClient } from './api-client';
 import { useApiClient } from './api-client-context';
 import { POLL_INTERVALS } from './polling';
@@ -22,14 +22,16 @@ export const shellKeys = {
 export const quickStatsQuery = (api: ApiClient) =>
   queryOptions({
     queryKey: shellKeys.quickStats,
-    queryFn: ({ signal }) => api.get('/api/quick-stats', okEnvelope(quickStatsSchema), { signal }).then((r) => r.data),
+    queryFn: ({ signal }) =>
+      api.get('/api/quick-stats', okEnvelope(quickStatsSchema), { signal }).then((r) => r.data),
     refetchInterval: POLL_INTERVALS.quickStats,
   });
 
 export const engineStatusQuery = (api: ApiClient) =>
   queryOptions({
     queryKey: shellKeys.engineStatus,
-    queryFn: ({ signal }) => api.get('/api/engines/status', okEnvelope(engineStatusSchema), { signal }).then((r) => r.data),
+    queryFn: ({ signal }) =>
+      api.get('/api/engines/status', okEnvelope(engineStatusSchema), { signal }).then((r) => r.data),
     refetchInterval: POLL_INTERVALS.engineStatus,
   });
 
@@ -43,14 +45,16 @@ export const portfolioOverviewQuery = (api: ApiClient) =>
 export const tradingModeQuery = (api: ApiClient) =>
   queryOptions({
     queryKey: shellKeys.tradingMode,
-    queryFn: ({ signal }) => api.get('/api/trading/mode', okEnvelope(tradingModeStateSchema), { signal }).then((r) => r.data),
+    queryFn: ({ signal }) =>
+      api.get('/api/trading/mode', okEnvelope(tradingModeStateSchema), { signal }).then((r) => r.data),
     refetchInterval: POLL_INTERVALS.tradingMode,
   });
 
 export const useQuickStats = () => useQuery(quickStatsQuery(useApiClient()));
 export const useEngineStatus = () => useQuery(engineStatusQuery(useApiClient()));
 export const usePortfolioOverview = () => useQuery(portfolioOverviewQuery(useApiClient()));
-export const useTradingMode = () => useQuery(tradingModeQuery(useApiClient()));
+export const useTradingMode = ({ enabled = true }: { enabled?: boolean } = {}) =>
+  useQuery({ ...tradingModeQuery(useApiClient()), enabled });
 
 /** Changes the mode on the server; the cached mode and the portfolio follow only an ok reply. */
 export function useChangeTradingMode() {

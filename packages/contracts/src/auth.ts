@@ -1,7 +1,11 @@
 import { z } from 'zod';
 import { MIN_PASSWORD_LENGTH } from './password-strength';
 
-const email = z.string().trim().toLowerCase().pipe(z.email({ error: 'Enter a valid email address' }));
+const email = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .pipe(z.email({ error: 'Enter a valid email address' }));
 
 export const loginRequestSchema = z.object({
   email,

@@ -13,7 +13,7 @@ export type RemoteEntry = z.infer<typeof remoteEntrySchema>;
 
 /** The runtime registry: which build of each remote the host loads. Ops change it without a host rebuild. */
 export const remoteRegistrySchema = z.object({
-  remotes: z.record(remoteNameSchema, remoteEntrySchema),
+  remotes: z.partialRecord(remoteNameSchema, remoteEntrySchema),
   updated_at: z.string(),
 });
 export type RemoteRegistry = z.infer<typeof remoteRegistrySchema>;

@@ -24,7 +24,10 @@ function installedVersion(fromDir: string, name: string): string {
 }
 
 export function sharedSingletons(fromDir: string) {
-  const shared: Record<string, { singleton: true; requiredVersion: string; version: string; strictVersion: false }> = {};
+  const shared: Record<
+    string,
+    { singleton: true; requiredVersion: string; version: string; strictVersion: false }
+  > = {};
   for (const name of SINGLETONS) {
     const pkg = name === 'react/jsx-runtime' ? 'react' : name;
     const version = installedVersion(fromDir, pkg);
@@ -32,7 +35,12 @@ export function sharedSingletons(fromDir: string) {
   }
   // The trailing slash shares every subpath (react-dom/client) with the same single copy.
   const reactDom = installedVersion(fromDir, 'react-dom');
-  shared['react-dom/'] = { singleton: true, version: reactDom, requiredVersion: `^${reactDom}`, strictVersion: false };
+  shared['react-dom/'] = {
+    singleton: true,
+    version: reactDom,
+    requiredVersion: `^${reactDom}`,
+    strictVersion: false,
+  };
   return shared;
 }
 
@@ -55,7 +63,9 @@ interface FederatedBuild {
  */
 export function createFederatedConfig(build: FederatedBuild): Configuration {
   const isHost = build.name === 'host';
-  const outputDir = isHost ? path.join(build.dir, 'dist') : path.join(build.dir, 'dist', `mf-${build.name}`, build.version);
+  const outputDir = isHost
+    ? path.join(build.dir, 'dist')
+    : path.join(build.dir, 'dist', `mf-${build.name}`, build.version);
   return {
     mode: build.production ? 'production' : 'development',
     context: build.dir,

@@ -18,7 +18,8 @@ export function createRemoteLifecycles(App: ComponentType, sectionName: string):
     rootComponent: Root as never,
     errorBoundary: (error: Error) => <RemoteCrash section={sectionName} error={error} />,
     domElementGetter: (props: RemoteProps & { domElement?: HTMLElement }) => {
-      if (!props.domElement) throw new Error(`${sectionName}: the host did not give a DOM element to mount into.`);
+      if (!props.domElement)
+        throw new Error(`${sectionName}: the host did not give a DOM element to mount into.`);
       return props.domElement;
     },
   }) as unknown as RemoteLifecycles;

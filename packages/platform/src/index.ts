@@ -1,7 +1,7 @@
 export { createRemoteLifecycles } from './create-remote-lifecycles';
 export { ParcelMount } from './parcel-mount';
-export { StreamClient } from './stream-client';
 export { PlatformProvider, usePlatform } from './platform-context';
 export type * from './remote-contract';
 export { RemoteRoot, withRemoteRoot } from './remote-root';
 export { ScreenNotBuilt } from './screen-not-built';
+export { StreamClient } from './stream-client';

@@ -39,7 +39,9 @@ export function ParcelMount({ lifecycles, props, onError, className }: ParcelMou
     if (!mounted?.update || !element.current) return;
     const domElement = element.current;
     mounted.mountPromise
-      .then(() => (mounted.getStatus() === 'MOUNTED' ? mounted.update?.({ ...props, domElement } as never) : null))
+      .then(() =>
+        mounted.getStatus() === 'MOUNTED' ? mounted.update?.({ ...props, domElement } as never) : null,
+      )
       .catch((error: unknown) => latestOnError.current(error));
   }, [props]);
 

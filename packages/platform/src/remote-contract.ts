@@ -1,7 +1,7 @@
+import type { QueryClient } from '@tanstack/react-query';
 import type { ApiClient } from '@td/api-client';
 import type { RemoteName, TradingMode, User } from '@td/contracts';
 import type { Theme } from '@td/ui';
-import type { QueryClient } from '@tanstack/react-query';
 
 /** What the signed-in (or not yet signed-in) session looks like to a remote. */
 export interface PlatformSession {

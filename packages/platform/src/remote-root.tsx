@@ -1,5 +1,5 @@
-import { ApiClientProvider } from '@td/api-client';
 import { QueryClientProvider } from '@tanstack/react-query';
+import { ApiClientProvider } from '@td/api-client';
 import { type ComponentType, type ReactNode, useMemo } from 'react';
 import { Router } from 'react-router-dom';
 import { ThemeProvider } from 'styled-components';
@@ -16,7 +16,8 @@ export function RemoteRoot({ props, children }: { props: RemoteProps; children: 
     () => ({
       createHref: (to: unknown) => (typeof to === 'string' ? to : hrefOf(to as Partial<PlatformPath>)),
       go: (delta: number) => window.history.go(delta),
-      push: (to: unknown) => props.navigate(typeof to === 'string' ? to : hrefOf(to as Partial<PlatformPath>)),
+      push: (to: unknown) =>
+        props.navigate(typeof to === 'string' ? to : hrefOf(to as Partial<PlatformPath>)),
       replace: (to: unknown) =>
         props.navigate(typeof to === 'string' ? to : hrefOf(to as Partial<PlatformPath>), { replace: true }),
     }),

@@ -63,7 +63,8 @@ export async function buildApp(services: AppServices): Promise<FastifyInstance> 
     if (request.method === 'OPTIONS' || isPublicRoute(request.method, request.url)) return;
     const token = bearerToken(request);
     const session = token ? services.auth.verifySession(token) : null;
-    if (!session) throw unauthorized(token ? 'Your session has expired. Sign in again.' : 'Sign in to continue.');
+    if (!session)
+      throw unauthorized(token ? 'Your session has expired. Sign in again.' : 'Sign in to continue.');
     request.session = session;
   });
 

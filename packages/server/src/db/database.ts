@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { type Migration, migrations as allMigrations } from './migrations';
+import { migrations as allMigrations, type Migration } from './migrations';
 
 export type Db = Database.Database;
 
@@ -21,7 +21,9 @@ export function openDatabase(file: string, migrations: Migration[] = allMigratio
 }
 
 export function migrate(db: Db, migrations: Migration[]): void {
-  db.exec('CREATE TABLE IF NOT EXISTS schema_migrations (id INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)');
+  db.exec(
+    'CREATE TABLE IF NOT EXISTS schema_migrations (id INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)',
+  );
   const applied = new Set(
     db
       .prepare('SELECT id FROM schema_migrations')

@@ -5,7 +5,9 @@ export class SettingsRepository {
   constructor(private readonly db: Db) {}
 
   get<T>(key: string): T | undefined {
-    const row = this.db.prepare('SELECT value FROM settings WHERE key = ?').get(key) as { value: string } | undefined;
+    const row = this.db.prepare('SELECT value FROM settings WHERE key = ?').get(key) as
+      | { value: string }
+      | undefined;
     return row ? (JSON.parse(row.value) as T) : undefined;
   }
 

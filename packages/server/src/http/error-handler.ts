@@ -9,29 +9,48 @@ export function installErrorHandling(app: FastifyInstance): void {
         reply.header('Retry-After', String(error.extra.retryAfterSeconds));
       }
       const { retryAfterSeconds: _omit, ...extra } = error.extra;
-      return reply.status(error.statusCode).send({ success: false, error: error.message, code: error.code, ...extra });
+      return reply
+        .status(error.statusCode)
+        .send({ success: false, error: error.message, code: error.code, ...extra });
     }
     const status = error.statusCode ?? 500;
     if (status === 413) {
-      return reply.status(413).send({ success: false, error: 'The request body is too large.', code: 'body_too_large' });
+      return reply
+        .status(413)
+        .send({ success: false, error: 'The request body is too large.', code: 'body_too_large' });
     }
     if (status === 415) {
       return reply
         .status(415)
-        .send({ success: false, error: 'Send the request body as JSON (Content-Type: application/json).', code: 'unsupported_media_type' });
+        .send({
+          success: false,
+          error: 'Send the request body as JSON (Content-Type: application/json).',
+          code: 'unsupported_media_type',
+        });
     }
     if (status >= 400 && status < 500) {
-      const message = error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
-        ? 'The request body is not valid JSON.'
-        : error.message;
+      const message =
+        error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
+          ? 'The request body is not valid JSON.'
+          : error.message;
       return reply.status(status).send({ success: false, error: message, code: error.code ?? 'bad_request' });
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply
       .status(500)
-      .send({ success: false, error: 'The server could not complete this request; it has been logged.', code: 'internal_error' });
+      .send({
+        success: false,
+        error: 'The server could not complete this request; it has been logged.',
+        code: 'internal_error',
+      });
   });
   app.setNotFoundHandler((request, reply) => {
-    reply.status(404).send({ success: false, error: `No API route ${request.method} ${request.url.split('?')[0]}.`, code: 'not_found' });
+    reply
+      .status(404)
+      .send({
+        success: false,
+        error: `No API route ${request.method} ${request.url.split('?')[0]}.`,
+        code: 'not_found',
+      });
   });
 }

@@ -7,6 +7,7 @@ export function validate<T extends z.ZodType>(schema: T, value: unknown, part = 
   if (result.success) return result.data;
   const issue = result.error.issues[0];
   const field = issue?.path.length ? issue.path.join('.') : part;
-  const message = issue?.code === 'invalid_type' && issue.input === undefined ? `${field} is required` : issue?.message;
+  const message =
+    issue?.code === 'invalid_type' && issue.input === undefined ? `${field} is required` : issue?.message;
   throw new HttpError(400, `Invalid ${field}: ${message ?? 'not accepted'}`, 'validation_failed', { field });
 }

@@ -1,13 +1,22 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { REMOTE_NAMES, type RemoteEntry, type RemoteName, type RemoteRegistry, remoteRegistrySchema } from '@td/contracts';
+import {
+  REMOTE_NAMES,
+  type RemoteEntry,
+  type RemoteName,
+  type RemoteRegistry,
+  remoteRegistrySchema,
+} from '@td/contracts';
 
 /** Where each remote's default build lives: its own origin, under a versioned, immutable path. */
 export function defaultRegistry(publicHost: string, ports: Record<RemoteName, number>): RemoteRegistry {
   const remotes = Object.fromEntries(
     REMOTE_NAMES.map((name) => [
       name,
-      { manifest_url: `http://${publicHost}:${ports[name]}/mf-${name}/1.0.0/mf-manifest.json`, version: '1.0.0' },
+      {
+        manifest_url: `http://${publicHost}:${ports[name]}/mf-${name}/1.0.0/mf-manifest.json`,
+        version: '1.0.0',
+      },
     ]),
   ) as Record<RemoteName, RemoteEntry>;
   return { remotes, updated_at: new Date(0).toISOString() };

@@ -30,7 +30,11 @@ export async function platformRoutes(app: FastifyInstance, { services }: { servi
 
   app.get('/api/management/server/status', async () => ({
     success: true,
-    data: { main_server_healthy: isDatabaseHealthy(db), main_server_pid: process.pid, uptime: Math.round(process.uptime()) },
+    data: {
+      main_server_healthy: isDatabaseHealthy(db),
+      main_server_pid: process.pid,
+      uptime: Math.round(process.uptime()),
+    },
   }));
 
   app.get('/api/platform/registry', async (_request, reply) => {

@@ -12,6 +12,9 @@ export async function tradingModeRoutes(app: FastifyInstance, { services }: { se
     const { mode } = validate(tradingModeRequestSchema, request.body);
     const current = tradingMode.change(mode);
     request.log.info({ mode: current }, 'trading mode changed');
-    return { success: true, data: { current_mode: current, current_mode_label: TRADING_MODE_LABELS[current] } };
+    return {
+      success: true,
+      data: { current_mode: current, current_mode_label: TRADING_MODE_LABELS[current] },
+    };
   });
 }

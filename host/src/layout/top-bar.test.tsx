@@ -1,0 +1,96 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { SESSION_TOKEN_KEY } from '../auth/session-token-storage';
+import { renderHost } from '../test-support/render-host';
+import { TopBar } from './top-bar';
+
+const overview = (dayChange: number) => ({
+  body: {
+    success: true,
+    trading_mode: 'paper',
+    trading_mode_label: 'Paper Trading',
+    data: {
+      portfolio_value: 1234567.4,
+      total_value: 1234567.4,
+      day_change: dayChange,
+      day_change_percent: 0.1,
+      active_positions: 3,
+      total_returns: 234567,
+      total_returns_percent: 23.4,
+      available_balance: 900000,
+      invested_amount: 334567,
+    },
+  },
+});
+
+const engines = {
+  body: {
+    success: true,
+    data: {
+      market_status: {
+        is_open: true,
+        session: 'normal',
+        next_open: null,
+        next_close: null,
+        source: 'simulator',
+      },
+      engines: {},
+      trading_active: true,
+    },
+  },
+};
+
+beforeEach(() => window.localStorage.clear());
+
+describe('Top bar', () => {
+  it('shows engine and market state and the portfolio in rupees with Indian grouping', async () => {
+    renderHost(<TopBar onOpenMenu={() => undefined} />, {
+      routes: { 'GET /api/portfolio/overview': overview(0), 'GET /api/engines/status': engines },
+    });
+    expect(await screen.findByText('₹12,34,567')).toBeInTheDocument();
+    expect(screen.getByText('Active')).toBeInTheDocument();
+    expect(screen.getByText('Market Open')).toBeInTheDocument();
+    const pnl = screen.getByText('+₹0');
+    expect(pnl).toHaveStyle({ color: '#22c55e' });
+  });
+
+  it('shows a loss in red without a plus sign', async () => {
+    renderHost(<TopBar onOpenMenu={() => undefined} />, {
+      routes: { 'GET /api/portfolio/overview': overview(-4321), 'GET /api/engines/status': engines },
+    });
+    const pnl = await screen.findByText('-₹4,321');
+    expect(pnl).toHaveStyle({ color: '#ef4444' });
+  });
+
+  it('invents nothing while the server has no figures', async () => {
+    const { fake } = renderHost(<TopBar onOpenMenu={() => undefined} />);
+    await waitFor(() => expect(fake.calls.length).toBeGreaterThanOrEqual(2));
+    expect(await screen.findByText('Market status unavailable')).toBeInTheDocument();
+    expect(screen.getByText('Inactive')).toBeInTheDocument();
+    expect(screen.getAllByText('—')).toHaveLength(2);
+  });
+
+  it("falls back to 'User' and 'Trading Account' and closes the menu on an outside click", async () => {
+    window.localStorage.setItem(SESSION_TOKEN_KEY, 'token');
+    renderHost(
+      <div>
+        <TopBar onOpenMenu={() => undefined} />
+        <p>outside</p>
+      </div>,
+      {
+        routes: {
+          'POST /api/auth/validate-session': {
+            body: { success: true, user: { email: '' }, expires_at: '2030-01-01T00:00:00Z' },
+          },
+        },
+      },
+    );
+    await userEvent.click(await screen.findByRole('button', { name: /user/i }));
+    expect(screen.getByRole('menu')).toHaveTextContent('Trading Account');
+    expect(screen.getByRole('menuitem', { name: 'Market Insights' })).toHaveAttribute('href', '/');
+    expect(screen.getByRole('menuitem', { name: 'Settings' })).toHaveAttribute('href', '/settings');
+    expect(screen.getByRole('menuitem', { name: 'Sign Out' })).toBeInTheDocument();
+    await userEvent.click(screen.getByText('outside'));
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+  });
+});
