@@ -17,9 +17,15 @@ ensure_pnpm() {
 }
 
 ensure_packages() {
-  echo "› installing workspace packages"
-  pnpm install --frozen-lockfile --reporter=append-only 2>&1 | grep -vE '^(Progress|\s*$)' | tail -n 5 || true
-  [ -d node_modules/.pnpm ] || { echo "pnpm install failed" >&2; exit 1; }
+  echo "› installing workspace packages (the first run builds SQLite's native module: a few minutes)"
+  local log
+  log=$(mktemp)
+  if ! pnpm install --frozen-lockfile --reporter=append-only >"$log" 2>&1; then
+    tail -n 40 "$log" >&2
+    echo "pnpm install failed (full log: $log)" >&2
+    exit 1
+  fi
+  tail -n 3 "$log"
 }
 
 ensure_chromium() {

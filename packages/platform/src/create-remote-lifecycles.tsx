@@ -8,10 +8,11 @@ import { withRemoteRoot } from './remote-root';
 
 /**
  * Turns a remote's root component into single-spa parcel lifecycles (docs/decisions/0001-parcels.md).
- * A crash inside the remote stays inside its own root and shows the contained crash panel.
+ * A crash inside the remote stays inside its own root: RemoteRoot's boundary offers Retry, and the
+ * crash panel here is the last resort when the providers themselves fail.
  */
 export function createRemoteLifecycles(App: ComponentType, sectionName: string): RemoteLifecycles {
-  const Root = withRemoteRoot(App);
+  const Root = withRemoteRoot(App, sectionName);
   return singleSpaReact<RemoteProps>({
     React,
     ReactDOMClient,
