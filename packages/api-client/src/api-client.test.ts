@@ -1,0 +1,94 @@
+import { z } from 'zod';
+import { ApiClient } from './api-client';
+import { ApiError } from './api-error';
+import { retryDelay } from './query-client';
+
+const ok = z.object({ success: z.literal(true), value: z.number() });
+
+function clientWith(
+  respond: (url: string, init: RequestInit) => Promise<Response>,
+  token: string | null = 'tok',
+) {
+  const onUnauthorized = jest.fn();
+  const fetchImpl = jest.fn(respond) as unknown as typeof fetch;
+  const client = new ApiClient({
+    baseUrl: 'http://api.test',
+    getToken: () => token,
+    onUnauthorized,
+    fetchImpl,
+    timeoutMs: 50,
+  });
+  return { client, fetchImpl: fetchImpl as unknown as jest.Mock, onUnauthorized };
+}
+
+const json = (status: number, body: unknown) =>
+  Promise.resolve({ ok: status < 400, status, json: async () => body } as Response);
+
+describe('ApiClient', () => {
+  it('sends the session as a Bearer header and returns the validated reply', async () => {
+    const { client, fetchImpl } = clientWith(() => json(200, { success: true, value: 3 }));
+    await expect(client.get('/api/x', ok)).resolves.toEqual({ success: true, value: 3 });
+    expect(fetchImpl.mock.calls[0][1].headers.Authorization).toBe('Bearer tok');
+  });
+
+  it('tells a network failure from a refusal by the server', async () => {
+    const offline = clientWith(() => Promise.reject(new TypeError('Failed to fetch')));
+    const error = await offline.client.get('/api/x', ok).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ kind: 'network', status: null, isDisconnected: true });
+
+    const refused = clientWith(() =>
+      json(409, { success: false, error: 'Live trading needs Upstox.', code: 'live_unavailable' }),
+    );
+    const refusal = await refused.client.get('/api/x', ok).catch((e: unknown) => e);
+    expect(refusal).toMatchObject({
+      kind: 'http',
+      status: 409,
+      code: 'live_unavailable',
+      message: 'Live trading needs Upstox.',
+    });
+    expect((refusal as ApiError).isDisconnected).toBe(false);
+  });
+
+  it('reads a 503 as a disconnected data source', async () => {
+    const { client } = clientWith(() => json(503, { success: false, error: 'Data source not connected' }));
+    const error = (await client.get('/api/x', ok).catch((e: unknown) => e)) as ApiError;
+    expect(error.isDisconnected).toBe(true);
+    expect(error.status).toBe(503);
+  });
+
+  it('gives up after its timeout with a timeout error', async () => {
+    const { client } = clientWith(
+      (_url, init) =>
+        new Promise((_resolve, reject) =>
+          init.signal?.addEventListener('abort', () => reject(new Error('aborted'))),
+        ),
+    );
+    await expect(client.get('/api/slow', ok)).rejects.toMatchObject({ kind: 'timeout' });
+  });
+
+  it('reports a reply of the wrong shape instead of passing it on', async () => {
+    const { client } = clientWith(() => json(200, { success: true, value: 'three' }));
+    await expect(client.get('/api/x', ok)).rejects.toMatchObject({ kind: 'invalid_response' });
+  });
+
+  it('announces a lost session once when a call with a token gets 401', async () => {
+    const { client, onUnauthorized } = clientWith(() =>
+      json(401, { success: false, error: 'Your session has expired.' }),
+    );
+    await expect(client.get('/api/x', ok)).rejects.toMatchObject({ status: 401 });
+    expect(onUnauthorized).toHaveBeenCalledTimes(1);
+  });
+
+  it('sends no token on anonymous calls such as sign-in', async () => {
+    const { client, fetchImpl } = clientWith(() => json(200, { success: true, value: 1 }));
+    await client.post('/api/auth/login', ok, { email: 'a@b.c' }, { anonymous: true });
+    expect(fetchImpl.mock.calls[0][1].headers.Authorization).toBeUndefined();
+  });
+});
+
+describe('retry delays', () => {
+  it('double from 1 s and stop growing at 30 s', () => {
+    expect([0, 1, 2, 3, 4, 5, 6].map(retryDelay)).toEqual([1000, 2000, 4000, 8000, 16000, 30000, 30000]);
+  });
+});
