@@ -2,4 +2,4 @@ import { mountStandalone } from '@td/platform/standalone';
 import lifecycles from './expose/app';
 
 // Standalone: this remote in its own dev server with a small fake shell (pnpm --filter @td/mf-auth dev).
-mountStandalone('auth', lifecycles, document.getElementById('root')!);
+mountStandalone('auth', lifecycles, document.getElementById('root')!, '/login');

@@ -2,4 +2,4 @@ import { mountStandalone } from '@td/platform/standalone';
 import lifecycles from './expose/app';
 
 // Standalone: this remote in its own dev server with a small fake shell (pnpm --filter @td/mf-ml dev).
-mountStandalone('ml', lifecycles, document.getElementById('root')!);
+mountStandalone('ml', lifecycles, document.getElementById('root')!, '/ml-intelligence');

@@ -121,7 +121,8 @@ export function createFederatedConfig(build: FederatedBuild): Configuration {
     optimization: { moduleIds: 'deterministic', chunkIds: 'deterministic' },
     devServer: {
       port: build.port,
-      historyApiFallback: true,
+      // Any route of the remote serves its standalone page, so /tick-streaming opens the screen itself.
+      historyApiFallback: isHost ? true : { index: `/mf-${build.name}/${build.version}/index.html` },
       headers: { 'Access-Control-Allow-Origin': '*' },
       hot: false,
       devMiddleware: { publicPath: isHost ? '/' : `/mf-${build.name}/${build.version}/` },
