@@ -1,0 +1,143 @@
+import type { Candle } from '../market-types';
+import { FactorModel, intradayIntensity, roundToTick } from './factor-model';
+import { hashString, SeededRandom } from './seeded-random';
+
+export interface HistoryInstrument {
+  symbol: string;
+  sector: string;
+  /** Starting price for the oldest generated session, paise. */
+  referencePrice: number;
+  /** Typical shares traded per minute at the quietest time of day. */
+  baseMinuteVolume: number;
+}
+
+export const MINUTES_PER_SESSION = 375; // 09:15 to 15:30
+
+export interface GeneratedSession {
+  date: string;
+  /** 1-minute bars per symbol, in instrument order. */
+  minuteBars: Candle[][];
+}
+
+/**
+ * Generates past sessions, deterministically for a seed: each session is 375 one-minute steps of the
+ * factor model, starting from the previous session's close; the daily bar is the session's summary.
+ * Only daily bars are kept; a session's minute bars are regenerated on request (same seed, same bars).
+ */
+export class HistoryGenerator {
+  private readonly daily = new Map<string, Candle[]>();
+  private readonly opens = new Map<string, number[]>();
+  private readonly dates: string[];
+
+  constructor(
+    private readonly instruments: readonly HistoryInstrument[],
+    dates: readonly string[],
+    private readonly sessionOpenTs: (date: string) => number,
+    private readonly seed: number,
+  ) {
+    this.dates = [...dates];
+    let opens = instruments.map((instrument) => instrument.referencePrice);
+    for (const date of this.dates) {
+      this.opens.set(date, opens);
+      const session = this.simulate(date, opens);
+      this.daily.set(
+        date,
+        session.minuteBars.map((bars) => summarise(bars, date, this.sessionOpenTs(date))),
+      );
+      opens = session.minuteBars.map((bars) => bars[bars.length - 1]!.close);
+    }
+  }
+
+  get sessionDates(): readonly string[] {
+    return this.dates;
+  }
+
+  /** Daily bars of one symbol, oldest first. */
+  dailyBars(symbol: string): Candle[] {
+    const index = this.indexOf(symbol);
+    return this.dates.map((date) => this.daily.get(date)![index]!);
+  }
+
+  /** The close of the newest generated session per symbol: where the live session starts. */
+  lastCloses(): Map<string, number> {
+    const last = this.dates[this.dates.length - 1];
+    const bars = last ? this.daily.get(last)! : [];
+    return new Map(
+      this.instruments.map((instrument, i) => [
+        instrument.symbol,
+        bars[i]?.close ?? instrument.referencePrice,
+      ]),
+    );
+  }
+
+  minuteBars(symbol: string, date: string): Candle[] {
+    const opens = this.opens.get(date);
+    if (!opens) return [];
+    return this.simulate(date, opens).minuteBars[this.indexOf(symbol)]!;
+  }
+
+  private indexOf(symbol: string): number {
+    const index = this.instruments.findIndex((instrument) => instrument.symbol === symbol);
+    if (index < 0) throw new Error(`No simulated history for ${symbol}`);
+    return index;
+  }
+
+  private simulate(date: string, opens: readonly number[]): GeneratedSession {
+    const random = new SeededRandom(this.seed ^ hashString(date));
+    const model = new FactorModel(this.instruments, random);
+    const start = this.sessionOpenTs(date);
+    // A small overnight gap, as real opens rarely equal the previous close.
+    const prices = opens.map((open) => open * Math.exp(0.004 * random.normal()));
+    const minuteBars: Candle[][] = this.instruments.map(() => []);
+    for (let minute = 0; minute < MINUTES_PER_SESSION; minute++) {
+      const returns = model.step(60);
+      const intensity = intradayIntensity(minute / (MINUTES_PER_SESSION - 1));
+      for (let i = 0; i < this.instruments.length; i++) {
+        const open = prices[i]!;
+        const close = open * Math.exp(returns[i]!);
+        const wiggle = Math.abs(returns[i]!) * 0.5 + 0.0002 * Math.abs(random.normal());
+        const high = Math.max(open, close) * (1 + wiggle);
+        const low = Math.min(open, close) * (1 - wiggle);
+        prices[i] = close;
+        const volume = Math.max(
+          1,
+          Math.round(this.instruments[i]!.baseMinuteVolume * intensity * Math.exp(0.5 * random.normal())),
+        );
+        minuteBars[i]!.push({
+          symbol: this.instruments[i]!.symbol,
+          interval: '1m',
+          openTime: start + minute * 60_000,
+          open: roundToTick(open),
+          high: roundToTick(high),
+          low: roundToTick(low),
+          close: roundToTick(close),
+          volume,
+          source: 'simulator',
+        });
+      }
+    }
+    return { date, minuteBars };
+  }
+}
+
+function summarise(bars: Candle[], _date: string, openTime: number): Candle {
+  let high = 0;
+  let low = Number.POSITIVE_INFINITY;
+  let volume = 0;
+  for (const bar of bars) {
+    if (bar.high > high) high = bar.high;
+    if (bar.low < low) low = bar.low;
+    volume += bar.volume;
+  }
+  return {
+    symbol: bars[0]!.symbol,
+    interval: '1d',
+    openTime,
+    open: bars[0]!.open,
+    high,
+    low,
+    close: bars[bars.length - 1]!.close,
+    volume,
+    source: 'simulator',
+  };
+}
