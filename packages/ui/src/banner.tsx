@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import { toneColour } from './colour-scale';
 
-export type BannerTone = 'info' | 'warning' | 'error' | 'live';
+export type BannerTone = 'info' | 'success' | 'warning' | 'error' | 'live';
 
 export interface BannerProps {
   tone?: BannerTone;
@@ -12,8 +12,14 @@ export interface BannerProps {
   actions?: ReactNode;
 }
 
-const COLOUR_TONE = { info: 'info', warning: 'warning', error: 'negative', live: 'live' } as const;
-const ICON = { info: 'ℹ', warning: '⚠', error: '⚠', live: '●' };
+const COLOUR_TONE = {
+  info: 'info',
+  success: 'positive',
+  warning: 'warning',
+  error: 'negative',
+  live: 'live',
+} as const;
+const ICON = { info: 'ℹ', success: '✓', warning: '⚠', error: '⚠', live: '●' };
 
 const Root = styled.div<{ $colour: string; $solid: boolean }>`
   display: flex;

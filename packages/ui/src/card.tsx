@@ -21,7 +21,7 @@ const Section = styled.section`
   }
 `;
 
-const Header = styled.header`
+const Header = styled.div`
   display: flex;
   align-items: center;
   justify-content: space-between;

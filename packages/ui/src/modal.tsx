@@ -42,14 +42,15 @@ const Dialog = styled.div<{ $width: string }>`
   border: 1px solid ${({ theme }) => theme.colors.border};
   border-radius: ${({ theme }) => theme.radius.lg};
   box-shadow: ${({ theme }) => theme.shadow.overlay};
-  ${focusRing}
+  /* The dialog itself takes focus only when it has no control to focus; a ring around all of it is noise. */
+  outline: none;
   ${({ theme }) => theme.media.phone} {
     max-height: 90vh;
     border-radius: ${({ theme }) => `${theme.radius.lg} ${theme.radius.lg} 0 0`};
   }
 `;
 
-const Header = styled.header`
+const Header = styled.div`
   display: flex;
   align-items: center;
   justify-content: space-between;
@@ -84,7 +85,7 @@ const Body = styled.div`
   overflow-y: auto;
 `;
 
-const Footer = styled.footer`
+const Footer = styled.div`
   display: flex;
   flex-wrap: wrap;
   justify-content: flex-end;

@@ -38,7 +38,6 @@ const Region = styled.section`
     left: 0;
     width: 100%;
     padding: ${({ theme }) => theme.space(2)};
-    flex-direction: column-reverse;
   }
 `;
 
