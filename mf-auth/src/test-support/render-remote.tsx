@@ -1,0 +1,132 @@
+import { ApiClient, createQueryClient } from '@td/api-client';
+import { type PlatformLocation, type RemoteProps, RemoteRoot } from '@td/platform';
+import { theme } from '@td/ui';
+import { render } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { type ReactElement, useState } from 'react';
+
+/** What the fake server answers to one call: a status and JSON body, a dropped connection, or silence. */
+export type FakeReply = { status: number; body: unknown } | { networkError: true } | { hang: true };
+type Responder = FakeReply | ((body: unknown) => FakeReply);
+
+export interface RenderRemoteOptions {
+  /** The address the host shows when the remote mounts. */
+  url?: string;
+  /** Keyed by "METHOD /path". A call with no entry fails the test loudly. */
+  replies?: Record<string, Responder>;
+  /** Paths this remote renders; navigating elsewhere unmounts it, as the host does. Default ['/login']. */
+  ownPaths?: string[];
+  /** Set when the test uses jest fake timers, so user-event advances them. */
+  fakeTimers?: boolean;
+  timeoutMs?: number;
+}
+
+export interface RecordedRequest {
+  method: string;
+  path: string;
+  body: unknown;
+  headers: Record<string, string>;
+}
+
+export function locationOf(url: string): PlatformLocation {
+  const parsed = new URL(url, 'http://host.test');
+  return { pathname: parsed.pathname, search: parsed.search, hash: parsed.hash };
+}
+
+function fakeResponse(status: number, body: unknown): Response {
+  return { ok: status >= 200 && status < 300, status, json: async () => body } as Response;
+}
+
+/** A fetch that answers from `replies`, so the real ApiClient and its error mapping run. */
+function fakeFetch(replies: Record<string, Responder>, requests: RecordedRequest[]) {
+  return jest.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const url = new URL(String(input));
+    const method = init.method ?? 'GET';
+    const body = typeof init.body === 'string' ? JSON.parse(init.body) : undefined;
+    requests.push({
+      method,
+      path: url.pathname,
+      body,
+      headers: (init.headers ?? {}) as Record<string, string>,
+    });
+    const responder = replies[`${method} ${url.pathname}`];
+    if (!responder) throw new Error(`No fake reply for ${method} ${url.pathname}`);
+    const reply = typeof responder === 'function' ? responder(body) : responder;
+    if ('networkError' in reply) throw new TypeError('Failed to fetch');
+    if ('hang' in reply) {
+      return new Promise<Response>((_, reject) => {
+        init.signal?.addEventListener('abort', () => reject(init.signal?.reason));
+      });
+    }
+    return fakeResponse(reply.status, reply.body);
+  });
+}
+
+/**
+ * Renders a remote's component the way the host mounts it: RemoteRoot with fake RemoteProps
+ * (jest.fn session.signIn, navigate and notify), a real ApiClient over a fake fetch, and a
+ * location that follows navigate().
+ */
+export function renderRemote(ui: ReactElement, options: RenderRemoteOptions = {}) {
+  const requests: RecordedRequest[] = [];
+  const fetchImpl = fakeFetch(options.replies ?? {}, requests);
+  const navigate = jest.fn<void, Parameters<RemoteProps['navigate']>>();
+  const signIn = jest.fn<void, [string, unknown]>();
+  const notify = jest.fn<void, Parameters<RemoteProps['notify']>>();
+  const base: Omit<RemoteProps, 'location' | 'navigate'> = {
+    remote: 'auth',
+    version: 'test',
+    session: {
+      user: null,
+      isAuthenticated: false,
+      getToken: () => null,
+      signIn,
+      signOut: jest.fn(async () => undefined),
+    },
+    api: new ApiClient({
+      baseUrl: 'http://api.test',
+      getToken: () => null,
+      fetchImpl,
+      timeoutMs: options.timeoutMs,
+    }),
+    queryClient: createQueryClient('default'),
+    tradingMode: null,
+    theme,
+    subscribe: () => () => undefined,
+    notify,
+    openDiagnostics: jest.fn(),
+  };
+  let current: RemoteProps | null = null;
+
+  function Host() {
+    const [location, setLocation] = useState(() => locationOf(options.url ?? '/login'));
+    const [navigateTo] = useState(() => (to: string, navigateOptions?: { replace?: boolean }) => {
+      navigate(to, navigateOptions);
+      setLocation(locationOf(to));
+    });
+    current = { ...base, location, navigate: navigateTo };
+    if (!(options.ownPaths ?? ['/login']).includes(location.pathname)) return null;
+    return <RemoteRoot props={current}>{ui}</RemoteRoot>;
+  }
+
+  const user = userEvent.setup({
+    delay: null,
+    ...(options.fakeTimers ? { advanceTimers: jest.advanceTimersByTime } : {}),
+  });
+  const view = render(<Host />);
+  return {
+    ...view,
+    user,
+    requests,
+    fetchImpl,
+    signIn,
+    navigate,
+    notify,
+    /** The props as last handed to the remote. */
+    props: () => current!,
+  };
+}
+
+export const reply = (status: number, body: unknown): FakeReply => ({ status, body });
+export const NETWORK_DOWN: FakeReply = { networkError: true };
+export const NO_ANSWER: FakeReply = { hang: true };
