@@ -3,4 +3,5 @@ export * from './envelope';
 export * from './password-strength';
 export * from './remote-registry';
 export * from './shell';
+export * from './stream';
 export * from './trading-mode';

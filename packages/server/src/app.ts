@@ -6,6 +6,7 @@ import { installErrorHandling } from './http/error-handler';
 import { unauthorized } from './http/http-error';
 import { authRoutes } from './routes/auth';
 import { platformRoutes } from './routes/platform';
+import { streamRoutes } from './routes/stream';
 import { tradingModeRoutes } from './routes/trading-mode';
 import type { AppServices } from './services';
 
@@ -24,6 +25,8 @@ const PUBLIC_ROUTES = new Set([
   'POST /api/auth/set-password',
   'POST /api/auth/request-password-setup',
   'GET /api/platform/registry',
+  // The stream's session arrives in its first message: browsers cannot set headers on a WebSocket.
+  'GET /api/stream',
 ]);
 
 export function isPublicRoute(method: string, url: string): boolean {
@@ -71,5 +74,6 @@ export async function buildApp(services: AppServices): Promise<FastifyInstance> 
   await app.register(authRoutes, { services });
   await app.register(platformRoutes, { services });
   await app.register(tradingModeRoutes, { services });
+  await app.register(streamRoutes, { services });
   return app;
 }

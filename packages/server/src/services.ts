@@ -6,6 +6,7 @@ import { type Db, openDatabase } from './db/database';
 import { SettingsRepository } from './db/settings-repository';
 import { defaultRegistry, RemoteRegistryStore } from './platform/remote-registry-store';
 import { noBrokerGate, TradingModeService } from './platform/trading-mode-service';
+import { StreamHub } from './stream/stream-hub';
 
 /** Everything a route may call, built once per process (or per test). */
 export interface AppServices {
@@ -15,6 +16,7 @@ export interface AppServices {
   auth: AuthService;
   registry: RemoteRegistryStore;
   tradingMode: TradingModeService;
+  stream: StreamHub;
   close(): void;
 }
 
@@ -25,11 +27,17 @@ export function createServices(config: AppConfig, logger: Logger, options: { dat
     path.join(config.dataDir, 'remote-registry.json'),
     defaultRegistry(config.publicHost, config.remotePorts),
   );
+  const auth = createAuthService({ db, config, logger });
+  const stream = new StreamHub({
+    verifyToken: (token) => auth.verifySession(token)?.email ?? null,
+    isKnownSymbol: () => true,
+  });
   return {
     config,
     db,
     logger,
-    auth: createAuthService({ db, config, logger }),
+    auth,
+    stream,
     registry,
     tradingMode: new TradingModeService(settings, noBrokerGate),
     close: () => db.close(),

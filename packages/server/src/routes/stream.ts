@@ -1,0 +1,15 @@
+import websocket from '@fastify/websocket';
+import type { FastifyInstance } from 'fastify';
+import type { AppServices } from '../services';
+
+/** GET /api/stream upgrades to the realtime WebSocket; the session arrives in the first message. */
+export async function streamRoutes(app: FastifyInstance, { services }: { services: AppServices }) {
+  await app.register(websocket, {
+    // Compression off: ticks are small and frequent, and deflate would cost more CPU than it saves.
+    options: { maxPayload: 64 * 1024, perMessageDeflate: false },
+  });
+  app.get('/api/stream', { websocket: true }, (socket) => {
+    services.stream.accept(socket);
+  });
+  app.addHook('onClose', async () => services.stream.closeAll());
+}

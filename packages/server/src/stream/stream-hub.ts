@@ -1,0 +1,164 @@
+import { streamClientMessageSchema } from '@td/contracts';
+import type { WebSocket } from 'ws';
+import { StreamConnection } from './stream-connection';
+
+export interface StreamHubOptions {
+  /** Resolves a session token to the signed-in email, or null. */
+  verifyToken(token: string): string | null;
+  /** Whether a symbol in a ticks:/candles:/book: topic exists. */
+  isKnownSymbol(symbol: string): boolean;
+  authTimeoutMs?: number;
+  maxTopicsPerClient?: number;
+}
+
+/**
+ * The one realtime stream. Clients authenticate in their first message, then subscribe to topics.
+ * A per-topic index finds subscribers without scanning every client; a frame is serialised once per
+ * broadcast and written to each subscriber.
+ */
+export class StreamHub {
+  private readonly subscribers = new Map<string, Set<StreamConnection>>();
+  private readonly connections = new Set<StreamConnection>();
+  private broadcasts = 0;
+
+  constructor(private readonly options: StreamHubOptions) {}
+
+  accept(socket: WebSocket): StreamConnection {
+    const connection = new StreamConnection(socket);
+    this.connections.add(connection);
+    const authTimer = setTimeout(() => {
+      if (!connection.authenticated) socket.close(4401, 'Authenticate with {"type":"auth","token":…} first');
+    }, this.options.authTimeoutMs ?? 5000);
+    socket.on('message', (raw, isBinary) => this.onMessage(connection, isBinary ? null : raw.toString()));
+    socket.on('close', () => {
+      clearTimeout(authTimer);
+      this.drop(connection);
+    });
+    socket.on('error', () => this.drop(connection));
+    return connection;
+  }
+
+  hasSubscribers(topic: string): boolean {
+    return (this.subscribers.get(topic)?.size ?? 0) > 0;
+  }
+
+  /** Sends `data` to everyone subscribed to `topic`, serialising it once. */
+  publish(topic: string, data: unknown): void {
+    const subscribers = this.subscribers.get(topic);
+    if (!subscribers || subscribers.size === 0) return;
+    const frame = JSON.stringify({ topic, data });
+    this.broadcasts++;
+    for (const connection of subscribers) connection.send(topic, frame);
+  }
+
+  stats() {
+    let coalesced = 0;
+    let delivered = 0;
+    let pending = 0;
+    for (const connection of this.connections) {
+      coalesced += connection.coalesced;
+      delivered += connection.delivered;
+      pending += connection.pendingTopics;
+    }
+    return {
+      clients: this.connections.size,
+      topics: this.subscribers.size,
+      broadcasts: this.broadcasts,
+      delivered,
+      coalesced,
+      pending,
+    };
+  }
+
+  closeAll(): void {
+    for (const connection of this.connections) connection.socket.close(1001, 'Server shutting down');
+  }
+
+  private onMessage(connection: StreamConnection, text: string | null): void {
+    let parsed: unknown;
+    try {
+      parsed = text === null ? null : JSON.parse(text);
+    } catch {
+      connection.sendControl({
+        type: 'error',
+        error: 'Messages must be JSON text, e.g. {"type":"subscribe","topics":["indices"]}.',
+      });
+      return;
+    }
+    const message = streamClientMessageSchema.safeParse(parsed);
+    if (!message.success) {
+      const issue = message.error.issues[0];
+      connection.sendControl({
+        type: 'error',
+        error: `Message not understood: ${issue?.path.join('.') || 'type'} ${issue?.message ?? ''}`.trim(),
+      });
+      return;
+    }
+    const data = message.data;
+    if (data.type === 'ping') return connection.sendControl({ type: 'pong' });
+    if (data.type === 'auth') {
+      const email = this.options.verifyToken(data.token);
+      if (!email) {
+        connection.sendControl({ type: 'error', error: 'Your session has expired. Sign in again.' });
+        connection.socket.close(4401, 'Session not valid');
+        return;
+      }
+      connection.email = email;
+      return connection.sendControl({ type: 'ready', email });
+    }
+    if (!connection.authenticated) {
+      connection.sendControl({
+        type: 'error',
+        error: 'Authenticate first: send {"type":"auth","token":"<session token>"}.',
+      });
+      return;
+    }
+    if (data.type === 'unsubscribe') {
+      for (const topic of data.topics) this.leave(connection, topic);
+      return;
+    }
+    const unknown = data.topics.filter(
+      (topic) => topic.includes(':') && !this.options.isKnownSymbol(topic.split(':')[1]!),
+    );
+    if (unknown.length) {
+      connection.sendControl({
+        type: 'error',
+        error: `Unknown symbol in ${unknown.join(', ')}: use NSE symbols such as RELIANCE.`,
+      });
+      return;
+    }
+    const limit = this.options.maxTopicsPerClient ?? 500;
+    const fresh = data.topics.filter((topic) => !connection.topics.has(topic));
+    if (connection.topics.size + fresh.length > limit) {
+      connection.sendControl({
+        type: 'error',
+        error: `At most ${limit} topics per connection; unsubscribe from some first.`,
+      });
+      return;
+    }
+    for (const topic of fresh) this.join(connection, topic);
+    connection.sendControl({ type: 'subscribed', topics: [...connection.topics] });
+  }
+
+  private join(connection: StreamConnection, topic: string): void {
+    connection.topics.add(topic);
+    let set = this.subscribers.get(topic);
+    if (!set) {
+      set = new Set();
+      this.subscribers.set(topic, set);
+    }
+    set.add(connection);
+  }
+
+  private leave(connection: StreamConnection, topic: string): void {
+    connection.topics.delete(topic);
+    const set = this.subscribers.get(topic);
+    set?.delete(connection);
+    if (set && set.size === 0) this.subscribers.delete(topic);
+  }
+
+  private drop(connection: StreamConnection): void {
+    if (!this.connections.delete(connection)) return;
+    for (const topic of [...connection.topics]) this.leave(connection, topic);
+  }
+}
