@@ -13,7 +13,8 @@ const Bell = styled.button`
   border: 1px solid ${({ theme }) => theme.colors.border};
   border-radius: ${({ theme }) => theme.radius.sm};
   color: ${({ theme }) => theme.colors.text};
-  padding: 6px 9px;
+  padding: 6px 8px;
+  line-height: 0;
   cursor: pointer;
   span { position: absolute; top: -6px; right: -6px; min-width: 18px; padding: 0 4px; border-radius: 9px;
     background: ${({ theme }) => theme.colors.negative}; font-size: 11px; line-height: 18px; }
@@ -38,6 +39,23 @@ const List = styled.div`
 `;
 
 const HISTORY = 20;
+
+function BellIcon() {
+  return (
+    <svg
+      width="18"
+      height="18"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      aria-hidden="true"
+    >
+      <path d="M18 8a6 6 0 0 0-12 0c0 7-3 9-3 9h18s-3-2-3-9" />
+      <path d="M13.73 21a2 2 0 0 1-3.46 0" />
+    </svg>
+  );
+}
 
 /** The notifications of this session, newest first: what the toasts said, kept after they fade. */
 export function NotificationsButton() {
@@ -78,7 +96,8 @@ export function NotificationsButton() {
           setUnread(0);
         }}
       >
-        🔔{unread > 0 && <span>{unread}</span>}
+        <BellIcon />
+        {unread > 0 && <span>{unread}</span>}
       </Bell>
       {open && (
         <List role="log" aria-label="Notifications">

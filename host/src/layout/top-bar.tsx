@@ -63,6 +63,13 @@ const Spacer = styled.span`
   flex: 1;
 `;
 
+const Actions = styled.span`
+  display: inline-flex;
+  align-items: center;
+  gap: 10px;
+  margin-left: auto;
+`;
+
 /** spec part 1 §2 "Top bar": engine and market state, portfolio value, daily P&L, notifications, user. */
 export function TopBar({ onOpenMenu }: { onOpenMenu(): void }) {
   const engines = useEngineStatus();
@@ -93,8 +100,10 @@ export function TopBar({ onOpenMenu }: { onOpenMenu(): void }) {
           {portfolio ? formatSignedINR(portfolio.day_change) : '—'}
         </strong>
       </Figure>
-      <NotificationsButton />
-      <UserMenu />
+      <Actions>
+        <NotificationsButton />
+        <UserMenu />
+      </Actions>
     </Bar>
   );
 }
