@@ -1,0 +1,82 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { REMOTES, type RemoteKey } from '../../../scripts/lib/stack';
+import { ROOT } from './paths';
+import type { E2EStack } from './stack';
+
+const SESSION_TOKEN_KEY = 'trading-dashboard.session-token';
+
+/** `pnpm remote:use`'s script, whichever form this checkout has. */
+function remoteUseScript(): string[] | null {
+  const ts = path.join(ROOT, 'scripts/remote-use.ts');
+  if (fs.existsSync(ts)) return ['--import', 'tsx', ts];
+  const mjs = path.join(ROOT, 'scripts/remote-use.mjs');
+  if (fs.existsSync(mjs)) return [mjs];
+  return null;
+}
+
+/**
+ * Points the runtime registry at another published build of a remote, the way ops do it
+ * (README "How to swap a remote"): `pnpm remote:use <remote> <version> <manifest-url>` run against
+ * this stack's DATA_DIR, with the server's own settings so the other remotes' entries stay right.
+ * Without the script, a signed-in PUT /api/platform/registry with the page's session does the same.
+ */
+export async function useRemoteVersion(
+  stack: E2EStack,
+  page: Page,
+  name: RemoteKey,
+  version: string,
+): Promise<void> {
+  const manifestUrl = stack.manifestUrl(name, version);
+  const script = remoteUseScript();
+  if (script) {
+    const result = spawnSync(process.execPath, [...script, name, version, manifestUrl], {
+      cwd: ROOT,
+      encoding: 'utf8',
+      env: {
+        ...process.env,
+        DATA_DIR: stack.dataDir,
+        PUBLIC_HOST: '127.0.0.1',
+        API_PORT: String(stack.ports.api),
+        HOST_PORT: String(stack.ports.host),
+        ...Object.fromEntries(
+          REMOTES.map((remote) => [
+            `REMOTE_${remote.toUpperCase()}_PORT`,
+            String(stack.ports.remotes[remote]),
+          ]),
+        ),
+      },
+    });
+    if (result.status !== 0) {
+      throw new Error(
+        `remote:use ${name} ${version} failed (${result.status}): ${result.stderr || result.stdout}`,
+      );
+    }
+    return;
+  }
+  const token = await page.evaluate((key) => window.localStorage.getItem(key), SESSION_TOKEN_KEY);
+  if (!token) throw new Error('The page has no session token: sign in before changing the registry.');
+  const response = await fetch(`${stack.apiUrl}/api/platform/registry`, {
+    method: 'PUT',
+    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ name, entry: { manifest_url: manifestUrl, version } }),
+  });
+  if (!response.ok)
+    throw new Error(`PUT /api/platform/registry answered ${response.status}: ${await response.text()}`);
+}
+
+/** What the API serves as the registry entry of one remote right now. */
+export async function registryEntry(
+  stack: E2EStack,
+  name: RemoteKey,
+): Promise<{ manifest_url: string; version: string }> {
+  const response = await fetch(`${stack.apiUrl}/api/platform/registry`);
+  const body = (await response.json()) as {
+    data: { remotes: Record<string, { manifest_url: string; version: string }> };
+  };
+  const entry = body.data.remotes[name];
+  if (!entry) throw new Error(`The registry has no entry for ${name}.`);
+  return entry;
+}
