@@ -11,12 +11,19 @@ export const WIRE_FIXED32 = 5;
 export class ProtoWireCursor {
   bytes: Uint8Array = new Uint8Array(0);
   pos = 0;
-  private view = new DataView(this.bytes.buffer);
+  private buffer: ArrayBufferLike = this.bytes.buffer;
+  private view = new DataView(this.buffer);
+  private offset = 0;
 
   reset(bytes: Uint8Array): void {
     this.bytes = bytes;
-    this.view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     this.pos = 0;
+    this.offset = bytes.byteOffset;
+    // Small frames are often slices of one pooled ArrayBuffer: keep its view instead of allocating one per frame.
+    if (bytes.buffer !== this.buffer) {
+      this.buffer = bytes.buffer;
+      this.view = new DataView(bytes.buffer);
+    }
   }
 
   /**
@@ -39,7 +46,8 @@ export class ProtoWireCursor {
 
   /** A little-endian IEEE double (protobuf `double`). */
   double(): number {
-    const value = this.view.getFloat64(this.pos, true);
+    if (this.pos + 8 > this.bytes.length) throw new RangeError('Truncated protobuf double');
+    const value = this.view.getFloat64(this.offset + this.pos, true);
     this.pos += 8;
     return value;
   }

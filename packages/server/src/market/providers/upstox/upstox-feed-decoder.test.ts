@@ -149,6 +149,14 @@ describe('UpstoxFeedDecoder', () => {
     expect(decoder().decode(frame)[0]).toMatchObject({ exchangeTs: 2 ** 40 + 12345, ltq: 2 ** 40 + 12345 });
   });
 
+  it('decodes frames that are slices of a larger buffer (pooled Buffers, ws message slices)', () => {
+    const frame = ltpcFrame({ [RELIANCE]: { ltp: 2950.55, ltt: LTT, ltq: 25, cp: 2931.1 } });
+    const pool = new Uint8Array(frame.length + 40).fill(0xff);
+    pool.set(frame, 13);
+    const first = decoder().decode(pool.subarray(13, 13 + frame.length));
+    expect(first[0]).toMatchObject({ ltp: 295055, previousClose: 293110, exchangeTs: LTT });
+  });
+
   it('rejects a truncated frame instead of inventing values', () => {
     const frame = ltpcFrame({ [RELIANCE]: { ltp: 2950.55, ltt: LTT, ltq: 25, cp: 2931.1 } });
     expect(() => decoder().decode(frame.subarray(0, frame.length - 12))).toThrow(RangeError);
