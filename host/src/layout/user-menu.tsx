@@ -78,7 +78,13 @@ export function UserMenu() {
 
   return (
     <Wrapper ref={wrapper}>
-      <Trigger type="button" aria-haspopup="menu" aria-expanded={open} onClick={() => setOpen((v) => !v)}>
+      <Trigger
+        type="button"
+        aria-label={`User menu: ${name}`}
+        aria-haspopup="menu"
+        aria-expanded={open}
+        onClick={() => setOpen((v) => !v)}
+      >
         <Avatar aria-hidden="true">{name.charAt(0).toUpperCase()}</Avatar>
         <Name>{name}</Name>
       </Trigger>

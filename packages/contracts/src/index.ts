@@ -1,5 +1,6 @@
 export * from './auth';
 export * from './envelope';
+export * from './market';
 export * from './password-strength';
 export * from './remote-registry';
 export * from './shell';

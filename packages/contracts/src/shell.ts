@@ -15,9 +15,12 @@ export const engineStatusSchema = z.object({
   market_status: z.object({
     is_open: z.boolean(),
     session: z.string(),
+    description: z.string(),
     next_open: z.string().nullable(),
     next_close: z.string().nullable(),
     source: z.string(),
+    /** True in the simulator's continuous demo session, which ignores the NSE calendar. */
+    simulated: z.boolean(),
   }),
   engines: z.record(z.string(), z.object({ running: z.boolean(), detail: z.string().optional() })),
   trading_active: z.boolean(),

@@ -74,7 +74,9 @@ export function createFederatedConfig(build: FederatedBuild): Configuration {
     output: {
       path: outputDir,
       publicPath: isHost ? '/' : 'auto',
-      uniqueName: isHost ? 'host' : `mf_${build.name}`,
+      // The version is part of the chunk-loading global: a swapped-in build must not find its chunk ids
+      // already "installed" by the previous version's identically numbered chunks.
+      uniqueName: isHost ? 'host' : `mf_${build.name}_${build.version.replace(/\W/g, '_')}`,
       filename: build.production ? '[name].[contenthash:8].js' : '[name].js',
       chunkFilename: build.production ? '[name].[contenthash:8].js' : '[name].js',
       clean: true,

@@ -5,6 +5,7 @@ import type { SessionInfo } from './auth/auth-service';
 import { installErrorHandling } from './http/error-handler';
 import { unauthorized } from './http/http-error';
 import { authRoutes } from './routes/auth';
+import { marketRoutes } from './routes/market';
 import { platformRoutes } from './routes/platform';
 import { streamRoutes } from './routes/stream';
 import { tradingModeRoutes } from './routes/trading-mode';
@@ -75,5 +76,6 @@ export async function buildApp(services: AppServices): Promise<FastifyInstance> 
   await app.register(platformRoutes, { services });
   await app.register(tradingModeRoutes, { services });
   await app.register(streamRoutes, { services });
+  await app.register(marketRoutes, { services });
   return app;
 }

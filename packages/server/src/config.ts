@@ -48,6 +48,13 @@ const envSchema = z.object({
     .default(256 * 1024),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   EXTRA_REMOTE_ORIGINS: list(''),
+  SIMULATOR_SEED: z.coerce.number().int().default(20261122),
+  SIMULATOR_TICKS_PER_SECOND: z.coerce.number().min(0).max(100_000).default(200),
+  SIMULATOR_HISTORY_SESSIONS: z.coerce.number().int().min(1).max(500).default(60),
+  SIMULATOR_CONTINUOUS_SESSION: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((value) => value === 'true'),
 });
 
 export type AppConfig = ReturnType<typeof loadConfig>;
@@ -91,5 +98,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     bodyLimit: e.BODY_LIMIT_BYTES,
     logLevel: e.LOG_LEVEL,
     version: '1.0.0',
+    market: {
+      seed: e.SIMULATOR_SEED,
+      ticksPerSecond: e.SIMULATOR_TICKS_PER_SECOND,
+      historySessions: e.SIMULATOR_HISTORY_SESSIONS,
+      continuousSession: e.SIMULATOR_CONTINUOUS_SESSION,
+    },
   };
 }

@@ -23,8 +23,12 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
+  await services.start();
   await app.listen({ host: config.host, port: config.port });
-  logger.info({ port: config.port, dataDir: config.dataDir, traderEmail: config.traderEmail }, 'API server ready');
+  logger.info(
+    { port: config.port, dataDir: config.dataDir, traderEmail: config.traderEmail },
+    'API server ready',
+  );
 }
 
 main().catch((error) => {

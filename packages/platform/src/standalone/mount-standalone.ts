@@ -10,7 +10,12 @@ const TOKEN_KEY = 'trading-dashboard.standalone-session';
  * A small fake shell for a remote's own dev server: real API client and QueryClient, the URL as the
  * location, a session kept in localStorage, and notifications in the console.
  */
-export function mountStandalone(remote: RemoteName, lifecycles: RemoteLifecycles, element: HTMLElement, home = '/') {
+export function mountStandalone(
+  remote: RemoteName,
+  lifecycles: RemoteLifecycles,
+  element: HTMLElement,
+  home = '/',
+) {
   // Opened at the build's own path (/mf-infra/1.0.0/): start on the remote's first screen instead.
   if (window.location.pathname.startsWith(`/mf-${remote}/`)) window.history.replaceState(null, '', home);
   const apiBaseUrl = (window as { __API_URL__?: string }).__API_URL__ ?? 'http://localhost:8082';

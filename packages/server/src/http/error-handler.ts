@@ -20,13 +20,11 @@ export function installErrorHandling(app: FastifyInstance): void {
         .send({ success: false, error: 'The request body is too large.', code: 'body_too_large' });
     }
     if (status === 415) {
-      return reply
-        .status(415)
-        .send({
-          success: false,
-          error: 'Send the request body as JSON (Content-Type: application/json).',
-          code: 'unsupported_media_type',
-        });
+      return reply.status(415).send({
+        success: false,
+        error: 'Send the request body as JSON (Content-Type: application/json).',
+        code: 'unsupported_media_type',
+      });
     }
     if (status >= 400 && status < 500) {
       const message =
@@ -36,21 +34,17 @@ export function installErrorHandling(app: FastifyInstance): void {
       return reply.status(status).send({ success: false, error: message, code: error.code ?? 'bad_request' });
     }
     request.log.error({ err: error }, 'unhandled error');
-    return reply
-      .status(500)
-      .send({
-        success: false,
-        error: 'The server could not complete this request; it has been logged.',
-        code: 'internal_error',
-      });
+    return reply.status(500).send({
+      success: false,
+      error: 'The server could not complete this request; it has been logged.',
+      code: 'internal_error',
+    });
   });
   app.setNotFoundHandler((request, reply) => {
-    reply
-      .status(404)
-      .send({
-        success: false,
-        error: `No API route ${request.method} ${request.url.split('?')[0]}.`,
-        code: 'not_found',
-      });
+    reply.status(404).send({
+      success: false,
+      error: `No API route ${request.method} ${request.url.split('?')[0]}.`,
+      code: 'not_found',
+    });
   });
 }

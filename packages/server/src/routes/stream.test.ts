@@ -97,7 +97,7 @@ describe('/api/stream', () => {
   });
 
   it('closes a client that never authenticates', async () => {
-    testApp.services.stream = testApp.services.stream; // the hub's auth timeout is 5 s by default
+    // The app's hub waits 5 s for the session; a hub with a short timeout shows the rule quickly.
     const { StreamHub } = await import('../stream/stream-hub');
     const hub = new StreamHub({ verifyToken: () => null, isKnownSymbol: () => true, authTimeoutMs: 50 });
     const { WebSocketServer } = await import('ws');

@@ -95,7 +95,10 @@ export class StreamHub {
       return;
     }
     const data = message.data;
-    if (data.type === 'ping') return connection.sendControl({ type: 'pong' });
+    if (data.type === 'ping') {
+      connection.sendControl({ type: 'pong' });
+      return;
+    }
     if (data.type === 'auth') {
       const email = this.options.verifyToken(data.token);
       if (!email) {
@@ -104,7 +107,8 @@ export class StreamHub {
         return;
       }
       connection.email = email;
-      return connection.sendControl({ type: 'ready', email });
+      connection.sendControl({ type: 'ready', email });
+      return;
     }
     if (!connection.authenticated) {
       connection.sendControl({

@@ -1,0 +1,84 @@
+import { candlesQuerySchema, quotesQuerySchema, symbolSchema } from '@td/contracts';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { HttpError } from '../http/http-error';
+import { validate } from '../http/validate';
+import { unknownSymbolError } from '../market/instruments';
+import { MarketDataError } from '../market/market-types';
+import type { AppServices } from '../services';
+
+const DAY = 86_400_000;
+
+/** Market data errors are the caller's to fix (unknown symbol, too many instruments): 4xx, never 500. */
+function asHttpError(error: unknown): never {
+  if (error instanceof MarketDataError) {
+    const status = error.code === 'unknown_symbol' ? 404 : error.code === 'feed_limit' ? 400 : 503;
+    throw new HttpError(status, error.message, error.code);
+  }
+  throw error;
+}
+
+export async function marketRoutes(app: FastifyInstance, { services }: { services: AppServices }) {
+  const { market } = services;
+
+  app.get('/api/engines/status', async () => ({ success: true, data: services.engineStatus() }));
+
+  app.get('/api/market/overview', async () => {
+    const snapshot = market.indexSnapshot();
+    return {
+      success: true,
+      data: {
+        indices: { NIFTY_50: snapshot.NIFTY_50, SENSEX: snapshot.SENSEX, BANK_NIFTY: snapshot.BANK_NIFTY },
+        source: snapshot.source,
+        simulated: snapshot.source === 'simulator',
+        as_of: new Date(snapshot.ts).toISOString(),
+      },
+    };
+  });
+
+  app.get('/api/market/quotes', async (request) => {
+    const { symbols } = validate(quotesQuerySchema, request.query, 'query');
+    const unknown = symbols.find((symbol) => !market.isKnownSymbol(symbol));
+    if (unknown) asHttpError(unknownSymbolError(unknown));
+    const quotes = await market.activeProvider.latestQuotes(symbols).catch(asHttpError);
+    return { success: true, data: quotes };
+  });
+
+  app.get('/api/market/candles/:symbol', async (request) => {
+    const { symbol } = validate(z.object({ symbol: symbolSchema }), request.params, 'path');
+    const query = validate(candlesQuerySchema, request.query, 'query');
+    if (!market.isKnownSymbol(symbol)) asHttpError(unknownSymbolError(symbol));
+    const to = query.to ? new Date(query.to) : new Date();
+    const from = query.from
+      ? new Date(query.from)
+      : new Date(to.getTime() - (query.interval === '1d' ? 90 * DAY : DAY));
+    if (from > to) throw new HttpError(400, 'from must be before to', 'validation_failed');
+    if (query.interval === '1m' && to.getTime() - from.getTime() > 7 * DAY) {
+      throw new HttpError(400, 'Ask for at most 7 days of 1-minute candles at a time', 'validation_failed');
+    }
+    const past = await market.activeProvider
+      .historicalCandles(symbol, query.interval, from, to)
+      .catch(asHttpError);
+    // Today's bars come from the live pipeline; history from the provider.
+    const today =
+      query.interval === '1m'
+        ? market.pipeline.minuteBars(symbol).filter((bar) => bar.openTime >= from.getTime())
+        : [];
+    return { success: true, data: { symbol, interval: query.interval, candles: [...past, ...today] } };
+  });
+
+  app.get('/api/market/book/:symbol', async (request) => {
+    const { symbol } = validate(z.object({ symbol: symbolSchema }), request.params, 'path');
+    if (!market.isKnownSymbol(symbol)) asHttpError(unknownSymbolError(symbol));
+    if (market.activeProvider.source !== 'simulator') {
+      throw new HttpError(
+        503,
+        'Market depth comes with the live feed in full mode; it is not available from this source.',
+        'not_available',
+      );
+    }
+    return { success: true, data: market.simulator.orderBook(symbol) };
+  });
+
+  app.get('/api/tick-streaming/dashboard', async () => ({ success: true, data: services.tickDashboard() }));
+}
