@@ -22,7 +22,10 @@ export default {
       ...common,
       displayName: 'server',
       testEnvironment: 'node',
-      testMatch: ['<rootDir>/packages/server/src/**/*.test.ts', '<rootDir>/packages/contracts/src/**/*.test.ts'],
+      testMatch: [
+        '<rootDir>/packages/server/src/**/*.test.ts',
+        '<rootDir>/packages/contracts/src/**/*.test.ts',
+      ],
     },
     {
       ...common,
