@@ -14,7 +14,7 @@ export interface StreamHubOptions {
 /**
  * The one realtime stream. Clients authenticate in their first message, then subscribe to topics.
  * A per-topic index finds subscribers without scanning every client; a frame is serialised once per
- * broadcast and written to each subscriber.
+ * broadcast (JSON and UTF-8 once) and the same bytes are written to each subscriber.
  */
 export class StreamHub {
   private readonly subscribers = new Map<string, Set<StreamConnection>>();
@@ -46,7 +46,8 @@ export class StreamHub {
   publish(topic: string, data: unknown): void {
     const subscribers = this.subscribers.get(topic);
     if (!subscribers || subscribers.size === 0) return;
-    const frame = JSON.stringify({ topic, data });
+    // Serialised and UTF-8 encoded once; every subscriber is sent the same bytes.
+    const frame = Buffer.from(JSON.stringify({ topic, data }));
     this.broadcasts++;
     for (const connection of subscribers) connection.send(topic, frame);
   }

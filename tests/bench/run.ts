@@ -1,0 +1,28 @@
+export {};
+
+// `npm run bench -- <name>`: runs one benchmark; each prints `metric: value unit` lines.
+const BENCHES: Record<string, { about: string; load: () => Promise<{ run(): Promise<void> }> }> = {
+  bundle: {
+    about: 'first-load JS of the host and each remote, gzipped, and React downloads',
+    load: () => import('./bundle.bench'),
+  },
+  ticks: {
+    about: 'Upstox V3 protobuf decode + 1 s / 1 min candle aggregation on one core',
+    load: () => import('./ticks.bench'),
+  },
+  fanout: {
+    about: 'stream fan-out to 100 loopback WebSocket clients vs a bare ws broadcast',
+    load: () => import('./fanout.bench'),
+  },
+};
+
+const name = process.argv[2];
+const bench = name ? BENCHES[name] : undefined;
+if (!bench) {
+  console.log('usage: npm run bench -- <name>\n');
+  for (const [key, { about }] of Object.entries(BENCHES)) console.log(`  ${key.padEnd(8)} ${about}`);
+  process.exit(name ? 2 : 0);
+}
+console.log(`bench: ${name} on ${(await import('node:os')).cpus().length} cores, node ${process.version}`);
+await (await bench.load()).run();
+process.exit(0);
