@@ -10,6 +10,9 @@ const EXPECTED_PUBLIC = [
   'POST /api/auth/set-password',
   'POST /api/auth/request-password-setup',
   'GET /api/platform/registry',
+  // The WebSocket upgrade is open, but the socket does nothing until its first message carries a
+  // valid session (stream.test.ts: 'refuses a client whose first message carries no valid session').
+  'GET /api/stream',
 ];
 
 describe('session guard', () => {

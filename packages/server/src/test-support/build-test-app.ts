@@ -40,7 +40,14 @@ export interface TestApp {
 export async function buildTestApp(overrides: TestAppOverrides = {}): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'td-server-test-'));
   const config: AppConfig = {
-    ...loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent' }),
+    ...loadConfig({
+      NODE_ENV: 'test',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'silent',
+      // A small market: two sessions of history, and ticks only when a test emits them.
+      SIMULATOR_HISTORY_SESSIONS: '2',
+      SIMULATOR_TICKS_PER_SECOND: '0',
+    }),
     ...(overrides.logStream ? { logLevel: 'trace' as const } : {}),
     ...overrides.config,
   };
