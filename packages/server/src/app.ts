@@ -9,6 +9,7 @@ import { marketRoutes } from './routes/market';
 import { platformRoutes } from './routes/platform';
 import { streamRoutes } from './routes/stream';
 import { tradingModeRoutes } from './routes/trading-mode';
+import { upstoxRoutes } from './routes/upstox';
 import type { AppServices } from './services';
 
 declare module 'fastify' {
@@ -28,6 +29,8 @@ const PUBLIC_ROUTES = new Set([
   'GET /api/platform/registry',
   // The stream's session arrives in its first message: browsers cannot set headers on a WebSocket.
   'GET /api/stream',
+  // Upstox sends the browser back here; the single-use OAuth state proves the request.
+  'GET /api/upstox/callback',
 ]);
 
 export function isPublicRoute(method: string, url: string): boolean {
@@ -77,5 +80,6 @@ export async function buildApp(services: AppServices): Promise<FastifyInstance> 
   await app.register(tradingModeRoutes, { services });
   await app.register(streamRoutes, { services });
   await app.register(marketRoutes, { services });
+  await app.register(upstoxRoutes, { services });
   return app;
 }

@@ -48,6 +48,16 @@ const envSchema = z.object({
     .default(256 * 1024),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   EXTRA_REMOTE_ORIGINS: list(''),
+  UPSTOX_CLIENT_ID: z.string().optional(),
+  UPSTOX_CLIENT_SECRET: z.string().optional(),
+  UPSTOX_REDIRECT_URI: z.url({ error: 'UPSTOX_REDIRECT_URI must be a URL' }).optional(),
+  UPSTOX_API_BASE_URL: z.url().optional(),
+  YAHOO_ENABLED: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((value) => value === 'true'),
+  YAHOO_BASE_URL: z.url().optional(),
+  SECRETS_KEY: z.string().optional(),
   SIMULATOR_SEED: z.coerce.number().int().default(20261122),
   SIMULATOR_TICKS_PER_SECOND: z.coerce.number().min(0).max(100_000).default(200),
   SIMULATOR_HISTORY_SESSIONS: z.coerce.number().int().min(1).max(500).default(60),
@@ -98,6 +108,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     bodyLimit: e.BODY_LIMIT_BYTES,
     logLevel: e.LOG_LEVEL,
     version: '1.0.0',
+    secretsKey: e.SECRETS_KEY,
+    upstox: {
+      clientId: e.UPSTOX_CLIENT_ID,
+      clientSecret: e.UPSTOX_CLIENT_SECRET,
+      redirectUri: e.UPSTOX_REDIRECT_URI ?? `http://${e.PUBLIC_HOST}:${e.API_PORT}/api/upstox/callback`,
+      baseUrl: e.UPSTOX_API_BASE_URL,
+    },
+    yahoo: { enabled: e.YAHOO_ENABLED, baseUrl: e.YAHOO_BASE_URL },
     market: {
       seed: e.SIMULATOR_SEED,
       ticksPerSecond: e.SIMULATOR_TICKS_PER_SECOND,

@@ -1,13 +1,16 @@
 import path from 'node:path';
 import type { Logger } from 'pino';
 import { type AuthService, createAuthService } from './auth/auth-service';
+import { UpstoxAccount } from './broker/upstox-account';
 import type { AppConfig } from './config';
 import { type Db, openDatabase } from './db/database';
 import { SettingsRepository } from './db/settings-repository';
 import { MarketDataService } from './market/market-data-service';
 import { engineStatus, tickDashboard } from './market/market-reports';
+import { createRealFeeds, feedForMode } from './market/real-feeds';
 import { defaultRegistry, RemoteRegistryStore } from './platform/remote-registry-store';
-import { noBrokerGate, TradingModeService } from './platform/trading-mode-service';
+import { TradingModeService } from './platform/trading-mode-service';
+import { SecretBox } from './security/secret-box';
 import { StreamHub } from './stream/stream-hub';
 
 /** Everything a route may call, built once per process (or per test). */
@@ -20,8 +23,11 @@ export interface AppServices {
   tradingMode: TradingModeService;
   stream: StreamHub;
   market: MarketDataService;
+  upstoxAccount: UpstoxAccount;
   engineStatus(): ReturnType<typeof engineStatus>;
   tickDashboard(): ReturnType<typeof tickDashboard>;
+  /** Points the market engine at the feed the trading mode and the broker session call for. */
+  selectFeed(): Promise<void>;
   start(): Promise<void>;
   close(): void;
 }
@@ -45,6 +51,25 @@ export function createServices(
   });
   market = new MarketDataService(config.market, stream, logger);
   const marketData = market;
+  const box = SecretBox.fromDataDir(config.dataDir, config.secretsKey);
+  const upstoxAccount = new UpstoxAccount(config.upstox, settings, box);
+  const feeds = createRealFeeds(config, upstoxAccount, marketData, logger);
+  const tradingMode = new TradingModeService(settings, {
+    liveUnavailableReason: () => upstoxAccount.problem(),
+  });
+
+  const selectFeed = async () => {
+    const wanted = feedForMode(
+      tradingMode.current(),
+      { simulator: marketData.simulator, upstox: feeds.upstox, yahoo: feeds.yahoo },
+      upstoxAccount.problem() === null,
+    );
+    if (wanted !== marketData.activeProvider) await marketData.use(wanted);
+  };
+  tradingMode.onChange(
+    () => void selectFeed().catch((error) => logger.error({ err: error }, 'could not switch feed')),
+  );
+
   return {
     config,
     db,
@@ -52,11 +77,16 @@ export function createServices(
     auth,
     stream,
     registry,
-    tradingMode: new TradingModeService(settings, noBrokerGate),
+    tradingMode,
     market: marketData,
+    upstoxAccount,
     engineStatus: () => engineStatus(marketData, false),
     tickDashboard: () => tickDashboard(marketData, stream),
-    start: () => marketData.start(),
+    selectFeed,
+    start: async () => {
+      await marketData.start();
+      await selectFeed();
+    },
     close: () => {
       void marketData.stop();
       db.close();

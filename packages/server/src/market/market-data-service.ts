@@ -91,7 +91,9 @@ export class MarketDataService {
   async use(provider: MarketDataProvider): Promise<void> {
     this.register(provider);
     this.stopListening?.();
+    const previous = this.active;
     this.active = provider;
+    if (previous !== provider) await previous.stop();
     this.stopListening = provider.onTick((tick) => this.pipeline.process(tick));
     await provider.start();
     this.logger.info({ source: provider.source }, 'market data source in use');

@@ -7,15 +7,11 @@ export interface LiveTradingGate {
   liveUnavailableReason(): string | null;
 }
 
-/** No broker adapter is connected yet: live mode is refused with the step that fixes it. */
-export const noBrokerGate: LiveTradingGate = {
-  liveUnavailableReason: () =>
-    'Live trading needs a connected Upstox account with a valid access token. Connect Upstox under Settings → Data Sources, then switch again.',
-};
-
 const KEY = 'trading_mode';
 
 export class TradingModeService {
+  private readonly listeners = new Set<(mode: TradingMode) => void>();
+
   constructor(
     private readonly settings: SettingsRepository,
     private readonly gate: LiveTradingGate,
@@ -26,6 +22,11 @@ export class TradingModeService {
     // A live mode whose broker token has since expired falls back to paper rather than pretending.
     if (stored === 'live' && this.gate.liveUnavailableReason() !== null) return 'paper';
     return stored;
+  }
+
+  onChange(listener: (mode: TradingMode) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
   }
 
   state(): TradingModeState {
@@ -42,9 +43,10 @@ export class TradingModeService {
   change(mode: TradingMode): TradingMode {
     if (mode === 'live') {
       const reason = this.gate.liveUnavailableReason();
-      if (reason) throw new HttpError(409, reason, 'live_unavailable');
+      if (reason) throw new HttpError(409, `Live trading is not available. ${reason}`, 'live_unavailable');
     }
     this.settings.set(KEY, mode);
+    for (const listener of this.listeners) listener(mode);
     return mode;
   }
 }

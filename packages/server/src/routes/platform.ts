@@ -8,7 +8,7 @@ import type { AppServices } from '../services';
 const useRemoteSchema = z.object({ name: remoteNameSchema, entry: remoteEntrySchema });
 
 export async function platformRoutes(app: FastifyInstance, { services }: { services: AppServices }) {
-  const { config, db, registry, tradingMode } = services;
+  const { config, db, registry } = services;
 
   app.get('/api/health', async () => ({
     success: true,
@@ -21,10 +21,9 @@ export async function platformRoutes(app: FastifyInstance, { services }: { servi
     success: true,
     data: {
       database_connected: isDatabaseHealthy(db),
-      // Neither broker nor Yahoo adapter is connected in this build; they say so rather than guess.
-      upstox_connected: false,
-      yahoo_finance_connected: false,
-      data_source: tradingMode.current() === 'mock' ? 'simulator' : 'none',
+      upstox_connected: services.market.health('upstox')?.connected ?? false,
+      yahoo_finance_connected: services.market.health('yahoo')?.connected ?? false,
+      data_source: services.market.activeProvider.source,
     },
   }));
 

@@ -13,6 +13,8 @@ const EXPECTED_PUBLIC = [
   // The WebSocket upgrade is open, but the socket does nothing until its first message carries a
   // valid session (stream.test.ts: 'refuses a client whose first message carries no valid session').
   'GET /api/stream',
+  // Upstox redirects the browser here; a single-use OAuth state, not a session, proves it (upstox.test.ts).
+  'GET /api/upstox/callback',
 ];
 
 describe('session guard', () => {

@@ -1,0 +1,57 @@
+import type { Logger } from 'pino';
+import type { UpstoxAccount } from '../broker/upstox-account';
+import type { AppConfig } from '../config';
+import { findInstrument } from './instruments';
+import type { MarketDataService } from './market-data-service';
+import type { MarketDataProvider } from './market-types';
+import { UpstoxFeed } from './providers/upstox';
+import { YahooProvider } from './providers/yahoo';
+
+const resolve = (symbol: string) => {
+  const instrument = findInstrument(symbol);
+  return instrument
+    ? { instrumentKey: instrument.instrumentKey, yahooSymbol: instrument.yahooSymbol }
+    : undefined;
+};
+
+/** The real feeds: Upstox always (it reports not configured until connected), Yahoo when enabled. */
+export function createRealFeeds(
+  config: AppConfig,
+  account: UpstoxAccount,
+  market: MarketDataService,
+  logger: Logger,
+) {
+  const upstox = new UpstoxFeed({
+    session: () => account.session(),
+    resolve,
+    symbolForInstrumentKey: (key) => findInstrument(key)?.symbol,
+    isMarketOpen: () => market.clock.isOpen(),
+    authUrl: () => (account.configured ? '/api/upstox/connect' : null),
+    rest: account.rest,
+    logger: { info: (msg) => logger.info(msg), warn: (msg) => logger.warn(msg) },
+  });
+  market.register(upstox);
+  const yahoo = config.yahoo.enabled
+    ? new YahooProvider({
+        resolve,
+        baseUrl: config.yahoo.baseUrl,
+        logger: { warn: (msg) => logger.warn(msg) },
+      })
+    : null;
+  if (yahoo) market.register(yahoo);
+  return { upstox, yahoo };
+}
+
+/**
+ * mock → the simulator; paper and live → Upstox when its session is valid, else Yahoo when enabled,
+ * else the simulator, and the market status then names the simulator as the source.
+ */
+export function feedForMode(
+  mode: 'mock' | 'paper' | 'live',
+  feeds: { simulator: MarketDataProvider; upstox: MarketDataProvider; yahoo: MarketDataProvider | null },
+  upstoxUsable: boolean,
+): MarketDataProvider {
+  if (mode === 'mock') return feeds.simulator;
+  if (upstoxUsable) return feeds.upstox;
+  return feeds.yahoo ?? feeds.simulator;
+}
