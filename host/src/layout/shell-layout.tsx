@@ -1,6 +1,7 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Outlet } from 'react-router-dom';
 import styled from 'styled-components';
+import { useHostServices } from '../remotes/host-services';
 import { LiveTradingBanner } from './live-trading-banner';
 import { Sidebar } from './sidebar';
 import { TopBar } from './top-bar';
@@ -22,6 +23,9 @@ const Content = styled.main`
 /** spec part 1 §2 "Shell": sidebar, top bar and the content area every guarded route sits in. */
 export function ShellLayout() {
   const [drawerOpen, setDrawerOpen] = useState(false);
+  const { subscribe, registry } = useHostServices();
+  // Signed in, the stream announces registry changes at once; the 5 s poll remains the fallback.
+  useEffect(() => subscribe('registry', () => void registry.refresh()), [subscribe, registry]);
   return (
     <Frame>
       <Sidebar open={drawerOpen} onClose={() => setDrawerOpen(false)} />

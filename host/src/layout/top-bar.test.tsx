@@ -30,9 +30,11 @@ const engines = {
       market_status: {
         is_open: true,
         session: 'normal',
+        description: 'NSE open: normal session until 15:30 IST',
         next_open: null,
         next_close: null,
         source: 'simulator',
+        simulated: false,
       },
       engines: {},
       trading_active: true,

@@ -58,6 +58,7 @@ export function createServices(
     liveUnavailableReason: () => upstoxAccount.problem(),
   });
 
+  let stopWatchingRegistry = () => {};
   const selectFeed = async () => {
     const wanted = feedForMode(
       tradingMode.current(),
@@ -84,10 +85,13 @@ export function createServices(
     tickDashboard: () => tickDashboard(marketData, stream),
     selectFeed,
     start: async () => {
+      // A registry change (script or PUT) reaches open browsers at once on the `registry` topic.
+      stopWatchingRegistry = registry.watch((document) => stream.publish('registry', document));
       await marketData.start();
       await selectFeed();
     },
     close: () => {
+      stopWatchingRegistry();
       void marketData.stop();
       db.close();
     },

@@ -50,6 +50,13 @@ export class RemoteRegistryStore {
     return registry;
   }
 
+  /** Calls back when the file changes on disk (an ops edit), checked every `intervalMs`. */
+  watch(onChange: (registry: RemoteRegistry) => void, intervalMs = 1000): () => void {
+    const listener = () => onChange(this.read());
+    fs.watchFile(this.file, { interval: intervalMs, persistent: false }, listener);
+    return () => fs.unwatchFile(this.file, listener);
+  }
+
   use(name: RemoteName, entry: RemoteEntry): RemoteRegistry {
     const current = this.read();
     const next: RemoteRegistry = {
