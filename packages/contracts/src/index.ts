@@ -5,4 +5,5 @@ export * from './password-strength';
 export * from './remote-registry';
 export * from './shell';
 export * from './stream';
+export * from './trading';
 export * from './trading-mode';

@@ -1,0 +1,145 @@
+import { z } from 'zod';
+
+/** spec part 1 §3 "Holding"; rupees. */
+export const holdingSchema = z.object({
+  symbol: z.string(),
+  quantity: z.number().int(),
+  avg_price: z.number(),
+  current_price: z.number(),
+  market_value: z.number(),
+  total_returns: z.number(),
+  total_returns_percent: z.number(),
+  day_change: z.number(),
+});
+export type Holding = z.infer<typeof holdingSchema>;
+
+/** spec part 1 §3 "Activity item". */
+export const activityItemSchema = z.object({
+  id: z.string(),
+  action: z.enum(['Bought', 'Sold']),
+  symbol: z.string(),
+  quantity: z.number().int(),
+  price: z.number(),
+  value: z.number(),
+  time_ago: z.string(),
+  timestamp: z.string(),
+  strategy: z.string(),
+});
+export type ActivityItem = z.infer<typeof activityItemSchema>;
+
+export const orderStatusSchema = z.enum(['PENDING', 'FILLED', 'CANCELLED', 'REJECTED']);
+
+/** spec part 2 §3 "Trade": one order with its fill, charges and P&L from the ledger; rupees. */
+export const tradeSchema = z.object({
+  id: z.string(),
+  symbol: z.string(),
+  side: z.enum(['BUY', 'SELL']),
+  order_type: z.enum(['MARKET', 'LIMIT']),
+  quantity: z.number().int(),
+  price: z.number().nullable(),
+  limit_price: z.number().nullable(),
+  status: orderStatusSchema,
+  reject_reason: z.string().nullable(),
+  timestamp: z.string(),
+  strategy: z.string(),
+  fees: z.number(),
+  pnl: z.number().nullable(),
+  pnl_percent: z.number().nullable(),
+  net_pnl: z.number().nullable(),
+  simulated_replay: z.boolean(),
+});
+export type Trade = z.infer<typeof tradeSchema>;
+
+export const tradesQuerySchema = z.object({
+  status: z
+    .enum(['all', 'FILLED', 'PENDING', 'CANCELLED', 'REJECTED'], {
+      error: 'status must be all, FILLED, PENDING, CANCELLED or REJECTED',
+    })
+    .default('all'),
+  range: z
+    .enum(['1d', '7d', '30d', '90d', 'all'], { error: 'range must be 1d, 7d, 30d, 90d or all' })
+    .default('all'),
+  search: z.string().trim().max(64, 'search is at most 64 characters').optional(),
+  page: z.coerce.number().int('page must be a whole number').min(1, 'page starts at 1').default(1),
+  page_size: z.coerce.number().int().min(1).max(500, 'page_size is at most 500').default(50),
+});
+export type TradesQuery = z.infer<typeof tradesQuerySchema>;
+
+export const tradesPageSchema = z.object({
+  trades: z.array(tradeSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  page_size: z.number().int(),
+  summary: z.object({
+    total_trades: z.number().int(),
+    filled: z.number().int(),
+    pending: z.number().int(),
+    win_rate: z.number().nullable(),
+    total_pnl: z.number(),
+    total_fees: z.number(),
+  }),
+});
+export type TradesPage = z.infer<typeof tradesPageSchema>;
+
+const money = (name: string, max: number) =>
+  z.coerce
+    .number({ error: `${name} must be a number` })
+    .finite(`${name} must be a number`)
+    .min(0, `${name} cannot be negative`)
+    .max(max, `${name} is at most ${max.toLocaleString('en-IN')}`);
+
+/** spec part 2 §3 "Paper limits" with the input rules of §5; money in rupees. */
+export const paperLimitsSchema = z.object({
+  max_position_size: money('max_position_size', 1e9).positive('max_position_size must be above 0'),
+  max_daily_loss: money('max_daily_loss', 1e9).positive('max_daily_loss must be above 0'),
+  max_portfolio_exposure: z.coerce
+    .number({ error: 'max_portfolio_exposure must be a number' })
+    .min(0, 'max_portfolio_exposure is a fraction from 0 to 1')
+    .max(1, 'max_portfolio_exposure is a fraction from 0 to 1'),
+  max_positions_count: z.coerce
+    .number({ error: 'max_positions_count must be a number' })
+    .int('max_positions_count must be a whole number')
+    .min(1, 'max_positions_count must be at least 1')
+    .max(200, 'max_positions_count is at most 200'),
+  min_balance_threshold: money('min_balance_threshold', 1e9),
+  brokerage_per_trade: money('brokerage_per_trade', 10_000),
+  stt_rate: money('stt_rate', 0.05),
+  transaction_charges: money('transaction_charges', 1),
+});
+export type PaperLimitsContract = z.infer<typeof paperLimitsSchema>;
+
+/** spec part 2 §5: 'Please enter a valid positive balance amount'. */
+export const paperBalanceRequestSchema = z.object({
+  balance: z.coerce
+    .number({ error: 'Please enter a valid positive balance amount' })
+    .finite('Please enter a valid positive balance amount')
+    .positive('Please enter a valid positive balance amount')
+    .max(1e11, 'The balance is at most ₹1,00,00,00,00,000'),
+});
+
+export const orderRequestSchema = z
+  .object({
+    symbol: z
+      .string()
+      .trim()
+      .toUpperCase()
+      .regex(/^[A-Z0-9&_-]{1,20}$/, 'symbol must be an NSE symbol such as RELIANCE'),
+    side: z.enum(['BUY', 'SELL'], { error: 'side must be BUY or SELL' }),
+    type: z.enum(['MARKET', 'LIMIT'], { error: 'type must be MARKET or LIMIT' }).default('MARKET'),
+    quantity: z.coerce
+      .number({ error: 'quantity must be a number' })
+      .int('quantity must be a whole number of shares')
+      .positive('quantity must be at least 1')
+      .max(1_000_000, 'quantity is at most 10,00,000 shares'),
+    limit_price: z.coerce.number().positive('limit_price must be above 0').optional(),
+    strategy: z.string().trim().min(1).max(40).default('manual'),
+  })
+  .refine((order) => order.type === 'MARKET' || order.limit_price !== undefined, {
+    message: 'limit_price is required for a LIMIT order',
+    path: ['limit_price'],
+  })
+  .refine((order) => order.limit_price === undefined || Math.round(order.limit_price * 100) % 5 === 0, {
+    message: 'limit_price must be a multiple of ₹0.05 (the NSE tick)',
+    path: ['limit_price'],
+  });
+export type OrderRequestContract = z.infer<typeof orderRequestSchema>;
