@@ -1,0 +1,11 @@
+// Pre-trade limits and the overview's limits_status: the public surface of this folder.
+export type { AccountSnapshot, HeldPosition, PhaseCaps } from './account-snapshot';
+export { formatRupeesForMessage } from './format-rupees-for-message';
+export { type LimitsStatus, limitsStatus } from './limits-status';
+export {
+  checkOrderLimits,
+  type LimitCheckResult,
+  type LimitRejectionCode,
+  type OrderLimitInput,
+  type OrderToCheck,
+} from './order-limits';
