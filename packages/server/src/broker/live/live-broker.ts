@@ -1,0 +1,241 @@
+import crypto from 'node:crypto';
+import { findInstrument } from '../../market/instruments';
+import { UpstoxApiError } from '../../market/providers/upstox';
+import type { OrderRequest, Position } from '../broker-types';
+import { LiveBrokerError, liveBrokerError } from './live-broker-error';
+import { placeOrderBody } from './live-order-request';
+import { livePositions } from './live-positions';
+import type { OrderThrottle } from './order-throttle';
+import { UpstoxNoAnswerError, UpstoxOrderClient } from './upstox-order-client';
+import { applyUpstoxState, fillsFromTrades, type LiveFill, type LiveOrder } from './upstox-order-mapping';
+import type { UpstoxTradeRow } from './upstox-order-shapes';
+
+/** What the live broker needs of the Upstox account; UpstoxAccount fits as it is. */
+export interface LiveBrokerAccount {
+  /** The trader-facing sentence for why the account cannot trade now; null when it can. */
+  problem(): string | null;
+  session(): { accessToken: string } | null;
+  readonly rest: { readonly baseUrl: string };
+}
+
+export interface LiveBrokerOptions {
+  account: LiveBrokerAccount;
+  /** Default: an UpstoxOrderClient on the account's base URL and token, with its own throttle. */
+  client?: UpstoxOrderClient;
+  throttle?: OrderThrottle;
+  /** Our symbol → Upstox instrument key (NSE_EQ|ISIN), and back; default: the instrument catalogue. */
+  instrumentKey?: (symbol: string) => string | undefined;
+  symbolFor?: (instrumentKey: string) => string | undefined;
+  now?: () => number;
+  newOrderId?: () => string;
+}
+
+export interface LiveSyncResult {
+  orders: LiveOrder[];
+  fills: LiveFill[];
+  positions: Position[];
+  syncedAt: number;
+}
+
+/** An order Upstox never confirmed and whose tag is not in its order book after this long was not placed. */
+const UNCONFIRMED_GRACE_MS = 60_000;
+
+/**
+ * Real orders through Upstox, with the paper broker's surface: submit, cancel, sync, positions. Orders
+ * are delivery ('D'), day-valid; each carries our order id as its Upstox tag so an order whose
+ * placement went unanswered can be found again. It refuses everything while the account has a problem.
+ */
+export class LiveBroker {
+  private readonly account: LiveBrokerAccount;
+  private readonly client: UpstoxOrderClient;
+  private readonly instrumentKey: (symbol: string) => string | undefined;
+  private readonly symbolFor: (instrumentKey: string) => string | undefined;
+  private readonly now: () => number;
+  private readonly newOrderId: () => string;
+  private readonly orders = new Map<string, LiveOrder>();
+  private readonly firstSeen = new Map<string, number>();
+
+  constructor(options: LiveBrokerOptions) {
+    this.account = options.account;
+    this.client =
+      options.client ??
+      new UpstoxOrderClient({
+        baseUrl: options.account.rest.baseUrl,
+        accessToken: () => options.account.session()?.accessToken ?? null,
+        throttle: options.throttle,
+      });
+    this.instrumentKey = options.instrumentKey ?? ((symbol) => findInstrument(symbol)?.instrumentKey);
+    this.symbolFor = options.symbolFor ?? ((key) => findInstrument(key)?.symbol);
+    this.now = options.now ?? Date.now;
+    // Short and alphanumeric: it travels as the Upstox tag, whose length and alphabet are limited.
+    this.newOrderId = options.newOrderId ?? (() => `LV${crypto.randomBytes(8).toString('hex')}`);
+  }
+
+  /** Places the order; it stays PENDING until sync() sees it fill. Upstox's 4xx refusal comes back REJECTED. */
+  async submit(request: OrderRequest): Promise<LiveOrder> {
+    this.refuseWhenUnavailable();
+    const body = placeOrderBody(request, this.instrumentKey(request.symbol));
+    const now = this.now();
+    const order: LiveOrder = {
+      ...request,
+      simulatedReplay: false,
+      limitPrice: request.type === 'LIMIT' ? request.limitPrice! : null,
+      id: this.newOrderId(),
+      brokerOrderId: null,
+      status: 'PENDING',
+      rejectReason: null,
+      filledQuantity: 0,
+      averagePrice: null,
+      chargesPaise: 0,
+      realisedPnlPaise: 0,
+      createdAt: now,
+      updatedAt: now,
+    };
+    body.tag = order.id;
+    this.orders.set(order.id, order);
+    try {
+      const [brokerOrderId] = await this.client.placeOrder(body);
+      return this.store({ ...order, brokerOrderId: brokerOrderId! });
+    } catch (error) {
+      if (error instanceof UpstoxApiError) {
+        return this.store({
+          ...order,
+          status: 'REJECTED',
+          rejectReason: error.message,
+          updatedAt: this.now(),
+        });
+      }
+      if (error instanceof UpstoxNoAnswerError) {
+        // Kept PENDING: the next sync finds it by its tag if Upstox did take it.
+        throw new LiveBrokerError(
+          502,
+          `Upstox did not confirm order ${order.id} (${error.message}) It may have been placed: the next sync ` +
+            'looks for it in the Upstox order book. Check there before placing it again.',
+          'upstox_unavailable',
+        );
+      }
+      this.orders.delete(order.id); // never reached Upstox's book: nothing to follow
+      throw liveBrokerError(error);
+    }
+  }
+
+  /** Asks Upstox to cancel; the order reads CANCELLED once Upstox reports it so. */
+  async cancel(orderId: string): Promise<LiveOrder> {
+    this.refuseWhenUnavailable();
+    const order = this.orders.get(orderId);
+    if (!order) throw new LiveBrokerError(404, `There is no live order ${orderId}.`, 'unknown_order');
+    if (order.status !== 'PENDING') return { ...order };
+    if (!order.brokerOrderId) {
+      throw new LiveBrokerError(
+        409,
+        `Order ${orderId} is not confirmed by Upstox yet, so it cannot be cancelled; sync and try again.`,
+        'unknown_order',
+      );
+    }
+    try {
+      await this.client.cancelOrder(order.brokerOrderId);
+    } catch (error) {
+      if (!(error instanceof UpstoxApiError)) throw liveBrokerError(error);
+      const message = `Upstox would not cancel order ${orderId}: ${error.message}`;
+      throw new LiveBrokerError(409, message, 'upstox_error');
+    }
+    try {
+      const row = await this.client.orderDetails(order.brokerOrderId);
+      return this.store(applyUpstoxState(order, row, [], this.now()));
+    } catch (error) {
+      // The cancel request stands; the next sync reports its outcome.
+      if (error instanceof UpstoxApiError || error instanceof UpstoxNoAnswerError) return { ...order };
+      throw liveBrokerError(error);
+    }
+  }
+
+  /** Pulls the day's order book, executions and positions from Upstox and brings our orders up to date. */
+  async sync(): Promise<LiveSyncResult> {
+    this.refuseWhenUnavailable();
+    try {
+      const [book, trades] = await Promise.all([this.client.orderBook(), this.client.tradesForDay()]);
+      const positions = await this.fetchPositions();
+      const now = this.now();
+      const byBrokerId = new Map(book.map((row) => [row.order_id, row]));
+      const byTag = new Map(book.filter((row) => row.tag).map((row) => [row.tag!, row]));
+      const tradesByOrder = groupTrades(trades);
+      const fills: LiveFill[] = [];
+      for (const order of this.orders.values()) {
+        const row = order.brokerOrderId ? byBrokerId.get(order.brokerOrderId) : byTag.get(order.id);
+        if (!row) {
+          if (
+            !order.brokerOrderId &&
+            order.status === 'PENDING' &&
+            now - order.createdAt > UNCONFIRMED_GRACE_MS
+          ) {
+            const reason =
+              'Upstox has no record of this order: its placement went unanswered and it was not placed.';
+            this.store({ ...order, status: 'REJECTED', rejectReason: reason, updatedAt: now });
+          }
+          continue;
+        }
+        const orderTrades = tradesByOrder.get(row.order_id) ?? [];
+        const updated = this.store(applyUpstoxState(order, row, orderTrades, now));
+        fills.push(...fillsFromTrades(updated, orderTrades, now));
+      }
+      return { orders: this.list(), fills, positions, syncedAt: now };
+    } catch (error) {
+      throw liveBrokerError(error);
+    }
+  }
+
+  /** What the Upstox account holds now: demat holdings plus today's positions, in paise. */
+  async positions(): Promise<Position[]> {
+    this.refuseWhenUnavailable();
+    try {
+      return await this.fetchPositions();
+    } catch (error) {
+      throw liveBrokerError(error);
+    }
+  }
+
+  /** The orders this broker has placed since it started, newest first (a local read; no Upstox call). */
+  list(): LiveOrder[] {
+    return [...this.orders.values()].sort((a, b) => b.createdAt - a.createdAt).map((order) => ({ ...order }));
+  }
+
+  order(orderId: string): LiveOrder | undefined {
+    const order = this.orders.get(orderId);
+    return order ? { ...order } : undefined;
+  }
+
+  private async fetchPositions(): Promise<Position[]> {
+    const [holdings, positions] = await Promise.all([
+      this.client.longTermHoldings(),
+      this.client.shortTermPositions(),
+    ]);
+    const now = this.now();
+    const symbolFor = (key: string, tradingSymbol: string | undefined) =>
+      this.symbolFor(key) ?? tradingSymbol ?? key;
+    const openedAt = (symbol: string) => this.firstSeen.get(symbol) ?? now;
+    const result = livePositions(holdings, positions, symbolFor, openedAt, now);
+    for (const position of result)
+      if (!this.firstSeen.has(position.symbol)) this.firstSeen.set(position.symbol, now);
+    return result;
+  }
+
+  private refuseWhenUnavailable(): void {
+    const problem = this.account.problem();
+    if (problem) throw new LiveBrokerError(409, problem, 'live_unavailable');
+  }
+
+  private store(order: LiveOrder): LiveOrder {
+    this.orders.set(order.id, order);
+    return { ...order };
+  }
+}
+
+function groupTrades(trades: readonly UpstoxTradeRow[]): Map<string, UpstoxTradeRow[]> {
+  const byOrder = new Map<string, UpstoxTradeRow[]>();
+  for (const trade of trades) {
+    const list = byOrder.get(trade.order_id);
+    if (list) list.push(trade);
+    else byOrder.set(trade.order_id, [trade]);
+  }
+  return byOrder;
+}

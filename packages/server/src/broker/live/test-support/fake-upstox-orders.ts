@@ -1,0 +1,112 @@
+import {
+  FakeUpstoxApi,
+  type RecordedRequest,
+} from '../../../market/providers/upstox/test-support/fake-upstox-api';
+import type {
+  UpstoxHoldingRow,
+  UpstoxOrderRow,
+  UpstoxPlaceOrderBody,
+  UpstoxPositionRow,
+  UpstoxTradeRow,
+} from '../upstox-order-shapes';
+
+const ok = (data: unknown) => ({ status: 200, body: { status: 'success', data, metadata: { latency: 12 } } });
+
+/**
+ * FakeUpstoxApi with Upstox's order and portfolio endpoints: an in-memory order book where a placed
+ * order starts 'open', and days' trades, positions and holdings a test fills in. Tests override any
+ * answer through `api.route`, which wins over these defaults.
+ */
+export class FakeUpstoxOrders {
+  readonly api = new FakeUpstoxApi();
+  readonly book = new Map<string, UpstoxOrderRow>();
+  trades: UpstoxTradeRow[] = [];
+  positions: UpstoxPositionRow[] = [];
+  holdings: UpstoxHoldingRow[] = [];
+  private nextOrderId = 260_112_000_000_001;
+
+  async listen(): Promise<string> {
+    const url = await this.api.listen();
+    this.api.route('POST', /^\/v3\/order\/place$/, (request) => {
+      const body = JSON.parse(request.body) as UpstoxPlaceOrderBody;
+      const orderId = String(this.nextOrderId++);
+      this.book.set(orderId, rowFor(orderId, body));
+      return ok({ order_ids: [orderId] });
+    });
+    this.api.route('PUT', /^\/v3\/order\/modify$/, (request) => {
+      const body = JSON.parse(request.body) as { order_id: string };
+      return ok({ order_id: body.order_id });
+    });
+    this.api.route('DELETE', /^\/v3\/order\/cancel$/, (request) => {
+      const orderId = request.query.get('order_id') ?? '';
+      const row = this.book.get(orderId);
+      if (!row) return notFound(orderId);
+      row.status = 'cancelled';
+      return ok({ order_id: orderId });
+    });
+    this.api.route('GET', /^\/v2\/order\/details$/, (request) => {
+      const row = this.book.get(request.query.get('order_id') ?? '');
+      return row ? ok(row) : notFound(request.query.get('order_id') ?? '');
+    });
+    this.api.route('GET', /^\/v2\/order\/retrieve-all$/, () => ok([...this.book.values()]));
+    this.api.route('GET', /^\/v2\/order\/trades\/get-trades-for-day$/, () => ok(this.trades));
+    this.api.route('GET', /^\/v2\/portfolio\/short-term-positions$/, () => ok(this.positions));
+    this.api.route('GET', /^\/v2\/portfolio\/long-term-holdings$/, () => ok(this.holdings));
+    return url;
+  }
+
+  /** The bodies of every place call, parsed, in order. */
+  placed(): UpstoxPlaceOrderBody[] {
+    return this.requestsTo('POST', '/v3/order/place').map((r) => JSON.parse(r.body) as UpstoxPlaceOrderBody);
+  }
+
+  requestsTo(method: string, path: string): RecordedRequest[] {
+    return this.api.requests.filter((r) => r.method === method && r.path === path);
+  }
+
+  /** Moves an order on, as the exchange would. */
+  update(orderId: string, patch: Partial<UpstoxOrderRow>): void {
+    const row = this.book.get(orderId);
+    if (!row) throw new Error(`The fake has no order ${orderId}`);
+    Object.assign(row, patch);
+  }
+
+  close(): Promise<void> {
+    return this.api.close();
+  }
+}
+
+function rowFor(orderId: string, body: UpstoxPlaceOrderBody): UpstoxOrderRow {
+  return {
+    order_id: orderId,
+    status: 'open',
+    instrument_token: body.instrument_token,
+    transaction_type: body.transaction_type,
+    order_type: body.order_type,
+    quantity: body.quantity,
+    filled_quantity: 0,
+    pending_quantity: body.quantity,
+    average_price: 0,
+    price: body.price,
+    status_message: null,
+    status_message_raw: null,
+    tag: body.tag,
+    product: body.product,
+    trading_symbol: body.instrument_token.split('|')[1] ?? body.instrument_token,
+    exchange_order_id: '1300000012345678',
+    order_timestamp: '2026-01-12 10:15:07',
+    exchange_timestamp: '12-Jan-2026 10:15:07',
+  };
+}
+
+function notFound(orderId: string) {
+  return {
+    status: 400,
+    body: {
+      status: 'error',
+      errors: [
+        { errorCode: 'UDAPI100010', message: `Order not found: ${orderId}`, error_code: 'UDAPI100010' },
+      ],
+    },
+  };
+}
