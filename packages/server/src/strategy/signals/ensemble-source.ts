@@ -1,0 +1,76 @@
+import { MeanReversionSource } from './mean-reversion-source';
+import { MomentumSource } from './momentum-source';
+import { byScoreDescending, confidenceOf } from './series-stats';
+import type { Signal, SignalSource, SymbolBars } from './signal-types';
+
+export interface WeightedSource {
+  source: SignalSource;
+  weight: number;
+}
+
+/** |combined score| from which the ensemble says BUY or SELL. */
+export const ENSEMBLE_ACTION_SCORE = 0.25;
+
+/**
+ * A weighted average of other sources' scores. Confidence = agreement × √|score|, where
+ * agreement = |Σ w·s| / Σ w·|s|: 1 when every source with a view leans the same way, 0 when they
+ * cancel out. A source with no view (score 0) neither adds nor subtracts agreement.
+ */
+export class EnsembleSource implements SignalSource {
+  readonly name = 'ensemble';
+  private readonly totalWeight: number;
+
+  constructor(
+    private readonly members: readonly WeightedSource[],
+    private readonly actionScore = ENSEMBLE_ACTION_SCORE,
+  ) {
+    if (members.length === 0) throw new RangeError('An ensemble needs at least one source');
+    for (const { source, weight } of members) {
+      if (!(weight >= 0) || !Number.isFinite(weight)) {
+        throw new RangeError(`Weight of ${source.name} must be a finite number ≥ 0, got ${weight}`);
+      }
+    }
+    this.totalWeight = members.reduce((sum, member) => sum + member.weight, 0);
+    if (this.totalWeight <= 0) throw new RangeError('Ensemble weights must not all be 0');
+  }
+
+  rank(universe: SymbolBars[], now: number): Signal[] {
+    const views = this.members.map(({ source, weight }) => ({
+      name: source.name,
+      weight: weight / this.totalWeight,
+      bySymbol: new Map(source.rank(universe, now).map((signal) => [signal.symbol, signal])),
+    }));
+    return universe.map(({ symbol }) => this.combine(symbol, views)).sort(byScoreDescending);
+  }
+
+  private combine(
+    symbol: string,
+    views: { name: string; weight: number; bySymbol: Map<string, Signal> }[],
+  ): Signal {
+    let net = 0;
+    let gross = 0;
+    const parts: string[] = [];
+    const reasons: string[] = [];
+    for (const view of views) {
+      // A source that gave this symbol no signal has no view: score 0.
+      const signal = view.bySymbol.get(symbol);
+      const score = signal?.score ?? 0;
+      net += view.weight * score;
+      gross += view.weight * Math.abs(score);
+      parts.push(`${view.weight.toFixed(2)}×${view.name} ${score.toFixed(2)}`);
+      for (const reason of signal?.reasons ?? []) reasons.push(`${view.name}: ${reason}`);
+    }
+    const agreement = gross > 0 ? Math.abs(net) / gross : 0;
+    const direction = net >= this.actionScore ? 'BUY' : net <= -this.actionScore ? 'SELL' : 'HOLD';
+    reasons.unshift(`score ${net.toFixed(2)} = ${parts.join(' + ')}; agreement ${agreement.toFixed(2)}`);
+    return { symbol, direction, score: net, confidence: confidenceOf(net, agreement), reasons };
+  }
+}
+
+/** The default ensemble: momentum and mean reversion, weighted equally until ML learns better. */
+export function defaultEnsemble(): EnsembleSource {
+  return new EnsembleSource([
+    { source: new MomentumSource(), weight: 0.5 },
+    { source: new MeanReversionSource(), weight: 0.5 },
+  ]);
+}

@@ -1,0 +1,14 @@
+// Signal sources: the transparent rules and their weighted ensemble.
+export {
+  defaultEnsemble,
+  ENSEMBLE_ACTION_SCORE,
+  EnsembleSource,
+  type WeightedSource,
+} from './ensemble-source';
+export {
+  MEAN_REVERSION_PARAMETERS,
+  type MeanReversionParameters,
+  MeanReversionSource,
+} from './mean-reversion-source';
+export { MOMENTUM_PARAMETERS, type MomentumParameters, MomentumSource } from './momentum-source';
+export type { Signal, SignalDirection, SignalSource, SymbolBars } from './signal-types';

@@ -1,0 +1,82 @@
+import {
+  byScoreDescending,
+  clamp,
+  confidenceOf,
+  formatSignedPercent,
+  mean,
+  standardDeviation,
+} from './series-stats';
+import type { Signal, SignalSource, SymbolBars } from './signal-types';
+
+export interface MeanReversionParameters {
+  /** z-score of the close against the mean and deviation of this many closes (itself included). */
+  zBars: number;
+  /** Trend window: its newer half's mean against its older half's. */
+  trendBars: number;
+  /** BUY below this z-score (a stretch of two deviations under the mean). */
+  entryZ: number;
+  /** SELL (exit) above this z-score: the price is back over its mean, the reversion is done. */
+  exitZ: number;
+  /** The trend counts as down when the newer half's mean is more than this % under the older's. */
+  trendDownPercent: number;
+  /** A z-score this large scores ±1. */
+  fullScoreZ: number;
+}
+
+export const MEAN_REVERSION_PARAMETERS: MeanReversionParameters = {
+  zBars: 20,
+  trendBars: 50,
+  entryZ: -2,
+  exitZ: 0,
+  trendDownPercent: 1,
+  fullScoreZ: 3,
+};
+
+/**
+ * Mean reversion: buys a price stretched two deviations under its 20-bar mean, unless the 50-bar
+ * trend is falling (a falling knife keeps falling), and says exit once it is back above the mean.
+ * Score = −z / 3, clipped: the further under the mean, the stronger the expected snap back.
+ */
+export class MeanReversionSource implements SignalSource {
+  readonly name = 'mean_reversion';
+
+  constructor(private readonly parameters: MeanReversionParameters = MEAN_REVERSION_PARAMETERS) {}
+
+  rank(universe: SymbolBars[], _now: number): Signal[] {
+    return universe.map((item) => this.signalFor(item)).sort(byScoreDescending);
+  }
+
+  private signalFor({ symbol, bars }: SymbolBars): Signal {
+    const { zBars, trendBars, entryZ, exitZ, trendDownPercent, fullScoreZ } = this.parameters;
+    const needed = Math.max(zBars, trendBars);
+    if (bars.length < needed) {
+      return {
+        symbol,
+        direction: 'HOLD',
+        score: 0,
+        confidence: 0,
+        reasons: [`needs ${needed} one-minute bars, has ${bars.length}`],
+      };
+    }
+    const closes = bars.map((bar) => bar.close);
+    const close = closes[closes.length - 1]!;
+    const window = closes.slice(-zBars);
+    const spread = standardDeviation(window);
+    const z = spread > 0 ? (close - mean(window)) / spread : 0;
+    const trend = closes.slice(-trendBars);
+    const half = Math.floor(trend.length / 2);
+    const trendChange = mean(trend.slice(half)) / mean(trend.slice(0, half)) - 1;
+    const trendDown = trendChange * 100 < -trendDownPercent;
+    const reasons = [
+      `price ${z.toFixed(2)} deviations from its ${zBars}-bar mean`,
+      `${trendBars}-bar trend ${formatSignedPercent(trendChange)} (newer half vs older half)`,
+    ];
+    let score = clamp(-z / fullScoreZ, -1, 1);
+    if (score > 0 && trendDown) {
+      score = 0;
+      reasons.push(`trend is down (more than ${trendDownPercent} %): no buying the dip`);
+    }
+    const direction = z < entryZ && !trendDown ? 'BUY' : z > exitZ ? 'SELL' : 'HOLD';
+    return { symbol, direction, score, confidence: confidenceOf(score), reasons };
+  }
+}
