@@ -1,0 +1,24 @@
+// The automated trading loop's public surface: signals → allocation → orders → exits, and replay.
+export * from './allocation';
+export {
+  EXIT_RULES,
+  type ExitInput,
+  type ExitRules,
+  type ExitStrategy,
+  exitLevels,
+  isPastSessionEnd,
+  planExits,
+} from './exits';
+export { type PhaseNumber, phaseForCapital, TRADING_PHASES, type TradingPhase } from './phases';
+export {
+  type ReplayFeed,
+  type ReplayLoopPieces,
+  type ReplayOptions,
+  type ReplayResult,
+  type ReplaySession,
+  type ReplaySessionResult,
+  replayHistory,
+} from './replay';
+export * from './signals';
+export { type RunReport, TradingLoop, type TradingLoopOptions, type TradingLoopState } from './trading-loop';
+export type { AllocationSettings, LoopClock, LoopLogger, TradingVenue } from './trading-venue';

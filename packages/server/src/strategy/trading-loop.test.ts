@@ -1,0 +1,220 @@
+import { MarketClock } from '../market/calendar';
+import { FakeVenue } from './test-support/fake-venue';
+import { fixedSource } from './test-support/fixed-source';
+import { linear, universeOf, wobble } from './test-support/minute-bars';
+import { TradingLoop, type TradingLoopOptions } from './trading-loop';
+import type { AllocationSettings, LoopLogger } from './trading-venue';
+
+const ist = (wallTime: string) => Date.parse(`${wallTime}+05:30`);
+const TEN_LAKH = 10_00_000 * 100;
+const OPEN = ist('2026-01-27T11:00:00');
+
+function setup(overrides: Partial<TradingLoopOptions> = {}) {
+  let now = OPEN;
+  const venue = new FakeVenue(TEN_LAKH, () => now);
+  venue.prices.set('INFY', 1_000_00);
+  venue.prices.set('TCS', 2_000_00);
+  venue.prices.set('ITC', 400_00);
+  const warnings: object[] = [];
+  const log: LoopLogger = { info() {}, warn: (details) => warnings.push(details), error() {} };
+  const source = fixedSource('momentum', {
+    INFY: ['BUY', 0.9, 0.9],
+    TCS: ['BUY', 0.7, 0.8],
+    ITC: ['HOLD', 0, 0],
+  });
+  const loop = new TradingLoop({
+    venue,
+    clock: new MarketClock(),
+    universe: () => [],
+    source,
+    log,
+    ...overrides,
+  });
+  return { venue, loop, source, warnings, setNow: (ts: number) => (now = ts) };
+}
+
+describe('TradingLoop', () => {
+  it('places no orders and asks for no signals while the market is closed', () => {
+    const { loop, venue, source } = setup();
+    venue.hold('INFY', 10, 2_000_00);
+    for (const closed of [
+      ist('2026-01-27T09:14:00'),
+      ist('2026-01-27T15:30:00'),
+      ist('2026-01-26T11:00:00'),
+    ]) {
+      expect(loop.runOnce(closed)).toMatchObject({ marketOpen: false, orders: [] });
+    }
+    expect(venue.submitted).toEqual([]);
+    expect(source.calls).toBe(0);
+    expect(loop.state()).toMatchObject({
+      marketOpen: false,
+      decisions: 0,
+      lastRunAt: ist('2026-01-26T11:00:00'),
+      day: null,
+      // A preview before the day's first run: 2.5 % of ₹9,90,000 (cash ₹9,80,000 + 10 INFY at ₹1,000).
+      budgetPaise: 24_750_00,
+    });
+  });
+
+  it('exits first, then buys the best BUY signals, each order naming the strategy that decided it', () => {
+    const { loop, venue } = setup({
+      source: fixedSource('momentum', {
+        INFY: ['BUY', 0.9, 0.9],
+        TCS: ['SELL', -0.8, 0.9],
+        ITC: ['BUY', 0.6, 0.8],
+      }),
+    });
+    venue.prices.set('SBIN', 500_00);
+    venue.hold('SBIN', 10, 600_00); // 16.7 % under cost: past the 8 % stop of Professional
+    venue.hold('TCS', 5, 2_000_00);
+    const report = loop.runOnce(OPEN);
+    expect(report.orders.map((o) => [o.side, o.symbol, o.strategy])).toEqual([
+      ['SELL', 'SBIN', 'exit:stop_loss'],
+      ['SELL', 'TCS', 'momentum'],
+      ['BUY', 'INFY', 'momentum'],
+      ['BUY', 'ITC', 'momentum'],
+    ]);
+    expect(
+      report.orders.every((o) => o.status === 'FILLED' && o.type === 'MARKET' && o.account === 'paper'),
+    ).toBe(true);
+  });
+
+  it('spends a quarter of the moderate ₹25,000 budget per entry and tracks what is used', () => {
+    const { loop } = setup();
+    const report = loop.runOnce(OPEN);
+    // ₹6,250 per entry: 6 INFY at ₹1,000 and 3 TCS at ₹2,000.
+    expect(report.orders.map((o) => [o.symbol, o.quantity])).toEqual([
+      ['INFY', 6],
+      ['TCS', 3],
+    ]);
+    expect(loop.state()).toMatchObject({
+      budgetPaise: 25_000_00,
+      budgetUsedPaise: 12_000_00,
+      budgetLeftPaise: 13_000_00,
+      ordersPlacedToday: 2,
+      decisions: 2,
+      phase: { phase: 3, name: 'Expansion' },
+      day: '2026-01-27',
+    });
+  });
+
+  it('sizes an ai_optimized day by the average confidence of its BUY signals, and reads settings every run', () => {
+    let settings: AllocationSettings = { strategy: 'ai_optimized' };
+    const { loop } = setup({ allocation: () => settings });
+    loop.runOnce(OPEN);
+    // BUY confidences 0.9 and 0.8 → 0.85 → 1.5 % + 2.5 % × 0.85 = 3.625 % (3.63 % to the basis point).
+    expect(loop.state().budgetPaise).toBe(36_300_00);
+    settings = { strategy: 'aggressive', manualPct: 1 };
+    expect(loop.state().budgetPaise).toBe(10_000_00);
+  });
+
+  it('does not add to a name it already holds', () => {
+    const { loop } = setup();
+    loop.runOnce(OPEN);
+    expect(loop.runOnce(OPEN + 60_000).orders).toEqual([]);
+  });
+
+  it('stops opening positions once the day loss reaches the phase limit, but still exits', () => {
+    const { loop, venue } = setup();
+    venue.hold('SBIN', 10, 600_00);
+    venue.prices.set('SBIN', 500_00);
+    // ₹10,00,000 equity is Expansion: 2.5 % = ₹24,975 of the ₹9,99,000 equity after the loss.
+    venue.dayPnlOverride = -24_975_00;
+    const report = loop.runOnce(OPEN);
+    expect(report.orders.map((o) => o.strategy)).toEqual(['exit:stop_loss']);
+    expect(loop.state().haltedReason).toMatch(/reached the Expansion phase's daily limit of 2.5 %/);
+    venue.dayPnlOverride = 0;
+    expect(loop.runOnce(OPEN + 60_000).orders).toEqual([]);
+    expect(loop.runOnce(ist('2026-01-28T10:00:00')).orders.map((o) => o.side)).toEqual(['BUY', 'BUY']);
+    expect(loop.state().haltedReason).toBeNull();
+  });
+
+  it('opens nothing from 15:20 IST, when the session end sells everything', () => {
+    const { loop, venue } = setup();
+    venue.hold('SBIN', 10, 600_00);
+    venue.prices.set('SBIN', 600_00);
+    expect(loop.runOnce(ist('2026-01-27T15:19:00')).orders.map((o) => o.side)).toEqual(['BUY', 'BUY']);
+    const report = loop.runOnce(ist('2026-01-27T15:20:00'));
+    expect(report.orders.map((o) => [o.symbol, o.strategy])).toEqual([
+      ['INFY', 'exit:session_end'],
+      ['SBIN', 'exit:session_end'],
+      ['TCS', 'exit:session_end'],
+    ]);
+    expect(loop.runOnce(ist('2026-01-27T15:21:00')).orders).toEqual([]);
+  });
+
+  it('buys just under the limit', () => {
+    const { loop, venue } = setup();
+    venue.dayPnlOverride = -24_000_00;
+    expect(loop.runOnce(OPEN).orders).toHaveLength(2);
+  });
+
+  it('counts and logs a rejected order without retrying it in the same run', () => {
+    const { loop, venue, warnings } = setup();
+    venue.rejectSymbols.add('INFY');
+    const report = loop.runOnce(OPEN);
+    expect(report.orders.map((o) => [o.symbol, o.status])).toEqual([
+      ['INFY', 'REJECTED'],
+      ['TCS', 'FILLED'],
+    ]);
+    expect(venue.submitted.filter((r) => r.symbol === 'INFY')).toHaveLength(1);
+    expect(warnings).toEqual([
+      expect.objectContaining({ symbol: 'INFY', reason: 'refused by the fake venue' }),
+    ]);
+    expect(loop.state()).toMatchObject({
+      ordersRejectedToday: 1,
+      ordersPlacedToday: 1,
+      budgetUsedPaise: 6_000_00,
+    });
+  });
+
+  it('records a failing run in its state instead of throwing', () => {
+    const { loop } = setup({
+      source: {
+        name: 'broken',
+        rank: () => {
+          throw new Error('no bars');
+        },
+      },
+    });
+    expect(loop.runOnce(OPEN).error).toBe('no bars');
+    expect(loop.state().lastError).toBe('no bars');
+  });
+
+  it('runs on its cadence between start and stop', () => {
+    jest.useFakeTimers();
+    try {
+      const { loop, setNow } = setup({ now: () => OPEN, intervalMs: 30_000 });
+      setNow(OPEN);
+      loop.start();
+      expect(loop.state().running).toBe(true);
+      jest.advanceTimersByTime(30_000);
+      expect(loop.state()).toMatchObject({ lastRunAt: OPEN, decisions: 2 });
+      loop.stop();
+      jest.advanceTimersByTime(120_000);
+      expect(loop.state()).toMatchObject({ running: false, decisions: 2 });
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it('trades the default ensemble from minute bars in the continuous demo session', () => {
+    const rising = linear(59, 100_000, 100);
+    const bars = universeOf({
+      PULLBACK: [...rising, rising[58]! - 1_000],
+      FLAT: linear(60, 100_000, 0),
+      B: wobble(60, 90_000, 40),
+      C: wobble(60, 80_000, 30),
+    });
+    const { loop, venue } = setup({
+      source: undefined,
+      universe: () => bars,
+      clock: new MarketClock({ continuousSession: true }),
+    });
+    venue.prices.set('PULLBACK', 104_800);
+    const report = loop.runOnce(ist('2026-01-25T23:00:00'));
+    expect(report.orders.map((o) => [o.symbol, o.side, o.strategy])).toEqual([
+      ['PULLBACK', 'BUY', 'ensemble'],
+    ]);
+  });
+});

@@ -1,0 +1,257 @@
+import type { AccountId, Order, OrderRequest } from '../broker/broker-types';
+import { DEFAULT_ALLOCATION_STRATEGY, type SkippedSignal } from './allocation';
+import { EXIT_RULES, type ExitRules, isPastSessionEnd, planExits } from './exits';
+import { phaseForCapital, type TradingPhase } from './phases';
+import { planEntries } from './plan-entries';
+import { defaultEnsemble, type Signal, type SignalSource, type SymbolBars } from './signals';
+import { TradingDay } from './trading-day';
+import {
+  type AllocationSettings,
+  type LoopClock,
+  type LoopLogger,
+  SILENT_LOGGER,
+  type TradingVenue,
+} from './trading-venue';
+
+export interface TradingLoopOptions {
+  venue: TradingVenue;
+  clock: LoopClock;
+  /** The symbols to rank with their 1-minute bars, oldest first (wire TickPipeline.minuteBars). */
+  universe: () => SymbolBars[];
+  /** Default: the momentum + mean-reversion ensemble. */
+  source?: SignalSource;
+  /** Read on every run, so a saved setting applies from the next minute. Default: moderate. */
+  allocation?: () => AllocationSettings;
+  account?: AccountId;
+  /** Default 60 s: the signals work on 1-minute bars, so running faster decides on the same data. */
+  intervalMs?: number;
+  /** No single entry spends more than budget / entrySlices: the day's money goes to several names. */
+  entrySlices?: number;
+  exitRules?: ExitRules;
+  /** Set by the replay so every order it places says so. */
+  simulatedReplay?: boolean;
+  now?: () => number;
+  log?: LoopLogger;
+}
+
+export interface TradingLoopState {
+  running: boolean;
+  intervalMs: number;
+  strategy: string;
+  lastRunAt: number | null;
+  marketOpen: boolean | null;
+  /** Orders the loop decided to place since it was built, refused ones included. */
+  decisions: number;
+  day: string | null;
+  ordersPlacedToday: number;
+  ordersRejectedToday: number;
+  budgetPaise: number;
+  budgetUsedPaise: number;
+  budgetLeftPaise: number;
+  phase: Pick<TradingPhase, 'phase' | 'name'> | null;
+  /** Why new entries are halted for the day (the daily loss limit), or null. */
+  haltedReason: string | null;
+  lastError: string | null;
+  /** The last run's five best-scored signals, for the dashboard. */
+  topSignals: Signal[];
+}
+
+export interface RunReport {
+  at: number;
+  marketOpen: boolean;
+  signals: Signal[];
+  orders: Order[];
+  skipped: SkippedSignal[];
+  error: string | null;
+}
+
+const DEFAULT_INTERVAL_MS = 60_000;
+const DEFAULT_ENTRY_SLICES = 4;
+
+/**
+ * The automated trading loop: on each run while the market is open it ranks the universe, sells
+ * what hit a stop, target or session end, sells what its source now says to exit, then buys the
+ * best BUY signals within the day's budget and the phase's caps. Every order names its strategy.
+ */
+export class TradingLoop {
+  private readonly source: SignalSource;
+  private readonly allocation: () => AllocationSettings;
+  private readonly account: AccountId;
+  private readonly intervalMs: number;
+  private readonly entrySlices: number;
+  private readonly now: () => number;
+  private readonly log: LoopLogger;
+  private readonly exitRules: ExitRules;
+  private timer: ReturnType<typeof setInterval> | null = null;
+  private today: TradingDay | null = null;
+  private decisions = 0;
+  private lastRunAt: number | null = null;
+  private marketOpen: boolean | null = null;
+  private phase: TradingPhase | null = null;
+  private lastError: string | null = null;
+  private topSignals: Signal[] = [];
+
+  constructor(private readonly options: TradingLoopOptions) {
+    this.source = options.source ?? defaultEnsemble();
+    this.allocation = options.allocation ?? (() => ({ strategy: DEFAULT_ALLOCATION_STRATEGY }));
+    this.account = options.account ?? 'paper';
+    this.intervalMs = options.intervalMs ?? DEFAULT_INTERVAL_MS;
+    this.entrySlices = Math.max(1, options.entrySlices ?? DEFAULT_ENTRY_SLICES);
+    this.now = options.now ?? Date.now;
+    this.log = options.log ?? SILENT_LOGGER;
+    this.exitRules = options.exitRules ?? EXIT_RULES;
+  }
+
+  start(): void {
+    if (this.timer) return;
+    this.timer = setInterval(() => this.runOnce(this.now()), this.intervalMs);
+    // The loop must never keep the process alive on its own: shutdown stops it, or exit does.
+    this.timer.unref?.();
+  }
+
+  stop(): void {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+  }
+
+  state(): TradingLoopState {
+    // Before the day's first run, preview the budget on the equity as it stands.
+    const day = this.today ?? new TradingDay(null, this.options.venue.equityPaise());
+    return {
+      running: this.timer !== null,
+      intervalMs: this.intervalMs,
+      strategy: this.source.name,
+      lastRunAt: this.lastRunAt,
+      marketOpen: this.marketOpen,
+      decisions: this.decisions,
+      ...day.summary(this.allocation()),
+      phase: this.phase ? { phase: this.phase.phase, name: this.phase.name } : null,
+      lastError: this.lastError,
+      topSignals: this.topSignals,
+    };
+  }
+
+  /** One pass of the loop at `now`; an error is recorded in state and the report, never thrown. */
+  runOnce(now: number): RunReport {
+    const report: RunReport = {
+      at: now,
+      marketOpen: false,
+      signals: [],
+      orders: [],
+      skipped: [],
+      error: null,
+    };
+    this.lastRunAt = now;
+    try {
+      const session = this.options.clock.sessionAt(now);
+      this.marketOpen = session.isOpen;
+      report.marketOpen = session.isOpen;
+      if (!session.isOpen) return report;
+      const { venue } = this.options;
+      if (this.today?.date !== session.date) this.today = new TradingDay(session.date, venue.equityPaise());
+      const equity = venue.equityPaise();
+      const phase = phaseForCapital(Math.max(0, equity) / 100);
+      this.phase = phase;
+      const signals = this.source.rank(this.options.universe(), now);
+      report.signals = signals;
+      this.topSignals = signals.slice(0, 5);
+      this.today.noteBuyConfidences(signals.filter((s) => s.direction === 'BUY').map((s) => s.confidence));
+
+      const exited = this.placeExits(report, phase, now, session.simulated);
+      const halted = this.today.checkDailyLoss(venue.dayPnlPaise(), venue.equityPaise(), phase);
+      if (halted) report.skipped.push({ symbol: '*', reason: halted });
+      else if (isPastSessionEnd(now, session.simulated, this.exitRules)) {
+        report.skipped.push({ symbol: '*', reason: 'session end: positions are being closed, none opened' });
+      } else this.placeEntries(report, phase, exited);
+      this.lastError = null;
+    } catch (error) {
+      this.lastError = error instanceof Error ? error.message : String(error);
+      report.error = this.lastError;
+      this.log.error({ err: error }, 'trading loop run failed');
+    }
+    return report;
+  }
+
+  /** Risk exits first (stop, target, session end), then SELL signals on what is still held. */
+  private placeExits(report: RunReport, phase: TradingPhase, now: number, continuous: boolean): Set<string> {
+    const { venue } = this.options;
+    const exited = new Set<string>();
+    const riskExits = planExits({
+      positions: venue.positions(),
+      lastPrice: (symbol) => venue.lastPrice(symbol),
+      phase,
+      now,
+      continuousSession: continuous,
+      account: this.account,
+      rules: this.exitRules,
+      simulatedReplay: this.options.simulatedReplay,
+    });
+    for (const request of riskExits) {
+      this.place(report, request);
+      exited.add(request.symbol);
+    }
+    const sells = new Map(report.signals.filter((s) => s.direction === 'SELL').map((s) => [s.symbol, s]));
+    for (const position of venue.positions()) {
+      if (position.quantity <= 0 || exited.has(position.symbol) || !sells.has(position.symbol)) continue;
+      this.place(report, this.request(position.symbol, 'SELL', position.quantity));
+      exited.add(position.symbol);
+    }
+    return exited;
+  }
+
+  private placeEntries(report: RunReport, phase: TradingPhase, exited: ReadonlySet<string>): void {
+    const day = this.today!;
+    const settings = this.allocation();
+    const { entries, skipped } = planEntries({
+      signals: report.signals,
+      venue: this.options.venue,
+      phase,
+      exited,
+      budgetLeftPaise: day.budgetLeftPaise(settings),
+      maxOrderPaise: Math.floor(day.budgetPaise(settings) / this.entrySlices),
+    });
+    report.skipped.push(...skipped);
+    for (const entry of entries) {
+      const order = this.place(report, this.request(entry.symbol, 'BUY', entry.quantity));
+      if (order.status === 'REJECTED') continue;
+      const filled = order.averagePrice !== null && order.filledQuantity > 0;
+      day.budgetUsedPaise += filled ? order.averagePrice! * order.filledQuantity : entry.valuePaise;
+    }
+  }
+
+  private request(symbol: string, side: 'BUY' | 'SELL', quantity: number): OrderRequest {
+    return {
+      account: this.account,
+      symbol,
+      side,
+      type: 'MARKET',
+      quantity,
+      strategy: this.source.name,
+      ...(this.options.simulatedReplay ? { simulatedReplay: true } : {}),
+    };
+  }
+
+  /** Submits once; a refusal is counted and logged, and not retried in this run. */
+  private place(report: RunReport, request: OrderRequest): Order {
+    const order = this.options.venue.submit(request);
+    this.decisions += 1;
+    report.orders.push(order);
+    const details = {
+      symbol: order.symbol,
+      side: order.side,
+      quantity: order.quantity,
+      strategy: order.strategy,
+    };
+    if (order.status === 'REJECTED') {
+      this.today!.ordersRejected += 1;
+      this.log.warn({ ...details, reason: order.rejectReason }, 'trading loop order rejected');
+    } else {
+      this.today!.ordersPlaced += 1;
+      this.log.info(
+        { ...details, status: order.status, averagePrice: order.averagePrice },
+        'trading loop order',
+      );
+    }
+    return order;
+  }
+}
