@@ -1,5 +1,6 @@
 import { authMigration } from './001-auth';
 import { settingsMigration } from './002-settings';
+import { ledgerMigration } from './003-ledger';
 
 export interface Migration {
   id: number;
@@ -8,4 +9,4 @@ export interface Migration {
 }
 
 /** Applied in order, once each; never edit one that has shipped, add the next number. */
-export const migrations: Migration[] = [authMigration, settingsMigration];
+export const migrations: Migration[] = [authMigration, settingsMigration, ledgerMigration];

@@ -1,0 +1,165 @@
+import type { Db } from '../../db/database';
+import { istDateOf, parseIstDate } from '../../market/calendar/ist-time';
+import type { AccountId, PaperLimits, Position } from '../broker-types';
+import { requirePaise, rupees } from './ledger-checks';
+import { LedgerError } from './ledger-error';
+import { LedgerReader } from './ledger-reader';
+import { paperLimitsSchema } from './paper-limits-schema';
+import {
+  type MarkPrice,
+  marketValueOf,
+  type PortfolioSummary,
+  summarisePortfolio,
+} from './portfolio-summary';
+
+function isIstDate(date: string): boolean {
+  try {
+    parseIstDate(date);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export type EntryKind = 'opening_balance' | 'balance_adjustment' | 'buy' | 'sell' | 'charges' | 'reset';
+
+export interface ResetResult {
+  cancelledOrderIds: string[];
+  /** The positions that vanished: a paper reset closes them at no price. */
+  removedPositions: Position[];
+  cashPaise: number;
+}
+
+/**
+ * An account's cash, limits and valuation. Cash moves only through post(), which writes a signed
+ * ledger entry and moves the cached balance by the same amount inside the caller's transaction.
+ */
+export class AccountLedger extends LedgerReader {
+  constructor(
+    db: Db,
+    protected readonly now: () => number = Date.now,
+  ) {
+    super(db);
+  }
+
+  /** Creates the account with its opening balance; opening an open account changes nothing. */
+  openAccount(account: AccountId, startingBalancePaise: number): void {
+    requirePaise(startingBalancePaise, 'A starting balance');
+    this.write(() => {
+      if (this.isOpen(account)) return;
+      const ts = this.now();
+      this.sql('INSERT INTO accounts (id, cash_paise, created_at) VALUES (?, 0, ?)').run(account, ts);
+      this.post(account, 'opening_balance', startingBalancePaise, ts, { note: 'Opening balance' });
+    });
+  }
+
+  /** spec part 2 §2.5 "Cash Balance (inline editable)": one balance_adjustment entry of the difference. */
+  setBalance(account: AccountId, newCashPaise: number, note = 'Balance edited'): number {
+    if (!Number.isSafeInteger(newCashPaise) || newCashPaise < 0) {
+      throw new LedgerError('Please enter a valid positive balance amount.');
+    }
+    this.write(() => {
+      const cash = this.cashPaise(account);
+      this.post(account, 'balance_adjustment', newCashPaise - cash, this.now(), { note });
+    });
+    return this.cashPaise(account);
+  }
+
+  /**
+   * spec part 2 §5 "Reset account": cancels pending orders and closes every position, then one reset
+   * entry makes cash exactly the new balance. Paper positions vanish at no price (nothing is sold,
+   * so no fill or P&L is booked); order and fill history stays. The day's opening equity is dropped
+   * so day change starts again from the next recorded opening.
+   */
+  reset(account: AccountId, balancePaise: number): ResetResult {
+    if (account !== 'paper') throw new LedgerError('Only the paper account can be reset.');
+    requirePaise(balancePaise, 'A reset balance');
+    return this.write(() => {
+      const cash = this.cashPaise(account);
+      const ts = this.now();
+      const pending = this.sql("SELECT id FROM orders WHERE account = ? AND status = 'PENDING'");
+      const cancelledOrderIds = (pending.all(account) as { id: string }[]).map((row) => row.id);
+      this.sql(
+        "UPDATE orders SET status = 'CANCELLED', reject_reason = 'Account reset', updated_at = ? WHERE account = ? AND status = 'PENDING'",
+      ).run(ts, account);
+      const removedPositions = this.positions(account);
+      this.sql('DELETE FROM positions WHERE account = ?').run(account);
+      this.sql('DELETE FROM daily_equity WHERE account = ?').run(account);
+      this.post(account, 'reset', balancePaise - cash, ts, {
+        note: `Account reset to ${rupees(balancePaise)}`,
+      });
+      return { cancelledOrderIds, removedPositions, cashPaise: balancePaise };
+    });
+  }
+
+  /** Keeps the first equity recorded for an IST date and returns what is stored. */
+  recordOpeningEquity(account: AccountId, date: string, equityPaise: number): number {
+    if (!isIstDate(date)) throw new LedgerError(`${date} is not a date in the form YYYY-MM-DD.`);
+    if (!Number.isSafeInteger(equityPaise)) throw new LedgerError('Equity must be a whole number of paise.');
+    this.write(() => {
+      this.requireOpen(account);
+      this.sql(
+        'INSERT INTO daily_equity (account, date, opening_equity_paise) VALUES (?, ?, ?) ON CONFLICT DO NOTHING',
+      ).run(account, date, equityPaise);
+    });
+    return this.openingEquity(account, date)!;
+  }
+
+  setLimits(account: AccountId, limits: PaperLimits): PaperLimits {
+    const parsed = paperLimitsSchema.safeParse(limits);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      throw new LedgerError(`The limit ${String(issue?.path[0])} is not valid: ${issue?.message}.`);
+    }
+    this.write(() => {
+      this.requireOpen(account);
+      this.sql(
+        `INSERT INTO paper_limits (account, limits_json, updated_at) VALUES (?, ?, ?)
+         ON CONFLICT(account) DO UPDATE SET limits_json = excluded.limits_json, updated_at = excluded.updated_at`,
+      ).run(account, JSON.stringify(parsed.data), this.now());
+    });
+    return this.limits(account);
+  }
+
+  /** cash + Σ quantity × mark (a position without a mark counts at its cost). */
+  equityPaise(account: AccountId, markPrice: MarkPrice): number {
+    return this.cashPaise(account) + marketValueOf(this.positions(account), markPrice).value;
+  }
+
+  /** spec part 1 §3 "Portfolio overview", in paise; day change against today's (IST) opening equity. */
+  portfolioSummary(
+    account: AccountId,
+    marks: MarkPrice,
+    previousCloses: MarkPrice = () => undefined,
+  ): PortfolioSummary {
+    return summarisePortfolio({
+      cashPaise: this.cashPaise(account),
+      positions: this.positions(account),
+      realisedPnlPaise: this.realisedPnlPaise(account),
+      openingEquityPaise: this.openingEquity(account, istDateOf(this.now())),
+      marks,
+      previousCloses,
+    });
+  }
+
+  protected write<T>(work: () => T): T {
+    return this.db.transaction(work).immediate();
+  }
+
+  protected post(
+    account: AccountId,
+    kind: EntryKind,
+    amountPaise: number,
+    ts: number,
+    refs: { orderId?: string; fillId?: string; note?: string },
+  ): void {
+    this.sql(
+      'INSERT INTO ledger_entries (account, ts, kind, amount_paise, order_id, fill_id, note) VALUES (?, ?, ?, ?, ?, ?, ?)',
+    ).run(account, ts, kind, amountPaise, refs.orderId ?? null, refs.fillId ?? null, refs.note ?? null);
+    this.sql('UPDATE accounts SET cash_paise = cash_paise + ? WHERE id = ?').run(amountPaise, account);
+  }
+
+  protected requireOpen(account: AccountId): void {
+    if (!this.isOpen(account)) throw new LedgerError(`The ${account} account is not open.`);
+  }
+}

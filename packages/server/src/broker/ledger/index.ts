@@ -1,0 +1,8 @@
+export type { EntryKind, ResetResult } from './account-ledger';
+export { averagePrice, costRemoved } from './cost-basis';
+export { type FillInput, Ledger } from './ledger';
+export { LedgerError } from './ledger-error';
+export type { ActivityItem, OrdersPage, OrdersQuery, TradeStats } from './ledger-reader';
+export { netRealisedPnlPaise } from './ledger-rows';
+export { paperLimitsSchema } from './paper-limits-schema';
+export type { MarkPrice, PortfolioSummary } from './portfolio-summary';
