@@ -10,6 +10,10 @@ const BENCHES: Record<string, { about: string; load: () => Promise<{ run(): Prom
     about: 'Upstox V3 protobuf decode + 1 s / 1 min candle aggregation on one core',
     load: () => import('./ticks.bench'),
   },
+  orders: {
+    about: 'durable paper orders through the whole path vs a bare SQLite insert loop',
+    load: () => import('./orders.bench'),
+  },
   fanout: {
     about: 'stream fan-out to 100 loopback WebSocket clients vs a bare ws broadcast',
     load: () => import('./fanout.bench'),

@@ -6,7 +6,9 @@ import { installErrorHandling } from './http/error-handler';
 import { unauthorized } from './http/http-error';
 import { authRoutes } from './routes/auth';
 import { marketRoutes } from './routes/market';
+import { paperTradingRoutes } from './routes/paper-trading';
 import { platformRoutes } from './routes/platform';
+import { portfolioRoutes } from './routes/portfolio';
 import { streamRoutes } from './routes/stream';
 import { tradingModeRoutes } from './routes/trading-mode';
 import { upstoxRoutes } from './routes/upstox';
@@ -81,5 +83,7 @@ export async function buildApp(services: AppServices): Promise<FastifyInstance> 
   await app.register(streamRoutes, { services });
   await app.register(marketRoutes, { services });
   await app.register(upstoxRoutes, { services });
+  await app.register(portfolioRoutes, { services });
+  await app.register(paperTradingRoutes, { services });
   return app;
 }

@@ -1,6 +1,11 @@
 import path from 'node:path';
 import type { Logger } from 'pino';
 import { type AuthService, createAuthService } from './auth/auth-service';
+import { PAPER_STARTING_BALANCE_PAISE } from './broker/broker-types';
+import { Ledger } from './broker/ledger';
+import { PaperBroker, paperMarketFrom } from './broker/paper/paper-broker';
+import { paperVenue } from './broker/paper-venue';
+import { TradingService } from './broker/trading-service';
 import { UpstoxAccount } from './broker/upstox-account';
 import type { AppConfig } from './config';
 import { type Db, openDatabase } from './db/database';
@@ -11,6 +16,7 @@ import { createRealFeeds, feedForMode } from './market/real-feeds';
 import { defaultRegistry, RemoteRegistryStore } from './platform/remote-registry-store';
 import { TradingModeService } from './platform/trading-mode-service';
 import { SecretBox } from './security/secret-box';
+import { TradingLoop } from './strategy';
 import { StreamHub } from './stream/stream-hub';
 
 /** Everything a route may call, built once per process (or per test). */
@@ -24,6 +30,10 @@ export interface AppServices {
   stream: StreamHub;
   market: MarketDataService;
   upstoxAccount: UpstoxAccount;
+  ledger: Ledger;
+  paperBroker: PaperBroker;
+  trading: TradingService;
+  tradingLoop: TradingLoop;
   engineStatus(): ReturnType<typeof engineStatus>;
   tickDashboard(): ReturnType<typeof tickDashboard>;
   /** Points the market engine at the feed the trading mode and the broker session call for. */
@@ -58,6 +68,25 @@ export function createServices(
     liveUnavailableReason: () => upstoxAccount.problem(),
   });
 
+  const ledger = new Ledger(db);
+  ledger.openAccount('paper', PAPER_STARTING_BALANCE_PAISE);
+  const paperBroker = new PaperBroker(db, ledger, paperMarketFrom(marketData));
+  const trading = new TradingService(db, ledger, paperBroker, marketData, () => tradingMode.current());
+  const tradingLoop = new TradingLoop({
+    venue: paperVenue(trading),
+    clock: marketData.clock,
+    universe: () =>
+      marketData.instruments.map((instrument) => ({
+        symbol: instrument.symbol,
+        bars: marketData.pipeline.minuteBars(instrument.symbol),
+      })),
+    log: logger,
+  });
+  // The loop trades the paper account in mock and paper modes; live mode stops it (see issue notes).
+  const followMode = () =>
+    tradingMode.current() === 'live' ? tradingLoop.stop() : config.tradingLoop && tradingLoop.start();
+  tradingMode.onChange(followMode);
+  let restingOrdersTimer: ReturnType<typeof setInterval> | null = null;
   let stopWatchingRegistry = () => {};
   const selectFeed = async () => {
     const wanted = feedForMode(
@@ -81,7 +110,11 @@ export function createServices(
     tradingMode,
     market: marketData,
     upstoxAccount,
-    engineStatus: () => engineStatus(marketData, false),
+    ledger,
+    paperBroker,
+    trading,
+    tradingLoop,
+    engineStatus: () => engineStatus(marketData, tradingLoop.state()),
     tickDashboard: () => tickDashboard(marketData, stream),
     selectFeed,
     start: async () => {
@@ -89,8 +122,18 @@ export function createServices(
       stopWatchingRegistry = registry.watch((document) => stream.publish('registry', document));
       await marketData.start();
       await selectFeed();
+      trading.summary();
+      followMode();
+      // Resting limit orders are checked against the latest prices every second.
+      restingOrdersTimer = setInterval(() => {
+        const resting = ledger.orders({ account: 'paper', status: 'PENDING', limit: 1000, offset: 0 }).orders;
+        for (const symbol of new Set(resting.map((order) => order.symbol))) paperBroker.onPrice(symbol);
+      }, 1000);
+      restingOrdersTimer.unref?.();
     },
     close: () => {
+      tradingLoop.stop();
+      if (restingOrdersTimer) clearInterval(restingOrdersTimer);
       stopWatchingRegistry();
       void marketData.stop();
       db.close();

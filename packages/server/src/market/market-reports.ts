@@ -1,4 +1,5 @@
 import type { EngineStatus, TickStreamingDashboard } from '@td/contracts';
+import type { TradingLoopState } from '../strategy';
 import type { StreamHub } from '../stream/stream-hub';
 import type { MarketDataService } from './market-data-service';
 import { BOOK_DEPTH } from './simulator/order-book-generator';
@@ -8,7 +9,7 @@ const iso = (ts: number | null) => (ts === null ? null : new Date(ts).toISOStrin
 const STREAMING_WINDOW_MS = 5000;
 
 /** spec part 1 §7: engines status, with the market's state for the active feed. */
-export function engineStatus(market: MarketDataService, tradingActive: boolean): EngineStatus {
+export function engineStatus(market: MarketDataService, loop: TradingLoopState): EngineStatus {
   const now = Date.now();
   const session = market.clock.sessionAt(now);
   const feed = market.activeProvider.health();
@@ -28,8 +29,14 @@ export function engineStatus(market: MarketDataService, tradingActive: boolean):
         running: market.pipeline.stats().processed > 0,
         detail: `${market.pipeline.stats().symbols} symbols priced`,
       },
+      trading_loop: {
+        running: loop.running,
+        detail: loop.running
+          ? `${loop.strategy}: ${loop.ordersPlacedToday} orders today, ₹${Math.round(loop.budgetLeftPaise / 100).toLocaleString('en-IN')} of the day's budget left${loop.haltedReason ? ` (halted: ${loop.haltedReason})` : ''}`
+          : 'stopped',
+      },
     },
-    trading_active: tradingActive,
+    trading_active: loop.running && session.isOpen,
   };
 }
 

@@ -1,0 +1,14 @@
+import type { TradingVenue } from '../strategy';
+import type { TradingService } from './trading-service';
+
+/** The paper account as the trading loop sees it: orders through the paper broker, figures from the ledger. */
+export function paperVenue(trading: TradingService): TradingVenue {
+  return {
+    submit: (request) => trading.placeOrder({ ...request, account: 'paper' }),
+    positions: () => trading.positions('paper'),
+    cashPaise: () => trading.summary('paper').cashPaise,
+    equityPaise: () => trading.summary('paper').equityPaise,
+    lastPrice: (symbol) => trading.markPrice(symbol),
+    dayPnlPaise: () => trading.summary('paper').dayChangePaise ?? 0,
+  };
+}

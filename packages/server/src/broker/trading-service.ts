@@ -1,0 +1,277 @@
+import type {
+  ActivityItem,
+  Holding,
+  PortfolioOverview,
+  QuickStats,
+  Trade,
+  TradesPage,
+  TradesQuery,
+  TradingMode,
+} from '@td/contracts';
+import type { Db } from '../db/database';
+import { istDateOf } from '../market/calendar';
+import type { MarketDataService } from '../market/market-data-service';
+import {
+  type AccountId,
+  DEFAULT_PAPER_LIMITS,
+  type Order,
+  type OrderRequest,
+  PAPER_STARTING_BALANCE_PAISE,
+  type PaperLimits,
+} from './broker-types';
+import type { Ledger } from './ledger';
+import { limitsStatus } from './limits';
+import type { PaperBroker } from './paper/paper-broker';
+
+const rupees = (paise: number) => Math.round(paise) / 100;
+const pct = (value: number) => Math.round(value * 100) / 100;
+const RANGE_MS: Record<TradesQuery['range'], number | null> = {
+  '1d': 86_400_000,
+  '7d': 7 * 86_400_000,
+  '30d': 30 * 86_400_000,
+  '90d': 90 * 86_400_000,
+  all: null,
+};
+
+/** Figures for the portfolio, trade and paper screens, computed from the ledger and the feed's prices. */
+export class TradingService {
+  constructor(
+    private readonly db: Db,
+    private readonly ledger: Ledger,
+    private readonly paper: PaperBroker,
+    private readonly market: MarketDataService,
+    private readonly mode: () => TradingMode,
+    private readonly now: () => number = Date.now,
+  ) {
+    ledger.openAccount('paper', PAPER_STARTING_BALANCE_PAISE);
+  }
+
+  /** Mock and paper modes trade the paper account; live mode the broker account. */
+  account(): AccountId {
+    return this.mode() === 'live' ? 'live' : 'paper';
+  }
+
+  positions(account = this.account()) {
+    return this.ledger.positions(account);
+  }
+
+  markPrice(symbol: string): number | undefined {
+    return this.marks(symbol);
+  }
+
+  private marks = (symbol: string) =>
+    this.market.pipeline.lastTicks.get(symbol)?.ltp ?? this.market.lastPrices().get(symbol);
+  private previousCloses = (symbol: string) => this.market.previousClose(symbol);
+
+  summary(account = this.account()) {
+    const date = istDateOf(this.now());
+    if (this.ledger.isOpen(account) && this.ledger.openingEquity(account, date) === undefined) {
+      // The day's opening equity: holdings at yesterday's close plus cash, recorded once per IST day.
+      this.ledger.recordOpeningEquity(account, date, this.ledger.equityPaise(account, this.previousCloses));
+    }
+    return this.ledger.portfolioSummary(account, this.marks, this.previousCloses);
+  }
+
+  /**
+   * What the trader has put in since the account was opened or last reset: that balance plus every
+   * balance edit after it. Returns are equity less this, so charges count against them.
+   */
+  capitalPaise(account = this.account()): number {
+    const row = this.db
+      .prepare(
+        `WITH last AS (SELECT MAX(id) AS id FROM ledger_entries WHERE account = ? AND kind IN ('opening_balance', 'reset'))
+         SELECT COALESCE((SELECT SUM(amount_paise) FROM ledger_entries WHERE account = ? AND id <= (SELECT id FROM last)), 0)
+              + COALESCE((SELECT SUM(amount_paise) FROM ledger_entries WHERE account = ? AND kind = 'balance_adjustment' AND id > (SELECT id FROM last)), 0) AS capital`,
+      )
+      .get(account, account, account) as { capital: number };
+    return row.capital;
+  }
+
+  overview(): PortfolioOverview {
+    const s = this.summary();
+    const capital = this.capitalPaise();
+    const totalReturns = s.equityPaise - capital;
+    return {
+      portfolio_value: rupees(s.equityPaise),
+      total_value: rupees(s.equityPaise),
+      day_change: rupees(s.dayChangePaise ?? 0),
+      day_change_percent: pct(s.dayChangePercent ?? 0),
+      active_positions: s.activePositions,
+      total_returns: rupees(totalReturns),
+      total_returns_percent: capital > 0 ? pct((totalReturns / capital) * 100) : 0,
+      available_balance: rupees(s.cashPaise),
+      invested_amount: rupees(s.investedPaise),
+    };
+  }
+
+  holdings(): Holding[] {
+    return this.ledger.positions(this.account()).map((position) => {
+      const price = this.marks(position.symbol) ?? Math.round(position.costPaise / position.quantity);
+      const previous = this.previousCloses(position.symbol) ?? price;
+      const value = position.quantity * price;
+      return {
+        symbol: position.symbol,
+        quantity: position.quantity,
+        avg_price: rupees(position.costPaise / position.quantity),
+        current_price: rupees(price),
+        market_value: rupees(value),
+        total_returns: rupees(value - position.costPaise),
+        total_returns_percent: pct(((value - position.costPaise) / position.costPaise) * 100),
+        day_change: rupees(position.quantity * (price - previous)),
+      };
+    });
+  }
+
+  activity(limit = 20): ActivityItem[] {
+    return this.ledger.recentActivity(this.account(), limit).map((item) => ({
+      id: item.id,
+      action: item.side === 'BUY' ? 'Bought' : 'Sold',
+      symbol: item.symbol,
+      quantity: item.quantity,
+      price: rupees(item.price),
+      value: rupees(item.value),
+      time_ago: timeAgo(this.now() - item.timestamp),
+      timestamp: new Date(item.timestamp).toISOString(),
+      strategy: this.ledger.order(item.id)?.strategy ?? 'manual',
+    }));
+  }
+
+  quickStats(): QuickStats {
+    const s = this.summary();
+    const stats = this.ledger.tradeStats(this.account());
+    const feed = this.market.activeProvider.health();
+    const monthAgo =
+      this.ledger.openingEquity(this.account(), istDateOf(this.now() - 30 * 86_400_000)) ??
+      PAPER_STARTING_BALANCE_PAISE;
+    return {
+      active_positions: s.activePositions,
+      win_rate: stats.winRate === null ? 0 : pct(stats.winRate * 100),
+      // Equity against the opening equity recorded 30 days ago (the starting balance before that).
+      monthly_return: pct(((s.equityPaise - monthAgo) / monthAgo) * 100),
+      connection_status: feed.connected ? 'connected' : 'disconnected',
+      data_source: feed.source === 'simulator' ? 'Simulated' : feed.connected ? 'Live' : 'Offline',
+    };
+  }
+
+  trades(query: TradesQuery): TradesPage {
+    const account = this.account();
+    const span = RANGE_MS[query.range];
+    const from = span === null ? undefined : this.now() - span;
+    const symbol = query.search ? query.search.toUpperCase() : undefined;
+    const filter = { account, status: query.status === 'all' ? undefined : query.status, from };
+    const byId = symbol ? this.ledger.order(query.search!) : undefined;
+    const page = byId
+      ? { orders: [byId], total: 1 }
+      : this.ledger.orders({
+          ...filter,
+          symbol,
+          limit: query.page_size,
+          offset: (query.page - 1) * query.page_size,
+        });
+    const all = this.ledger.orders({ ...filter, symbol, limit: 1_000_000, offset: 0 }).orders;
+    const stats = this.ledger.tradeStats(account, from);
+    return {
+      trades: page.orders.map(toTrade),
+      total: page.total,
+      page: query.page,
+      page_size: query.page_size,
+      summary: {
+        total_trades: all.length,
+        filled: all.filter((order) => order.status === 'FILLED').length,
+        pending: all.filter((order) => order.status === 'PENDING').length,
+        win_rate: stats.winRate === null ? null : pct(stats.winRate * 100),
+        total_pnl: rupees(all.reduce((sum, order) => sum + order.realisedPnlPaise - order.chargesPaise, 0)),
+        total_fees: rupees(all.reduce((sum, order) => sum + order.chargesPaise, 0)),
+      },
+    };
+  }
+
+  placeOrder(request: OrderRequest): Order {
+    if (request.account !== 'paper') throw new Error('Live orders go through the live broker');
+    this.summary('paper'); // the day's opening equity is recorded before the first trade changes it
+    return this.paper.submit(request);
+  }
+
+  limits(): PaperLimits {
+    return this.ledger.limits('paper') ?? DEFAULT_PAPER_LIMITS;
+  }
+
+  paperOverview() {
+    const s = this.summary('paper');
+    const limits = this.limits();
+    const today = this.ledger.orders({
+      account: 'paper',
+      from: startOfIstDay(this.now()),
+      limit: 1_000_000,
+      offset: 0,
+    });
+    const status = limitsStatus(
+      {
+        cashPaise: s.cashPaise,
+        equityPaise: s.equityPaise,
+        positions: new Map(
+          this.ledger
+            .positions('paper')
+            .map((p) => [
+              p.symbol,
+              { quantity: p.quantity, marketValuePaise: p.quantity * (this.marks(p.symbol) ?? 0) },
+            ]),
+        ),
+        dayPnlPaise: s.dayChangePaise ?? 0,
+      },
+      limits,
+    );
+    return {
+      available_balance: rupees(s.cashPaise),
+      portfolio_value: rupees(s.equityPaise),
+      total_returns: rupees(s.equityPaise - this.capitalPaise('paper')),
+      total_returns_percent: pct(
+        ((s.equityPaise - this.capitalPaise('paper')) / this.capitalPaise('paper')) * 100,
+      ),
+      active_positions: s.activePositions,
+      trades_today: today.total,
+      day_change: rupees(s.dayChangePaise ?? 0),
+      limits_status: status,
+      limits,
+    };
+  }
+}
+
+function toTrade(order: Order): Trade {
+  const filled = order.status === 'FILLED';
+  const pnl = filled && order.side === 'SELL' ? rupees(order.realisedPnlPaise) : null;
+  const cost =
+    order.averagePrice !== null ? order.averagePrice * order.filledQuantity - order.realisedPnlPaise : 0;
+  return {
+    id: order.id,
+    symbol: order.symbol,
+    side: order.side,
+    order_type: order.type,
+    quantity: order.quantity,
+    price: order.averagePrice === null ? null : rupees(order.averagePrice),
+    limit_price: order.limitPrice === null ? null : rupees(order.limitPrice),
+    status: order.status,
+    reject_reason: order.rejectReason,
+    timestamp: new Date(order.createdAt).toISOString(),
+    strategy: order.strategy,
+    fees: rupees(order.chargesPaise),
+    pnl,
+    pnl_percent: pnl !== null && cost > 0 ? pct((order.realisedPnlPaise / cost) * 100) : null,
+    net_pnl: pnl !== null ? rupees(order.realisedPnlPaise - order.chargesPaise) : null,
+    simulated_replay: order.simulatedReplay,
+  };
+}
+
+function startOfIstDay(ts: number): number {
+  const offset = 5.5 * 3_600_000;
+  return Math.floor((ts + offset) / 86_400_000) * 86_400_000 - offset;
+}
+
+function timeAgo(ms: number): string {
+  const minutes = Math.floor(ms / 60_000);
+  if (minutes < 1) return 'just now';
+  if (minutes < 60) return `${minutes} min ago`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return `${hours} h ago`;
+  return `${Math.floor(hours / 24)} d ago`;
+}

@@ -1,0 +1,95 @@
+import { orderRequestSchema, paperBalanceRequestSchema, paperLimitsSchema } from '@td/contracts';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { PAPER_STARTING_BALANCE_PAISE } from '../broker/broker-types';
+import { HttpError, notFound } from '../http/http-error';
+import { validate } from '../http/validate';
+import type { AppServices } from '../services';
+
+const formatRupees = (rupees: number) => `₹${Math.round(rupees).toLocaleString('en-IN')}`;
+
+/** spec part 2 §7: the paper account's overview, limits, reset and balance; and orders for tests and tools. */
+export async function paperTradingRoutes(app: FastifyInstance, { services }: { services: AppServices }) {
+  const { trading, ledger, market } = services;
+
+  app.get('/api/trading/paper/overview', async () => ({ success: true, data: trading.paperOverview() }));
+
+  app.get('/api/trading/paper-limits', async () => ({ success: true, data: trading.limits() }));
+
+  app.post('/api/trading/paper-limits', async (request) => {
+    const limits = validate(paperLimitsSchema, request.body);
+    ledger.setLimits('paper', limits);
+    return { success: true, data: limits, message: 'Trading limits updated successfully!' };
+  });
+
+  app.post('/api/trading/paper-reset', async (request) => {
+    // spec part 2 §7: the body may carry the balance (1000000); anything else is refused, not guessed.
+    const { balance } = validate(z.object({ balance: z.literal(1_000_000).optional() }), request.body ?? {});
+    void balance;
+    const result = ledger.reset('paper', PAPER_STARTING_BALANCE_PAISE);
+    return {
+      success: true,
+      message: 'Paper trading account reset successfully!',
+      data: {
+        balance: PAPER_STARTING_BALANCE_PAISE / 100,
+        closed_positions: result.removedPositions.length,
+        cancelled_orders: result.cancelledOrderIds.length,
+      },
+    };
+  });
+
+  app.post('/api/trading/paper/balance', async (request) => {
+    const { balance } = validate(paperBalanceRequestSchema, request.body);
+    const cash = ledger.setBalance('paper', Math.round(balance * 100), 'Balance edited by the trader');
+    return {
+      success: true,
+      new_balance: cash / 100,
+      message: `Balance updated successfully to ${formatRupees(cash / 100)}`,
+    };
+  });
+
+  app.post('/api/orders', async (request, reply) => {
+    const body = validate(orderRequestSchema, request.body);
+    if (!market.isKnownSymbol(body.symbol)) {
+      throw notFound(
+        `Unknown symbol ${body.symbol}: use an NSE symbol from NIFTY 50, SENSEX or Bank NIFTY, e.g. RELIANCE.`,
+        'unknown_symbol',
+      );
+    }
+    if (trading.account() !== 'paper') {
+      throw new HttpError(
+        409,
+        'Orders placed here go to the paper account; switch to paper mode first.',
+        'live_mode',
+      );
+    }
+    const order = trading.placeOrder({
+      account: 'paper',
+      symbol: body.symbol,
+      side: body.side,
+      type: body.type,
+      quantity: body.quantity,
+      limitPrice: body.limit_price === undefined ? undefined : Math.round(body.limit_price * 100),
+      strategy: body.strategy,
+    });
+    if (order.status === 'REJECTED') {
+      return reply
+        .status(422)
+        .send({ success: false, error: order.rejectReason, code: 'order_rejected', data: order });
+    }
+    return reply.status(201).send({ success: true, data: order });
+  });
+
+  app.get('/api/orders/:id', async (request) => {
+    const { id } = validate(z.object({ id: z.string().min(1).max(64) }), request.params, 'path');
+    const order = ledger.order(id);
+    if (!order) throw notFound(`No order ${id}.`);
+    return { success: true, data: order };
+  });
+
+  app.post('/api/orders/:id/cancel', async (request) => {
+    const { id } = validate(z.object({ id: z.string().min(1).max(64) }), request.params, 'path');
+    if (!ledger.order(id)) throw notFound(`No order ${id}.`);
+    return { success: true, data: services.paperBroker.cancel(id) };
+  });
+}
