@@ -25,13 +25,11 @@ export async function portfolioRoutes(app: FastifyInstance, { services }: { serv
     const stats = trading.quickStats();
     // spec part 1 §4: 503 means the data source is really down, nothing else.
     if (stats.connection_status === 'disconnected') {
-      return reply
-        .status(503)
-        .send({
-          success: false,
-          error: 'Failed to fetch quick stats: the data source is not connected.',
-          data: stats,
-        });
+      return reply.status(503).send({
+        success: false,
+        error: 'Failed to fetch quick stats: the data source is not connected.',
+        data: stats,
+      });
     }
     return { success: true, data: stats };
   });

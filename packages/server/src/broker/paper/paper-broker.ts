@@ -131,15 +131,13 @@ export class PaperBroker {
         cashPaise: summary.cashPaise,
         equityPaise: summary.equityPaise,
         positions: new Map(
-          this.ledger
-            .positions(request.account)
-            .map((position) => [
-              position.symbol,
-              {
-                quantity: position.quantity,
-                marketValuePaise: position.quantity * (marks(position.symbol) ?? price),
-              },
-            ]),
+          this.ledger.positions(request.account).map((position) => [
+            position.symbol,
+            {
+              quantity: position.quantity,
+              marketValuePaise: position.quantity * (marks(position.symbol) ?? price),
+            },
+          ]),
         ),
         dayPnlPaise: summary.dayChangePaise ?? 0,
       },
