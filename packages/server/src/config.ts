@@ -62,6 +62,10 @@ const envSchema = z.object({
     .enum(['on', 'off'])
     .default('on')
     .transform((value) => value === 'on'),
+  REPLAY_HISTORY: z
+    .enum(['on', 'off'])
+    .default('on')
+    .transform((value) => value === 'on'),
   SIMULATOR_SEED: z.coerce.number().int().default(20261122),
   SIMULATOR_TICKS_PER_SECOND: z.coerce.number().min(0).max(100_000).default(200),
   SIMULATOR_HISTORY_SESSIONS: z.coerce.number().int().min(1).max(500).default(60),
@@ -114,6 +118,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     version: '1.0.0',
     secretsKey: e.SECRETS_KEY,
     tradingLoop: e.TRADING_LOOP,
+    replayHistory: e.REPLAY_HISTORY,
     upstox: {
       clientId: e.UPSTOX_CLIENT_ID,
       clientSecret: e.UPSTOX_CLIENT_SECRET,

@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { Logger } from 'pino';
 import { type AuthService, createAuthService } from './auth/auth-service';
 import { PAPER_STARTING_BALANCE_PAISE } from './broker/broker-types';
+import { replayHistoryIntoEmptyLedger } from './broker/history-replay';
 import { Ledger } from './broker/ledger';
 import { PaperBroker, paperMarketFrom } from './broker/paper/paper-broker';
 import { paperVenue } from './broker/paper-venue';
@@ -122,8 +123,18 @@ export function createServices(
       stopWatchingRegistry = registry.watch((document) => stream.publish('registry', document));
       await marketData.start();
       await selectFeed();
-      trading.summary();
-      followMode();
+      const begin = () => {
+        trading.summary();
+        followMode();
+      };
+      if (config.replayHistory && tradingMode.current() === 'mock') {
+        // On a fresh mock install the loop first replays the generated history, then trades live.
+        void replayHistoryIntoEmptyLedger(db, ledger, marketData, logger)
+          .catch((error) => logger.error({ err: error }, 'history replay failed'))
+          .finally(begin);
+      } else {
+        begin();
+      }
       // Resting limit orders are checked against the latest prices every second.
       restingOrdersTimer = setInterval(() => {
         const resting = ledger.orders({ account: 'paper', status: 'PENDING', limit: 1000, offset: 0 }).orders;

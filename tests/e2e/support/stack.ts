@@ -41,7 +41,14 @@ export async function startE2EStack(fileName: string): Promise<E2EStack> {
     dataDir,
     publicHost: '127.0.0.1',
     apiOutput: 'pipe',
-    env: { TRADER_EMAIL: traderEmail, TRADER_NAME: 'E2E Trader', NODE_ENV: 'test', LOG_LEVEL: 'info' },
+    env: {
+      TRADER_EMAIL: traderEmail,
+      TRADER_NAME: 'E2E Trader',
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'info',
+      // The shell's tests need no trading history; replaying 60 sessions would only slow them.
+      REPLAY_HISTORY: 'off',
+    },
   }).catch((error: unknown) => {
     log.end();
     throw error;

@@ -70,6 +70,14 @@ export class HistoryGenerator {
     );
   }
 
+  /** Every symbol's 1-minute bars for one generated session (one simulation, all symbols). */
+  sessionBars(date: string): Map<string, Candle[]> {
+    const opens = this.opens.get(date);
+    if (!opens) return new Map();
+    const { minuteBars } = this.simulate(date, opens);
+    return new Map(this.instruments.map((instrument, i) => [instrument.symbol, minuteBars[i]!]));
+  }
+
   minuteBars(symbol: string, date: string): Candle[] {
     const opens = this.opens.get(date);
     if (!opens) return [];

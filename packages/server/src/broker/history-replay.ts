@@ -1,0 +1,86 @@
+import type { Logger } from 'pino';
+import type { Db } from '../db/database';
+import { istDateOf } from '../market/calendar';
+import type { MarketDataService } from '../market/market-data-service';
+import { type ReplayFeed, replayHistory, type TradingVenue } from '../strategy';
+import { Ledger } from './ledger';
+import { PaperBroker } from './paper/paper-broker';
+
+export interface ReplaySummary {
+  sessions: number;
+  orders: number;
+  rejected: number;
+  finalEquityPaise: number;
+}
+
+/**
+ * A fresh mock install has no trading history, so performance, trades and risk would have nothing
+ * to compute from. When the paper ledger is empty, the trading loop replays the simulator's generated
+ * past sessions through the paper broker: every order is marked simulated replay, with the fees and
+ * P&L the real path computes. One session at a time, yielding between them, so the server stays responsive.
+ */
+export async function replayHistoryIntoEmptyLedger(
+  db: Db,
+  ledger: Ledger,
+  market: MarketDataService,
+  logger: Logger,
+): Promise<ReplaySummary | null> {
+  if (ledger.orders({ account: 'paper', limit: 1, offset: 0 }).total > 0) return null;
+  const summary: ReplaySummary = { sessions: 0, orders: 0, rejected: 0, finalEquityPaise: 0 };
+  for (const date of market.history.sessionDates) {
+    const barsBySymbol = market.history.sessionBars(date);
+    const result = replayHistory({
+      sessions: [{ date, barsBySymbol }],
+      venueFactory: (feed) => replayVenue(db, feed, barsBySymbol),
+    });
+    summary.sessions++;
+    summary.orders += result.orders.length;
+    summary.rejected += result.sessions.reduce((sum, session) => sum + session.rejected, 0);
+    summary.finalEquityPaise = result.finalEquityPaise;
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  logger.info(
+    { ...summary },
+    'replayed generated history into the empty paper ledger (marked simulated replay)',
+  );
+  return summary;
+}
+
+function replayVenue(db: Db, feed: ReplayFeed, bars: Map<string, { volume: number }[]>): TradingVenue {
+  const ledger = new Ledger(db, () => feed.now());
+  const volumes = new Map(
+    [...bars].map(([symbol, series]) => [
+      symbol,
+      series.reduce((sum, bar) => sum + bar.volume, 0) / Math.max(1, series.length),
+    ]),
+  );
+  const broker = new PaperBroker(
+    db,
+    ledger,
+    {
+      lastPrice: feed.lastPrice,
+      book: () => null,
+      typicalMinuteVolume: (symbol) => volumes.get(symbol) ?? 1000,
+      isKnownSymbol: (symbol) => bars.has(symbol),
+    },
+    undefined,
+    () => feed.now(),
+  );
+  const summary = () => {
+    const date = istDateOf(feed.now());
+    if (ledger.openingEquity('paper', date) === undefined)
+      ledger.recordOpeningEquity('paper', date, ledger.equityPaise('paper', feed.lastPrice));
+    return ledger.portfolioSummary('paper', feed.lastPrice);
+  };
+  return {
+    submit: (request) => {
+      summary();
+      return broker.submit({ ...request, account: 'paper', simulatedReplay: true });
+    },
+    positions: () => ledger.positions('paper'),
+    cashPaise: () => ledger.cashPaise('paper'),
+    equityPaise: () => ledger.equityPaise('paper', feed.lastPrice),
+    lastPrice: feed.lastPrice,
+    dayPnlPaise: () => summary().dayChangePaise ?? 0,
+  };
+}
