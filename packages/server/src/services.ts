@@ -137,6 +137,8 @@ export function createServices(
       }
       // Resting limit orders are checked against the latest prices every second.
       restingOrdersTimer = setInterval(() => {
+        // The portfolio topic carries the overview every second while anyone watches it.
+        if (stream.hasSubscribers('portfolio')) stream.publish('portfolio', trading.overview());
         const resting = ledger.orders({ account: 'paper', status: 'PENDING', limit: 1000, offset: 0 }).orders;
         for (const symbol of new Set(resting.map((order) => order.symbol))) paperBroker.onPrice(symbol);
       }, 1000);
