@@ -86,8 +86,9 @@ export function TopBar({ onOpenMenu }: { onOpenMenu(): void }) {
         <Dot $on={active} aria-hidden="true" />
         {active ? 'Active' : 'Inactive'}
       </Status>
-      <Status>
+      <Status title={market?.description}>
         {market ? (market.is_open ? 'Market Open' : 'Market Closed') : 'Market status unavailable'}
+        {market?.simulated && <small>(simulated)</small>}
       </Status>
       <Spacer />
       <Figure>
