@@ -102,7 +102,10 @@ export function createFederatedConfig(build: FederatedBuild): Configuration {
     plugins: [
       new rspack.HtmlRspackPlugin({
         title: build.title,
-        template: path.join(build.dir, 'index.html'),
+        // Remotes share one standalone page; the host has its own (it loads /app-config.js first).
+        template: isHost
+          ? path.join(build.dir, 'index.html')
+          : path.join(import.meta.dirname ?? __dirname, 'remote-index.html'),
         chunks: ['main'],
       }),
       new rspack.DefinePlugin({
