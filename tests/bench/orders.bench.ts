@@ -9,6 +9,8 @@ import { createServices } from '../../packages/server/src/services';
 import { metric, percentile } from './metric';
 
 const ORDERS = 4000;
+/** Requests in flight at once, as from the trading loop, a tool and the screens together. */
+const CONCURRENT = 32;
 
 /** Durable paper orders through the whole path (route validation, limits, fill, charges, ledger commit). */
 export async function run() {
@@ -54,22 +56,38 @@ export async function run() {
     });
 
     const symbols = ['RELIANCE', 'TCS', 'INFY', 'HDFCBANK', 'ICICIBANK'];
-    const latencies: number[] = [];
-    const started = performance.now();
-    for (let i = 0; i < ORDERS; i++) {
+    const send = async (i: number, latencies: number[]) => {
       // Buy then sell the same lot, so positions stay small and both sides are measured.
-      const side = i % 2 === 0 ? 'BUY' : 'SELL';
       const t0 = performance.now();
       const response = await app.inject({
         method: 'POST',
         url: '/api/orders',
         headers,
-        payload: { symbol: symbols[Math.floor(i / 2) % symbols.length], side, type: 'MARKET', quantity: 10 },
+        payload: {
+          symbol: symbols[Math.floor(i / 2) % symbols.length],
+          side: i % 2 === 0 ? 'BUY' : 'SELL',
+          type: 'MARKET',
+          quantity: 10,
+        },
       });
       latencies.push(performance.now() - t0);
       if (response.statusCode !== 201) throw new Error(`order ${i} failed: ${response.body}`);
-    }
-    const seconds = (performance.now() - started) / 1000;
+    };
+    const measure = async (inFlight: number) => {
+      const latencies: number[] = [];
+      let next = 0;
+      const started = performance.now();
+      await Promise.all(
+        Array.from({ length: inFlight }, async () => {
+          while (next < ORDERS) await send(next++, latencies);
+        }),
+      );
+      return { seconds: (performance.now() - started) / 1000, latencies };
+    };
+    const sequential = await measure(1);
+    const concurrent = await measure(CONCURRENT);
+    const seconds = concurrent.seconds;
+    const latencies = concurrent.latencies;
 
     // The ceiling: a bare insert loop, one transaction per row, at the same pragmas on the same disk.
     const bare = openDatabase(path.join(dataDir, 'bare.db'), []);
@@ -84,6 +102,9 @@ export async function run() {
     bare.close();
 
     metric('orders', ORDERS, 'orders', 0);
+    metric('sequential_orders_per_s', ORDERS / sequential.seconds, 'orders/s', 0);
+    metric('sequential_order_p99_latency', percentile(sequential.latencies, 99), 'ms', 3);
+    metric('in_flight', CONCURRENT, 'requests', 0);
     metric('durable_orders_per_s', ORDERS / seconds, 'orders/s', 0);
     metric('order_p50_latency', percentile(latencies, 50), 'ms', 3);
     metric('order_p99_latency', percentile(latencies, 99), 'ms', 3);

@@ -21,6 +21,7 @@ import {
 } from './broker-types';
 import type { Ledger } from './ledger';
 import { limitsStatus } from './limits';
+import { OrderDesk } from './paper/order-desk';
 import type { PaperBroker } from './paper/paper-broker';
 
 const rupees = (paise: number) => Math.round(paise) / 100;
@@ -35,6 +36,8 @@ const RANGE_MS: Record<TradesQuery['range'], number | null> = {
 
 /** Figures for the portfolio, trade and paper screens, computed from the ledger and the feed's prices. */
 export class TradingService {
+  private readonly desk: OrderDesk;
+
   constructor(
     private readonly db: Db,
     private readonly ledger: Ledger,
@@ -44,6 +47,7 @@ export class TradingService {
     private readonly now: () => number = Date.now,
   ) {
     ledger.openAccount('paper', PAPER_STARTING_BALANCE_PAISE);
+    this.desk = new OrderDesk(db, (request) => this.paper.submit(request));
   }
 
   /** Mock and paper modes trade the paper account; live mode the broker account. */
@@ -63,12 +67,20 @@ export class TradingService {
     this.market.pipeline.lastTicks.get(symbol)?.ltp ?? this.market.lastPrices().get(symbol);
   private previousCloses = (symbol: string) => this.market.previousClose(symbol);
 
-  summary(account = this.account()) {
+  private readonly openingRecorded = new Map<AccountId, string>();
+
+  /** The day's opening equity: holdings at yesterday's close plus cash, recorded once per IST day. */
+  private ensureOpeningEquity(account: AccountId): void {
     const date = istDateOf(this.now());
-    if (this.ledger.isOpen(account) && this.ledger.openingEquity(account, date) === undefined) {
-      // The day's opening equity: holdings at yesterday's close plus cash, recorded once per IST day.
+    if (this.openingRecorded.get(account) === date || !this.ledger.isOpen(account)) return;
+    if (this.ledger.openingEquity(account, date) === undefined) {
       this.ledger.recordOpeningEquity(account, date, this.ledger.equityPaise(account, this.previousCloses));
     }
+    this.openingRecorded.set(account, date);
+  }
+
+  summary(account = this.account()) {
+    this.ensureOpeningEquity(account);
     return this.ledger.portfolioSummary(account, this.marks, this.previousCloses);
   }
 
@@ -186,9 +198,17 @@ export class TradingService {
     };
   }
 
+  /** Orders from the API: group-committed with whatever else arrives in the same moment. */
+  placeOrderDurably(request: OrderRequest): Promise<Order> {
+    if (request.account !== 'paper')
+      return Promise.reject(new Error('Live orders go through the live broker'));
+    this.ensureOpeningEquity('paper'); // recorded before the day's first trade changes it
+    return this.desk.submit(request);
+  }
+
   placeOrder(request: OrderRequest): Order {
     if (request.account !== 'paper') throw new Error('Live orders go through the live broker');
-    this.summary('paper'); // the day's opening equity is recorded before the first trade changes it
+    this.ensureOpeningEquity('paper');
     return this.paper.submit(request);
   }
 

@@ -63,7 +63,7 @@ export async function paperTradingRoutes(app: FastifyInstance, { services }: { s
         'live_mode',
       );
     }
-    const order = trading.placeOrder({
+    const order = await trading.placeOrderDurably({
       account: 'paper',
       symbol: body.symbol,
       side: body.side,
