@@ -4,6 +4,8 @@ import { type AuthService, createAuthService } from './auth/auth-service';
 import { PAPER_STARTING_BALANCE_PAISE } from './broker/broker-types';
 import { replayHistoryIntoEmptyLedger } from './broker/history-replay';
 import { Ledger } from './broker/ledger';
+import { LiveBroker } from './broker/live';
+import { LiveTradingLoop, LiveVenue } from './broker/live-venue';
 import { PaperBroker, paperMarketFrom } from './broker/paper/paper-broker';
 import { paperVenue } from './broker/paper-venue';
 import { TradingService } from './broker/trading-service';
@@ -35,6 +37,9 @@ export interface AppServices {
   paperBroker: PaperBroker;
   trading: TradingService;
   tradingLoop: TradingLoop;
+  /** The same loop on the Upstox account, run in live mode only. */
+  liveLoop: LiveTradingLoop;
+  liveVenue: LiveVenue;
   engineStatus(): ReturnType<typeof engineStatus>;
   tickDashboard(): ReturnType<typeof tickDashboard>;
   /** Points the market engine at the feed the trading mode and the broker session call for. */
@@ -83,9 +88,41 @@ export function createServices(
       })),
     log: logger,
   });
-  // The loop trades the paper account in mock and paper modes; live mode stops it (see issue notes).
-  const followMode = () =>
-    tradingMode.current() === 'live' ? tradingLoop.stop() : config.tradingLoop && tradingLoop.start();
+  // Live mode trades the Upstox account: the same loop on a venue refreshed from Upstox before each run.
+  const liveBroker = new LiveBroker({ account: upstoxAccount });
+  const liveVenue = new LiveVenue({
+    broker: liveBroker,
+    marks: (symbol) => trading.markPrice(symbol),
+    previousClose: (symbol) => marketData.previousClose(symbol),
+    log: logger,
+  });
+  const liveLoop = new LiveTradingLoop({
+    loop: new TradingLoop({
+      venue: liveVenue,
+      clock: marketData.clock,
+      universe: () =>
+        marketData.instruments.map((instrument) => ({
+          symbol: instrument.symbol,
+          bars: marketData.pipeline.minuteBars(instrument.symbol),
+        })),
+      account: 'live',
+      log: logger,
+    }),
+    venue: liveVenue,
+    log: logger,
+  });
+  // Mock and paper modes run the paper loop; live mode runs the live one while Upstox can trade.
+  // TRADING_LOOP=off keeps both off: it means no automated orders at all.
+  const followMode = () => {
+    if (tradingMode.current() === 'live') {
+      tradingLoop.stop();
+      if (config.tradingLoop && upstoxAccount.problem() === null) liveLoop.start();
+      else liveLoop.stop();
+    } else {
+      liveLoop.stop();
+      if (config.tradingLoop) tradingLoop.start();
+    }
+  };
   tradingMode.onChange(followMode);
   let restingOrdersTimer: ReturnType<typeof setInterval> | null = null;
   let stopWatchingRegistry = () => {};
@@ -115,7 +152,10 @@ export function createServices(
     paperBroker,
     trading,
     tradingLoop,
-    engineStatus: () => engineStatus(marketData, tradingLoop.state()),
+    liveLoop,
+    liveVenue,
+    engineStatus: () =>
+      engineStatus(marketData, tradingMode.current() === 'live' ? liveLoop.state() : tradingLoop.state()),
     tickDashboard: () => tickDashboard(marketData, stream),
     selectFeed,
     start: async () => {
@@ -146,6 +186,7 @@ export function createServices(
     },
     close: () => {
       tradingLoop.stop();
+      liveLoop.stop();
       if (restingOrdersTimer) clearInterval(restingOrdersTimer);
       stopWatchingRegistry();
       void marketData.stop();

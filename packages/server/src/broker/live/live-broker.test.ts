@@ -176,3 +176,40 @@ describe('LiveBroker without a usable Upstox session', () => {
     }
   });
 });
+
+describe('LiveBroker funds and background placement', () => {
+  let h: LiveBrokerHarness;
+
+  beforeEach(async () => {
+    h = await liveBrokerHarness();
+  });
+  afterEach(() => h.fake.close());
+
+  it('reads the equity segment’s available margin from GET /v2/user/get-funds-and-margin, in paise', async () => {
+    h.fake.availableMarginRupees = 12_345.67;
+    await expect(h.broker.funds()).resolves.toEqual({ availablePaise: 1_234_567 });
+    const [request] = h.fake.requestsTo('GET', '/v2/user/get-funds-and-margin');
+    expect(request!.query.get('segment')).toBe('SEC');
+    expect(request!.authorization).toBe(`Bearer ${TEST_ACCESS_TOKEN}`);
+  });
+
+  it('says so when Upstox sends funds without an equity segment', async () => {
+    h.fake.api.route('GET', /^\/v2\/user\/get-funds-and-margin$/, () => ({
+      status: 200,
+      body: { status: 'success', data: { commodity: { available_margin: 5 } } },
+    }));
+    await expect(h.broker.funds()).rejects.toThrow(/equity available margin/);
+  });
+
+  it('begin() records the PENDING order at once and places it in the background', async () => {
+    const { order, placed } = h.broker.begin(liveOrder());
+    expect(order).toMatchObject({ status: 'PENDING', brokerOrderId: null });
+    expect(h.broker.order(order.id)?.status).toBe('PENDING');
+    const settled = await placed;
+    expect(settled).toMatchObject({ id: order.id, status: 'PENDING', brokerOrderId: '260112000000001' });
+  });
+
+  it('begin() throws synchronously what it refuses before calling Upstox', () => {
+    expect(() => h.broker.begin(liveOrder({ symbol: 'NOSUCH' }))).toThrow(/NOSUCH is not/);
+  });
+});

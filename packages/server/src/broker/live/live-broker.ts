@@ -7,7 +7,13 @@ import { placeOrderBody } from './live-order-request';
 import { livePositions } from './live-positions';
 import type { OrderThrottle } from './order-throttle';
 import { UpstoxNoAnswerError, UpstoxOrderClient } from './upstox-order-client';
-import { applyUpstoxState, fillsFromTrades, type LiveFill, type LiveOrder } from './upstox-order-mapping';
+import {
+  applyUpstoxState,
+  fillsFromTrades,
+  type LiveFill,
+  type LiveOrder,
+  rupeesToPaise,
+} from './upstox-order-mapping';
 import type { UpstoxTradeRow } from './upstox-order-shapes';
 
 /** What the live broker needs of the Upstox account; UpstoxAccount fits as it is. */
@@ -73,6 +79,15 @@ export class LiveBroker {
 
   /** Places the order; it stays PENDING until sync() sees it fill. Upstox's 4xx refusal comes back REJECTED. */
   async submit(request: OrderRequest): Promise<LiveOrder> {
+    return this.begin(request).placed;
+  }
+
+  /**
+   * submit() in two halves: the order is checked and recorded at once (`order`, PENDING, already in
+   * list()) and placed with Upstox in the background (`placed`, which settles as submit() would).
+   * What submit() refuses before calling Upstox is thrown here, synchronously.
+   */
+  begin(request: OrderRequest): { order: LiveOrder; placed: Promise<LiveOrder> } {
     this.refuseWhenUnavailable();
     const body = placeOrderBody(request, this.instrumentKey(request.symbol));
     const now = this.now();
@@ -93,6 +108,10 @@ export class LiveBroker {
     };
     body.tag = order.id;
     this.orders.set(order.id, order);
+    return { order: { ...order }, placed: this.place(order, body) };
+  }
+
+  private async place(order: LiveOrder, body: ReturnType<typeof placeOrderBody>): Promise<LiveOrder> {
     try {
       const [brokerOrderId] = await this.client.placeOrder(body);
       return this.store({ ...order, brokerOrderId: brokerOrderId! });
@@ -189,6 +208,17 @@ export class LiveBroker {
     this.refuseWhenUnavailable();
     try {
       return await this.fetchPositions();
+    } catch (error) {
+      throw liveBrokerError(error);
+    }
+  }
+
+  /** The cash the Upstox equity segment can spend now (available margin), in paise. */
+  async funds(): Promise<{ availablePaise: number }> {
+    this.refuseWhenUnavailable();
+    try {
+      const { availableMarginRupees } = await this.client.equityFunds();
+      return { availablePaise: rupeesToPaise(availableMarginRupees) };
     } catch (error) {
       throw liveBrokerError(error);
     }

@@ -3,6 +3,7 @@ import { type UpstoxErrorBody, upstoxErrorFromResponse } from '../../market/prov
 import { OrderThrottle } from './order-throttle';
 import type {
   UpstoxEnvelope,
+  UpstoxFundsAndMargin,
   UpstoxHoldingRow,
   UpstoxModifyOrderBody,
   UpstoxOrderRow,
@@ -108,6 +109,20 @@ export class UpstoxOrderClient {
   async longTermHoldings(): Promise<UpstoxHoldingRow[]> {
     const path = '/v2/portfolio/long-term-holdings';
     return (await this.request<UpstoxEnvelope<UpstoxHoldingRow[]>>('GET', path)).data ?? [];
+  }
+
+  /**
+   * GET /v2/user/get-funds-and-margin?segment=SEC — the equity segment's funds; available_margin is the
+   * cash that can buy shares now, rupees.
+   */
+  async equityFunds(): Promise<{ availableMarginRupees: number }> {
+    const path = '/v2/user/get-funds-and-margin?segment=SEC';
+    const data = (await this.request<UpstoxEnvelope<UpstoxFundsAndMargin>>('GET', path)).data;
+    const available = data?.equity?.available_margin;
+    if (typeof available !== 'number' || !Number.isFinite(available)) {
+      throw new UpstoxNoAnswerError('Upstox sent funds without an equity available margin.');
+    }
+    return { availableMarginRupees: available };
   }
 
   private async request<T>(method: Method, path: string, json?: unknown): Promise<T> {

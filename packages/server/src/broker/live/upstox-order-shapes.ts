@@ -107,3 +107,23 @@ export interface UpstoxHoldingRow {
   trading_symbol?: string;
   tradingsymbol?: string;
 }
+
+/**
+ * One segment of GET /v2/user/get-funds-and-margin (data.equity with segment=SEC), rupees. The SDK's
+ * UserFundMarginData names the same fields.
+ */
+export interface UpstoxFundsSegment {
+  used_margin?: number;
+  payin_amount?: number;
+  span_margin?: number;
+  adhoc_margin?: number;
+  notional_cash?: number;
+  available_margin: number;
+  exposure_margin?: number;
+}
+
+/** data of GET /v2/user/get-funds-and-margin: one entry per segment asked for. */
+export interface UpstoxFundsAndMargin {
+  equity?: UpstoxFundsSegment | null;
+  commodity?: UpstoxFundsSegment | null;
+}

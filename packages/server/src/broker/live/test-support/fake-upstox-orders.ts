@@ -23,6 +23,8 @@ export class FakeUpstoxOrders {
   trades: UpstoxTradeRow[] = [];
   positions: UpstoxPositionRow[] = [];
   holdings: UpstoxHoldingRow[] = [];
+  /** The equity segment's available margin, rupees. */
+  availableMarginRupees = 250_000.5;
   private nextOrderId = 260_112_000_000_001;
 
   async listen(): Promise<string> {
@@ -52,6 +54,19 @@ export class FakeUpstoxOrders {
     this.api.route('GET', /^\/v2\/order\/trades\/get-trades-for-day$/, () => ok(this.trades));
     this.api.route('GET', /^\/v2\/portfolio\/short-term-positions$/, () => ok(this.positions));
     this.api.route('GET', /^\/v2\/portfolio\/long-term-holdings$/, () => ok(this.holdings));
+    this.api.route('GET', /^\/v2\/user\/get-funds-and-margin$/, () =>
+      ok({
+        equity: {
+          used_margin: 0,
+          payin_amount: 0,
+          span_margin: 0,
+          adhoc_margin: 0,
+          notional_cash: 0,
+          available_margin: this.availableMarginRupees,
+          exposure_margin: 0,
+        },
+      }),
+    );
     return url;
   }
 

@@ -1,0 +1,169 @@
+import type { TradingLoop } from '../strategy';
+import {
+  type LiveBrokerHarness,
+  liveBrokerHarness,
+  liveOrder,
+} from './live/test-support/live-broker-harness';
+import { LiveTradingLoop, LiveVenue } from './live-venue';
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
+
+describe('LiveVenue', () => {
+  let h: LiveBrokerHarness;
+  let marks: Map<string, number>;
+  let closes: Map<string, number>;
+  let venue: LiveVenue;
+  let logged: { level: string; message: string; details: object }[];
+
+  beforeEach(async () => {
+    h = await liveBrokerHarness();
+    marks = new Map([['RELIANCE', 150_000]]);
+    closes = new Map([['RELIANCE', 148_000]]);
+    logged = [];
+    const record = (level: string) => (details: object, message: string) =>
+      logged.push({ level, message, details });
+    venue = new LiveVenue({
+      broker: h.broker,
+      marks: (symbol) => marks.get(symbol),
+      previousClose: (symbol) => closes.get(symbol),
+      now: () => h.clock.now(),
+      log: { info: record('info'), warn: record('warn'), error: record('error') },
+    });
+  });
+  afterEach(() => h.fake.close());
+
+  it('reads nothing before its first refresh', () => {
+    expect(venue.positions()).toEqual([]);
+    expect(venue.cashPaise()).toBe(0);
+    expect(venue.equityPaise()).toBe(0);
+    expect(venue.dayPnlPaise()).toBe(0);
+    expect(venue.snapshot()).toBeNull();
+  });
+
+  it('refreshes positions and funds from Upstox and values them at the market engine’s marks', async () => {
+    h.fake.availableMarginRupees = 10_000;
+    h.fake.holdings = [{ instrument_token: 'NSE_EQ|INE002A01018', quantity: 4, average_price: 1400 }];
+    h.fake.positions = [
+      {
+        instrument_token: 'NSE_EQ|INE467B01029',
+        quantity: 2,
+        average_price: 3500,
+        day_buy_quantity: 2,
+        day_buy_value: 7000,
+        day_sell_quantity: 0,
+        day_sell_value: 0,
+        realised: 0,
+      } as never,
+    ];
+    await expect(venue.refresh()).resolves.toBe(true);
+    expect(h.fake.requestsTo('GET', '/v2/order/retrieve-all')).toHaveLength(1);
+    expect(venue.cashPaise()).toBe(1_000_000);
+    expect(venue.positions().map((p) => [p.symbol, p.quantity, p.costPaise])).toEqual([
+      ['RELIANCE', 4, 560_000],
+      ['TCS', 2, 700_000],
+    ]);
+    // RELIANCE at its mark (4 × ₹1500), TCS has no mark so at cost (₹7000).
+    expect(venue.equityPaise()).toBe(1_000_000 + 600_000 + 700_000);
+    // Only RELIANCE has a mark and a previous close: 4 × ₹20.
+    expect(venue.dayPnlPaise()).toBe(8_000);
+    expect(venue.lastPrice('RELIANCE')).toBe(150_000);
+    expect(venue.snapshot()?.takenAt).toBe(h.clock.t);
+  });
+
+  it('keeps the last good snapshot when a refresh fails, and says why', async () => {
+    await venue.refresh();
+    const before = venue.snapshot();
+    h.fake.api.route('GET', /^\/v2\/user\/get-funds-and-margin$/, () => ({ status: 503, body: 'down' }));
+    await expect(venue.refresh()).resolves.toBe(false);
+    expect(venue.snapshot()).toEqual(before);
+    expect(venue.lastError()).toMatch(/503|Upstox/);
+  });
+
+  it('returns the order PENDING at once and places it with Upstox in the background', async () => {
+    const order = venue.submit(liveOrder({ account: 'paper', strategy: 'momentum' }));
+    expect(order).toMatchObject({ account: 'live', status: 'PENDING', strategy: 'momentum', quantity: 5 });
+    await settle();
+    expect(h.fake.placed()).toHaveLength(1);
+    expect(h.fake.placed()[0]!.tag).toBe(order.id);
+    expect(h.broker.order(order.id)?.brokerOrderId).toBe('260112000000001');
+  });
+
+  it('never throws on a refused order: refused locally it is REJECTED, refused by Upstox it is logged', async () => {
+    const unknown = venue.submit(liveOrder({ symbol: 'NOSUCH' }));
+    expect(unknown).toMatchObject({ status: 'REJECTED', symbol: 'NOSUCH' });
+    expect(unknown.rejectReason).toMatch(/NOSUCH is not/);
+
+    h.fake.api.route('POST', /^\/v3\/order\/place$/, () => ({
+      status: 400,
+      body: { status: 'error', errors: [{ errorCode: 'UDAPI1026', message: 'Insufficient funds' }] },
+    }));
+    const refused = venue.submit(liveOrder());
+    expect(refused.status).toBe('PENDING');
+    await settle();
+    expect(h.broker.order(refused.id)?.status).toBe('REJECTED');
+    expect(logged.some((line) => line.message === 'Upstox refused a live loop order')).toBe(true);
+
+    h.fake.api.route('POST', /^\/v3\/order\/place$/, () => ({ status: 502, body: 'Bad gateway' }));
+    expect(venue.submit(liveOrder()).status).toBe('PENDING');
+    await settle();
+    expect(logged.some((line) => line.level === 'error')).toBe(true);
+  });
+
+  it('rejects every order without a usable session, and never calls Upstox', async () => {
+    h.clock.t = Date.UTC(2026, 0, 12, 22, 0); // past the 03:30 IST expiry
+    expect(venue.submit(liveOrder())).toMatchObject({ status: 'REJECTED' });
+    await expect(venue.refresh()).resolves.toBe(false);
+    expect(h.fake.api.requests).toEqual([]);
+  });
+});
+
+describe('LiveTradingLoop', () => {
+  function fakeLoop() {
+    const runs: number[] = [];
+    const loop = {
+      runOnce: (now: number) => runs.push(now),
+      state: () => ({ running: false, decisions: runs.length }),
+    } as unknown as TradingLoop;
+    return { loop, runs };
+  }
+
+  it('refreshes the venue before each run, and skips the run when the refresh fails', async () => {
+    const { loop, runs } = fakeLoop();
+    const order: string[] = [];
+    let ok = true;
+    const live = new LiveTradingLoop({
+      loop,
+      venue: {
+        refresh: async () => {
+          order.push('refresh');
+          return ok;
+        },
+      },
+      now: () => 42,
+    });
+    await live.tick();
+    ok = false;
+    await live.tick();
+    expect(order).toEqual(['refresh', 'refresh']);
+    expect(runs).toEqual([42]);
+  });
+
+  it('reports running while started, and does not overlap runs', async () => {
+    const { loop, runs } = fakeLoop();
+    let release = () => {};
+    const live = new LiveTradingLoop({
+      loop,
+      venue: { refresh: () => new Promise<boolean>((resolve) => (release = () => resolve(true))) },
+    });
+    expect(live.state().running).toBe(false);
+    live.start();
+    expect(live.state().running).toBe(true);
+    const first = live.tick();
+    const second = live.tick();
+    release();
+    await Promise.all([first, second]);
+    expect(runs).toHaveLength(1);
+    live.stop();
+    expect(live.isRunning()).toBe(false);
+  });
+});

@@ -1,0 +1,211 @@
+import crypto from 'node:crypto';
+import type { TradingLoop, TradingLoopState, TradingVenue } from '../strategy';
+import { type LoopLogger, SILENT_LOGGER } from '../strategy/trading-venue';
+import type { Order, OrderRequest, Position } from './broker-types';
+import type { LiveBroker } from './live';
+
+/** What the venue last read from Upstox, and when. */
+export interface LiveSnapshot {
+  positions: Position[];
+  cashPaise: number;
+  takenAt: number;
+}
+
+export interface LiveVenueOptions {
+  broker: Pick<LiveBroker, 'begin' | 'sync' | 'positions' | 'funds'>;
+  /** The market engine's latest price for a symbol, paise. */
+  marks: (symbol: string) => number | undefined;
+  /** Yesterday's close, paise, for the day's P&L; without one a position adds nothing to it. */
+  previousClose?: (symbol: string) => number | undefined;
+  now?: () => number;
+  log?: LoopLogger;
+}
+
+/**
+ * The Upstox account as the trading loop sees it. The loop is synchronous and Upstox is not, so the
+ * figures come from a snapshot that refresh() takes (sync, positions, funds) before each run; a failed
+ * refresh keeps the last good snapshot and records why. submit() returns the order PENDING at once and
+ * places it with Upstox in the background: its outcome shows in the next sync.
+ */
+export class LiveVenue implements TradingVenue {
+  private current: LiveSnapshot | null = null;
+  private error: string | null = null;
+  private readonly now: () => number;
+  private readonly log: LoopLogger;
+
+  constructor(private readonly options: LiveVenueOptions) {
+    this.now = options.now ?? Date.now;
+    this.log = options.log ?? SILENT_LOGGER;
+  }
+
+  /** Reads orders, positions and funds from Upstox; never throws (a failure is in lastError()). */
+  async refresh(): Promise<boolean> {
+    const { broker } = this.options;
+    try {
+      await broker.sync();
+      const [positions, funds] = await Promise.all([broker.positions(), broker.funds()]);
+      this.current = { positions, cashPaise: funds.availablePaise, takenAt: this.now() };
+      this.error = null;
+      return true;
+    } catch (error) {
+      this.error = error instanceof Error ? error.message : String(error);
+      this.log.warn({ err: error }, 'live venue could not refresh from Upstox; keeping the last snapshot');
+      return false;
+    }
+  }
+
+  snapshot(): LiveSnapshot | null {
+    return this.current ? { ...this.current, positions: [...this.current.positions] } : null;
+  }
+
+  lastError(): string | null {
+    return this.error;
+  }
+
+  submit(request: OrderRequest): Order {
+    const wanted: OrderRequest = { ...request, account: 'live' };
+    try {
+      const { order, placed } = this.options.broker.begin(wanted);
+      placed.then(
+        (settled) => {
+          if (settled.status === 'REJECTED') {
+            this.log.warn(
+              { orderId: settled.id, symbol: settled.symbol, reason: settled.rejectReason },
+              'Upstox refused a live loop order',
+            );
+          }
+        },
+        (error) => this.log.error({ err: error, orderId: order.id }, 'live loop order placement failed'),
+      );
+      return order;
+    } catch (error) {
+      // Refused before Upstox was called (no session, unknown symbol, …): REJECTED, as the venue promises.
+      const reason = error instanceof Error ? error.message : String(error);
+      this.log.warn({ symbol: request.symbol, reason }, 'live loop order refused');
+      return rejectedOrder(wanted, reason, this.now());
+    }
+  }
+
+  positions(): Position[] {
+    return this.current ? [...this.current.positions] : [];
+  }
+
+  cashPaise(): number {
+    return this.current?.cashPaise ?? 0;
+  }
+
+  equityPaise(): number {
+    let equity = this.cashPaise();
+    for (const position of this.positions()) equity += this.valueOf(position);
+    return equity;
+  }
+
+  lastPrice(symbol: string): number | undefined {
+    return this.options.marks(symbol);
+  }
+
+  /**
+   * Today's P&L as well as the snapshot tells it: each position's realised P&L for the day plus its
+   * quantity × (mark − previous close). A position without a previous close or a mark adds only its
+   * realised part, and a share bought today is measured from yesterday's close rather than its cost, so
+   * this is an estimate; with no snapshot it is 0.
+   */
+  dayPnlPaise(): number {
+    let pnl = 0;
+    for (const position of this.positions()) {
+      pnl += position.realisedPnlPaise;
+      const mark = this.options.marks(position.symbol);
+      const close = this.options.previousClose?.(position.symbol);
+      if (mark !== undefined && close !== undefined) pnl += position.quantity * (mark - close);
+    }
+    return pnl;
+  }
+
+  /** Marked at the market engine's price; at cost when it has none. */
+  private valueOf(position: Position): number {
+    const mark = this.options.marks(position.symbol);
+    return mark === undefined ? position.costPaise : position.quantity * mark;
+  }
+}
+
+function rejectedOrder(request: OrderRequest, reason: string, now: number): Order {
+  return {
+    ...request,
+    simulatedReplay: request.simulatedReplay ?? false,
+    limitPrice: request.limitPrice ?? null,
+    id: `LR${crypto.randomBytes(8).toString('hex')}`,
+    status: 'REJECTED',
+    rejectReason: reason,
+    filledQuantity: 0,
+    averagePrice: null,
+    chargesPaise: 0,
+    realisedPnlPaise: 0,
+    createdAt: now,
+    updatedAt: now,
+  };
+}
+
+export interface LiveTradingLoopOptions {
+  /** Built on the venue, never started itself: this wrapper drives its runOnce. */
+  loop: TradingLoop;
+  venue: Pick<LiveVenue, 'refresh'>;
+  /** Default 60 s, as the paper loop. */
+  intervalMs?: number;
+  now?: () => number;
+  log?: LoopLogger;
+}
+
+/**
+ * The automated loop on the live account: every interval it refreshes the venue from Upstox, then
+ * runs the loop once on that snapshot; when the refresh fails it does not run (the venue records why).
+ * Runs never overlap; a slow Upstox skips a beat instead.
+ */
+export class LiveTradingLoop {
+  private timer: ReturnType<typeof setInterval> | null = null;
+  private running: Promise<void> | null = null;
+  private readonly intervalMs: number;
+  private readonly now: () => number;
+  private readonly log: LoopLogger;
+
+  constructor(private readonly options: LiveTradingLoopOptions) {
+    this.intervalMs = options.intervalMs ?? 60_000;
+    this.now = options.now ?? Date.now;
+    this.log = options.log ?? SILENT_LOGGER;
+  }
+
+  start(): void {
+    if (this.timer) return;
+    this.timer = setInterval(() => void this.tick(), this.intervalMs);
+    // Like the paper loop, it never keeps the process alive on its own.
+    this.timer.unref?.();
+  }
+
+  stop(): void {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+  }
+
+  isRunning(): boolean {
+    return this.timer !== null;
+  }
+
+  state(): TradingLoopState {
+    return { ...this.options.loop.state(), running: this.isRunning() };
+  }
+
+  /** One refresh-then-run; resolves when done, never rejects. A tick while one is under way waits for it. */
+  tick(): Promise<void> {
+    if (this.running) return this.running;
+    this.running = (async () => {
+      try {
+        // Never decide on a stale snapshot: a sale already made could be made again. Skip this beat.
+        if (await this.options.venue.refresh()) this.options.loop.runOnce(this.now());
+      } catch (error) {
+        this.log.error({ err: error }, 'live trading loop run failed');
+      } finally {
+        this.running = null;
+      }
+    })();
+    return this.running;
+  }
+}
