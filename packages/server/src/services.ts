@@ -96,6 +96,7 @@ export function createServices(
     previousClose: (symbol) => marketData.previousClose(symbol),
     log: logger,
   });
+  trading.attachLive(liveVenue);
   const liveLoop = new LiveTradingLoop({
     loop: new TradingLoop({
       venue: liveVenue,

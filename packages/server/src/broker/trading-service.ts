@@ -9,6 +9,7 @@ import type {
   TradingMode,
 } from '@td/contracts';
 import type { Db } from '../db/database';
+import { HttpError } from '../http/http-error';
 import { istDateOf } from '../market/calendar';
 import type { MarketDataService } from '../market/market-data-service';
 import {
@@ -18,8 +19,9 @@ import {
   type OrderRequest,
   PAPER_STARTING_BALANCE_PAISE,
   type PaperLimits,
+  type Position,
 } from './broker-types';
-import type { Ledger } from './ledger';
+import { type Ledger, summarisePortfolio } from './ledger';
 import { limitsStatus } from './limits';
 import { OrderDesk } from './paper/order-desk';
 import type { PaperBroker } from './paper/paper-broker';
@@ -35,8 +37,22 @@ const RANGE_MS: Record<TradesQuery['range'], number | null> = {
 };
 
 /** Figures for the portfolio, trade and paper screens, computed from the ledger and the feed's prices. */
+/** The broker account as last synced from Upstox (the live venue's snapshot). */
+export interface LiveAccountView {
+  snapshot(): unknown | null;
+  lastError(): string | null;
+  positions(): Position[];
+  cashPaise(): number;
+}
+
 export class TradingService {
   private readonly desk: OrderDesk;
+  private live: LiveAccountView | null = null;
+
+  /** Live mode reads the broker's account, not the ledger's. */
+  attachLive(view: LiveAccountView): void {
+    this.live = view;
+  }
 
   constructor(
     private readonly db: Db,
@@ -55,8 +71,30 @@ export class TradingService {
     return this.mode() === 'live' ? 'live' : 'paper';
   }
 
-  positions(account = this.account()) {
+  positions(account = this.account()): Position[] {
+    if (account === 'live') return this.liveView().positions();
     return this.ledger.positions(account);
+  }
+
+  private liveView(): LiveAccountView {
+    if (!this.live?.snapshot()) {
+      const reason = this.live?.lastError() ?? 'waiting for the first sync with Upstox';
+      throw new HttpError(503, `The live portfolio is not available yet: ${reason}.`, 'live_not_synced');
+    }
+    return this.live;
+  }
+
+  private liveSummary() {
+    const view = this.liveView();
+    const positions = view.positions();
+    return summarisePortfolio({
+      cashPaise: view.cashPaise(),
+      positions,
+      realisedPnlPaise: positions.reduce((sum, position) => sum + position.realisedPnlPaise, 0),
+      openingEquityPaise: undefined,
+      marks: this.marks,
+      previousCloses: this.previousCloses,
+    });
   }
 
   markPrice(symbol: string): number | undefined {
@@ -80,6 +118,7 @@ export class TradingService {
   }
 
   summary(account = this.account()) {
+    if (account === 'live') return this.liveSummary();
     this.ensureOpeningEquity(account);
     return this.ledger.portfolioSummary(account, this.marks, this.previousCloses);
   }
@@ -117,7 +156,7 @@ export class TradingService {
   }
 
   holdings(): Holding[] {
-    return this.ledger.positions(this.account()).map((position) => {
+    return this.positions().map((position) => {
       const price = this.marks(position.symbol) ?? Math.round(position.costPaise / position.quantity);
       const previous = this.previousCloses(position.symbol) ?? price;
       const value = position.quantity * price;

@@ -109,6 +109,11 @@ describe('Upstox account routes', () => {
       });
       expect(live.statusCode).toBe(200);
       expect(live.json().data).toEqual({ current_mode: 'live', current_mode_label: 'Live Trading' });
+
+      // Live mode reads the broker's account: until it has synced, the portfolio says so (no 500, no zeros).
+      const overview = await testApp.app.inject({ method: 'GET', url: '/api/portfolio/overview', headers });
+      expect(overview.statusCode).toBe(503);
+      expect(overview.json().error).toMatch(/^The live portfolio is not available yet/);
     } finally {
       await testApp.services.market.stop();
       await upstox.close();

@@ -5,4 +5,4 @@ export { LedgerError } from './ledger-error';
 export type { ActivityItem, OrdersPage, OrdersQuery, TradeStats } from './ledger-reader';
 export { netRealisedPnlPaise } from './ledger-rows';
 export { paperLimitsSchema } from './paper-limits-schema';
-export type { MarkPrice, PortfolioSummary } from './portfolio-summary';
+export { type MarkPrice, type PortfolioSummary, summarisePortfolio } from './portfolio-summary';
