@@ -21,18 +21,21 @@ for (let i = 0; i < count; i++) {
     socket.send(JSON.stringify({ type: 'subscribe', topics }));
   });
   socket.on('message', (raw: Buffer) => {
-    // Control frames start {"type"; data frames {"topic" and end with "sentAt":<ms>}} — read only the tail.
-    if (raw[2] === 0x74 && raw[3] === 0x79) {
+    // Control frames are {"type":…}; data is {"topic":…} or, for a burst, an array of them.
+    if (raw[0] === 0x7b && raw[2] === 0x74 && raw[3] === 0x79) {
       if (raw.includes('"subscribed"') && ++ready === count) process.send?.({ ready: true });
       return;
     }
-    delivered++;
     const arrived = now();
     if (firstAt === 0) firstAt = arrived;
     lastAt = arrived;
-    const tail = raw.subarray(Math.max(0, raw.length - 32)).toString();
-    const sentAt = Number(tail.slice(tail.indexOf('"sentAt":') + 9, tail.indexOf('}')));
-    if (samples < latencies.length) latencies[samples++] = arrived - sentAt;
+    const parsed = JSON.parse(raw.toString()) as
+      | { data: { sentAt: number } }
+      | { data: { sentAt: number } }[];
+    for (const message of Array.isArray(parsed) ? parsed : [parsed]) {
+      delivered++;
+      if (samples < latencies.length) latencies[samples++] = arrived - message.data.sentAt;
+    }
   });
 }
 

@@ -26,4 +26,6 @@ export type StreamServerMessage =
   | { type: 'subscribed'; topics: string[] }
   | { type: 'error'; error: string }
   | { type: 'pong' }
-  | { topic: string; data: unknown };
+  | { topic: string; data: unknown }
+  /** A burst published in the same moment arrives as one array. */
+  | { topic: string; data: unknown }[];

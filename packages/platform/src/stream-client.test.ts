@@ -61,6 +61,13 @@ describe('StreamClient', () => {
     socket.receive({ topic: 'indices', data: { NIFTY_50: 1 } });
     expect(indices).toHaveBeenCalledWith({ NIFTY_50: 1 });
     expect(reliance).not.toHaveBeenCalled();
+    // A burst arrives as one array message.
+    socket.receive([
+      { topic: 'ticks:RELIANCE', data: { ltp: 1 } },
+      { topic: 'indices', data: { NIFTY_50: 2 } },
+    ]);
+    expect(reliance).toHaveBeenCalledWith({ ltp: 1 });
+    expect(indices).toHaveBeenLastCalledWith({ NIFTY_50: 2 });
   });
 
   it('reconnects with a growing delay and subscribes again', () => {

@@ -84,15 +84,19 @@ export class StreamClient {
     if (this.socket?.readyState === 1) this.socket.send(JSON.stringify(message));
   }
 
+  /** A message is one `{ topic, data }` or, for a burst, an array of them. */
   private dispatch(raw: unknown): void {
     if (typeof raw !== 'string') return;
-    let message: { topic?: unknown; data?: unknown };
+    let parsed: unknown;
     try {
-      message = JSON.parse(raw);
+      parsed = JSON.parse(raw);
     } catch {
       return;
     }
-    if (typeof message.topic !== 'string') return;
-    for (const handler of this.handlers.get(message.topic) ?? []) handler(message.data);
+    for (const message of Array.isArray(parsed) ? parsed : [parsed]) {
+      const { topic, data } = (message ?? {}) as { topic?: unknown; data?: unknown };
+      if (typeof topic !== 'string') continue;
+      for (const handler of this.handlers.get(topic) ?? []) handler(data);
+    }
   }
 }

@@ -20,11 +20,19 @@ describe('a slow stream client', () => {
   beforeEach(() => jest.useFakeTimers());
   afterEach(() => jest.useRealTimers());
 
-  it('gets frames straight away while it keeps up', () => {
+  it('sends a lone frame as it is, and a burst of frames as one JSON array message', () => {
     const { connection, sent } = fakeSocket();
     connection.send('ticks:TCS', frame('ticks:TCS', 1));
+    jest.runOnlyPendingTimers();
+    expect(sent.map((text) => JSON.parse(text))).toEqual([{ topic: 'ticks:TCS', data: { ltp: 1 } }]);
     connection.send('ticks:TCS', frame('ticks:TCS', 2));
-    expect(sent).toHaveLength(2);
+    connection.send('indices', frame('indices', 3));
+    jest.runOnlyPendingTimers();
+    expect(JSON.parse(sent[1]!)).toEqual([
+      { topic: 'ticks:TCS', data: { ltp: 2 } },
+      { topic: 'indices', data: { ltp: 3 } },
+    ]);
+    expect(connection.delivered).toBe(3);
   });
 
   it('keeps only the newest frame per topic while it is behind, then catches up with current values', () => {
@@ -41,8 +49,10 @@ describe('a slow stream client', () => {
     socket.bufferedAmount = 0;
     jest.advanceTimersByTime(20);
     expect(sent.map((text) => JSON.parse(text))).toEqual([
-      { topic: 'ticks:TCS', data: { ltp: 10_000 } },
-      { topic: 'ticks:INFY', data: { ltp: 20_000 } },
+      [
+        { topic: 'ticks:TCS', data: { ltp: 10_000 } },
+        { topic: 'ticks:INFY', data: { ltp: 20_000 } },
+      ],
     ]);
     expect(connection.pendingTopics).toBe(0);
   });
