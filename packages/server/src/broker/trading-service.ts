@@ -101,8 +101,7 @@ export class TradingService {
     return this.marks(symbol);
   }
 
-  private marks = (symbol: string) =>
-    this.market.pipeline.lastTicks.get(symbol)?.ltp ?? this.market.lastPrices().get(symbol);
+  private marks = (symbol: string) => this.market.lastPrice(symbol);
   private previousCloses = (symbol: string) => this.market.previousClose(symbol);
 
   private readonly openingRecorded = new Map<AccountId, string>();

@@ -124,6 +124,11 @@ export class MarketDataService {
     return prices;
   }
 
+  /** One symbol's latest price, paise: its last tick, else its previous close. */
+  lastPrice(symbol: string): number | undefined {
+    return this.pipeline.lastTicks.get(symbol)?.ltp ?? this.previousCloses.get(symbol);
+  }
+
   previousClose(symbol: string): number | undefined {
     return this.pipeline.lastTicks.get(symbol)?.previousClose ?? this.previousCloses.get(symbol);
   }

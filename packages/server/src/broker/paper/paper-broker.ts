@@ -157,7 +157,7 @@ export class PaperBroker {
 /** Adapts the market data engine to what the paper broker reads. */
 export function paperMarketFrom(market: MarketDataService): PaperMarket {
   return {
-    lastPrice: (symbol) => market.pipeline.lastTicks.get(symbol)?.ltp ?? market.lastPrices().get(symbol),
+    lastPrice: (symbol) => market.lastPrice(symbol),
     book: (symbol) =>
       market.activeProvider.source === 'simulator' ? market.simulator.orderBook(symbol) : null,
     typicalMinuteVolume: (symbol) => {
