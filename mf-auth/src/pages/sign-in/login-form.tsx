@@ -1,8 +1,8 @@
 import { authApi, useApiClient } from '@td/api-client';
 import { type LoginResponse, REQUIRED_PASSWORD_STRENGTH, scorePassword } from '@td/contracts';
-import { Button } from '@td/ui';
 import { type FormEvent, useState } from 'react';
-import { Field, Form, Hint, Input, Label, LinkButton } from './form-parts';
+import { EmailField, SubmitWithHint } from './form-fields';
+import { Form, LinkButton } from './form-parts';
 import { generateStrongPassword } from './generate-password';
 import { isEmailAddress } from './is-email-address';
 import { PasswordField } from './password-field';
@@ -64,21 +64,13 @@ export function LoginForm(props: LoginFormProps) {
 
   return (
     <Form onSubmit={submit} noValidate aria-label="Sign in">
-      <Field>
-        <Label htmlFor="login-email">Email</Label>
-        <Input
-          id="login-email"
-          name="email"
-          type="email"
-          inputMode="email"
-          autoComplete="username"
-          required
-          value={email}
-          onChange={(event) => onEmailChange(event.target.value)}
-          aria-invalid={hint === MESSAGES.invalidEmail || undefined}
-          disabled={locked}
-        />
-      </Field>
+      <EmailField
+        id="login-email"
+        value={email}
+        onChange={onEmailChange}
+        invalid={hint === MESSAGES.invalidEmail}
+        disabled={locked}
+      />
       <PasswordField
         id="login-password"
         label="Password"
@@ -94,19 +86,9 @@ export function LoginForm(props: LoginFormProps) {
         }}
         disabled={locked}
       />
-      <Button
-        type="submit"
-        size="lg"
-        fullWidth
-        disabled={disabled}
-        loading={loading}
-        aria-describedby="login-hint"
-      >
+      <SubmitWithHint hintId="login-hint" hint={hint} disabled={disabled} loading={loading}>
         Sign In
-      </Button>
-      <Hint id="login-hint" aria-live="polite">
-        {hint}
-      </Hint>
+      </SubmitWithHint>
       <LinkButton type="button" onClick={props.onForgotPassword} disabled={loading || locked}>
         Need to reset your password?
       </LinkButton>

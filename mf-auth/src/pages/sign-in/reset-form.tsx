@@ -2,7 +2,8 @@ import { authApi, useApiClient } from '@td/api-client';
 import type { PasswordSetupResponse } from '@td/contracts';
 import { Button } from '@td/ui';
 import { type FormEvent, useState } from 'react';
-import { Field, Form, Input, Label, LinkButton } from './form-parts';
+import { EmailField } from './form-fields';
+import { Form, LinkButton } from './form-parts';
 import { resetFailureMessage } from './sign-in-failure';
 import { MESSAGES } from './sign-in-messages';
 import type { Notice } from './sign-in-notice';
@@ -41,20 +42,7 @@ export function ResetForm({ email, onEmailChange, locked, onNotice, onRequested,
 
   return (
     <Form onSubmit={submit} noValidate aria-label="Request password setup">
-      <Field>
-        <Label htmlFor="reset-email">Email</Label>
-        <Input
-          id="reset-email"
-          name="email"
-          type="email"
-          inputMode="email"
-          autoComplete="username"
-          required
-          value={email}
-          onChange={(event) => onEmailChange(event.target.value)}
-          disabled={locked}
-        />
-      </Field>
+      <EmailField id="reset-email" value={email} onChange={onEmailChange} disabled={locked} />
       <Button type="submit" size="lg" fullWidth loading={loading} disabled={locked}>
         Send Setup Instructions
       </Button>

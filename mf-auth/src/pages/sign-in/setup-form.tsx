@@ -5,9 +5,9 @@ import {
   REQUIRED_PASSWORD_STRENGTH,
   scorePassword,
 } from '@td/contracts';
-import { Button } from '@td/ui';
 import { type FormEvent, useState } from 'react';
-import { Form, Hint, LinkButton } from './form-parts';
+import { SubmitWithHint } from './form-fields';
+import { Form, LinkButton } from './form-parts';
 import { generateStrongPassword } from './generate-password';
 import { PasswordField } from './password-field';
 import { isSetupLinkInvalid, setPasswordFailureMessage } from './sign-in-failure';
@@ -111,19 +111,9 @@ export function SetupForm({
         disabled={locked}
         invalid={Boolean(confirmPassword) && password !== confirmPassword}
       />
-      <Button
-        type="submit"
-        size="lg"
-        fullWidth
-        disabled={disabled}
-        loading={loading}
-        aria-describedby="setup-hint"
-      >
+      <SubmitWithHint hintId="setup-hint" hint={hint} disabled={disabled} loading={loading}>
         Set Password
-      </Button>
-      <Hint id="setup-hint" aria-live="polite">
-        {hint}
-      </Hint>
+      </SubmitWithHint>
       <LinkButton type="button" onClick={onBack} disabled={loading || locked}>
         Back to Login
       </LinkButton>
