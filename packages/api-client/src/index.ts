@@ -5,3 +5,4 @@ export * from './auth';
 export * from './polling';
 export * from './query-client';
 export * from './shell';
+export * from './trading';

@@ -9,4 +9,8 @@ export const POLL_INTERVALS = {
   risk: 30_000,
   researchReconnect: 30_000,
   registry: 5_000,
+  /** The stream carries live index values; the poll is the fallback when it is down. */
+  marketOverview: 30_000,
+  trades: 30_000,
+  paper: 30_000,
 } as const;

@@ -90,3 +90,44 @@ export const tickStreamingDashboardSchema = z.object({
     .nullable(),
 });
 export type TickStreamingDashboard = z.infer<typeof tickStreamingDashboardSchema>;
+
+/** One bar of /api/market/candles and of the `candles:SYMBOL` stream topic; prices in paise. */
+export const candleSchema = z.object({
+  symbol: z.string(),
+  interval: z.string(),
+  openTime: z.number(),
+  open: z.number(),
+  high: z.number(),
+  low: z.number(),
+  close: z.number(),
+  volume: z.number(),
+  source: z.string(),
+});
+export type CandleContract = z.infer<typeof candleSchema>;
+
+export const candlesResponseSchema = z.object({
+  symbol: z.string(),
+  interval: z.enum(['1m', '1d']),
+  candles: z.array(candleSchema),
+});
+export type CandlesResponse = z.infer<typeof candlesResponseSchema>;
+
+/** A message on the `indices` stream topic: the three indices computed from constituent prices. */
+export const indicesFrameSchema = z.object({
+  NIFTY_50: indexQuoteSchema.nullable(),
+  SENSEX: indexQuoteSchema.nullable(),
+  BANK_NIFTY: indexQuoteSchema.nullable(),
+  source: z.string(),
+  ts: z.number(),
+});
+export type IndicesFrame = z.infer<typeof indicesFrameSchema>;
+
+/** A message on a `ticks:SYMBOL` stream topic; prices in paise. */
+export const tickFrameSchema = z.object({
+  symbol: z.string(),
+  ltp: z.number(),
+  previousClose: z.number(),
+  volume: z.number(),
+  exchangeTs: z.number(),
+});
+export type TickFrame = z.infer<typeof tickFrameSchema>;

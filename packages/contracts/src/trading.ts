@@ -143,3 +143,49 @@ export const orderRequestSchema = z
     path: ['limit_price'],
   });
 export type OrderRequestContract = z.infer<typeof orderRequestSchema>;
+
+/** spec part 2 §3: each of the four checks the paper account runs before an order. */
+export const limitsStatusSchema = z.object({
+  balance_status: z.object({ current: z.number(), threshold: z.number(), safe: z.boolean() }),
+  daily_loss_status: z.object({ current_loss: z.number(), limit: z.number(), safe: z.boolean() }),
+  positions_status: z.object({ current: z.number(), limit: z.number(), safe: z.boolean() }),
+  exposure_status: z.object({
+    current_percentage: z.number(),
+    limit_percentage: z.number(),
+    safe: z.boolean(),
+  }),
+});
+export type LimitsStatus = z.infer<typeof limitsStatusSchema>;
+
+/** spec part 2 §3 "Paper trading overview"; rupees. */
+export const paperOverviewSchema = z.object({
+  available_balance: z.number(),
+  portfolio_value: z.number(),
+  total_returns: z.number(),
+  total_returns_percent: z.number(),
+  active_positions: z.number().int(),
+  trades_today: z.number().int(),
+  day_change: z.number(),
+  limits_status: limitsStatusSchema,
+  limits: paperLimitsSchema,
+});
+export type PaperOverview = z.infer<typeof paperOverviewSchema>;
+
+/** The reply to a balance change: spec part 2 §7 reads success and new_balance. */
+export const paperBalanceResponseSchema = z.object({
+  success: z.literal(true),
+  new_balance: z.number(),
+  message: z.string(),
+});
+
+export const paperResetResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  data: z.object({ balance: z.number(), closed_positions: z.number(), cancelled_orders: z.number() }),
+});
+
+export const paperLimitsResponseSchema = z.object({
+  success: z.literal(true),
+  data: paperLimitsSchema,
+  message: z.string(),
+});

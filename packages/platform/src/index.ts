@@ -5,3 +5,4 @@ export type * from './remote-contract';
 export { RemoteRoot, withRemoteRoot } from './remote-root';
 export { ScreenNotBuilt } from './screen-not-built';
 export { StreamClient } from './stream-client';
+export { useLatestFromStream, useLivePrices, useStreamTopic } from './use-stream';

@@ -1,12 +1,12 @@
-import { act, screen } from '@testing-library/react';
-import { App } from '../../app';
 import {
   NETWORK_DOWN,
   NO_ANSWER,
   type RenderRemoteOptions,
   renderRemote,
   reply,
-} from '../../test-support/render-remote';
+} from '@td/platform/test-support';
+import { act, screen } from '@testing-library/react';
+import { App } from '../../app';
 import { failure, OWNER_EMAIL, STRONG_PASSWORD, signedInReply, WEAK_PASSWORD } from './sign-in-test-data';
 
 const LOGIN = 'POST /api/auth/login';

@@ -1,11 +1,6 @@
+import { NETWORK_DOWN, type RenderRemoteOptions, renderRemote, reply } from '@td/platform/test-support';
 import { act, screen } from '@testing-library/react';
 import { App } from '../../app';
-import {
-  NETWORK_DOWN,
-  type RenderRemoteOptions,
-  renderRemote,
-  reply,
-} from '../../test-support/render-remote';
 import { failure, OWNER_EMAIL } from './sign-in-test-data';
 
 const REQUEST_SETUP = 'POST /api/auth/request-password-setup';

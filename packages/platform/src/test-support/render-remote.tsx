@@ -1,29 +1,38 @@
 import { ApiClient, createQueryClient } from '@td/api-client';
-import { type PlatformLocation, type RemoteProps, RemoteRoot } from '@td/platform';
+import type { RemoteName, TradingMode } from '@td/contracts';
 import { theme } from '@td/ui';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { type ReactElement, useState } from 'react';
+import { act, type ReactElement, useState } from 'react';
+import type { PlatformLocation, RemoteProps, StreamHandler } from '../remote-contract';
+import { RemoteRoot } from '../remote-root';
 
 /** What the fake server answers to one call: a status and JSON body, a dropped connection, or silence. */
 export type FakeReply = { status: number; body: unknown } | { networkError: true } | { hang: true };
-type Responder = FakeReply | ((body: unknown) => FakeReply);
+export type Responder = FakeReply | ((body: unknown, url: URL) => FakeReply);
 
 export interface RenderRemoteOptions {
   /** The address the host shows when the remote mounts. */
   url?: string;
-  /** Keyed by "METHOD /path". A call with no entry fails the test loudly. */
+  /** Keyed by "METHOD /path". A call with no entry fails the test loudly. The query string is in `url`. */
   replies?: Record<string, Responder>;
   /** Paths this remote renders; navigating elsewhere unmounts it, as the host does. Default ['/login']. */
   ownPaths?: string[];
   /** Set when the test uses jest fake timers, so user-event advances them. */
   fakeTimers?: boolean;
   timeoutMs?: number;
+  /** Which remote is rendered; default 'auth'. */
+  remote?: RemoteName;
+  /** Render as a signed-in session (a token on every call). */
+  signedIn?: boolean;
+  tradingMode?: TradingMode | null;
 }
 
 export interface RecordedRequest {
   method: string;
   path: string;
+  /** The query string, without '?'. */
+  query: string;
   body: unknown;
   headers: Record<string, string>;
 }
@@ -46,12 +55,13 @@ function fakeFetch(replies: Record<string, Responder>, requests: RecordedRequest
     requests.push({
       method,
       path: url.pathname,
+      query: url.search.replace(/^\?/, ''),
       body,
       headers: (init.headers ?? {}) as Record<string, string>,
     });
     const responder = replies[`${method} ${url.pathname}`];
     if (!responder) throw new Error(`No fake reply for ${method} ${url.pathname}`);
-    const reply = typeof responder === 'function' ? responder(body) : responder;
+    const reply = typeof responder === 'function' ? responder(body, url) : responder;
     if ('networkError' in reply) throw new TypeError('Failed to fetch');
     if ('hang' in reply) {
       return new Promise<Response>((_, reject) => {
@@ -73,26 +83,34 @@ export function renderRemote(ui: ReactElement, options: RenderRemoteOptions = {}
   const navigate = jest.fn<void, Parameters<RemoteProps['navigate']>>();
   const signIn = jest.fn<void, [string, unknown]>();
   const notify = jest.fn<void, Parameters<RemoteProps['notify']>>();
+  const topics = new Map<string, Set<StreamHandler>>();
+  const subscribe = (topic: string, handler: StreamHandler) => {
+    const handlers = topics.get(topic) ?? new Set<StreamHandler>();
+    handlers.add(handler);
+    topics.set(topic, handlers);
+    return () => handlers.delete(handler);
+  };
+  const getToken = () => (options.signedIn ? 'test-session-token' : null);
   const base: Omit<RemoteProps, 'location' | 'navigate'> = {
-    remote: 'auth',
+    remote: options.remote ?? 'auth',
     version: 'test',
     session: {
-      user: null,
-      isAuthenticated: false,
-      getToken: () => null,
+      user: options.signedIn ? { email: 'trader@example.com', name: 'Trader', username: 'trader' } : null,
+      isAuthenticated: Boolean(options.signedIn),
+      getToken,
       signIn,
       signOut: jest.fn(async () => undefined),
     },
     api: new ApiClient({
       baseUrl: 'http://api.test',
-      getToken: () => null,
+      getToken,
       fetchImpl,
       timeoutMs: options.timeoutMs,
     }),
     queryClient: createQueryClient('default'),
-    tradingMode: null,
+    tradingMode: options.tradingMode ?? null,
     theme,
-    subscribe: () => () => undefined,
+    subscribe,
     notify,
     openDiagnostics: jest.fn(),
   };
@@ -124,6 +142,13 @@ export function renderRemote(ui: ReactElement, options: RenderRemoteOptions = {}
     notify,
     /** The props as last handed to the remote. */
     props: () => current!,
+    /** Delivers a stream message to every handler subscribed to `topic`, as the host's stream does. */
+    emit: (topic: string, payload: unknown) =>
+      act(() => {
+        for (const handler of topics.get(topic) ?? []) handler(payload);
+      }),
+    /** How many handlers are subscribed to `topic` now. */
+    subscribers: (topic: string) => topics.get(topic)?.size ?? 0,
   };
 }
 

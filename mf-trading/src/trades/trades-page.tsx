@@ -1,0 +1,5 @@
+import { ScreenNotBuilt } from '@td/platform';
+
+export function TradesPage() {
+  return <ScreenNotBuilt title="Trading History" summary="Being built." />;
+}
