@@ -1,8 +1,8 @@
 import { Route, Routes } from 'react-router-dom';
-import { DashboardPage } from './dashboard/dashboard-page';
-import { PaperTradingPage } from './paper/paper-trading-page';
-import { PortfolioPage } from './portfolio/portfolio-page';
-import { TradesPage } from './trades/trades-page';
+import { DashboardPage } from './pages/dashboard/dashboard-page';
+import { PaperTradingPage } from './pages/paper-trading/paper-trading-page';
+import { PortfolioPage } from './pages/portfolio/portfolio-page';
+import { TradesPage } from './pages/trades/trades-page';
 
 /** spec part 1 §2 route table, the part this remote owns. */
 export function App() {

@@ -1,0 +1,36 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { candlesResponseSchema, marketOverviewSchema, okEnvelope } from '@td/contracts';
+import type { ApiClient } from './api-client';
+import { useApiClient } from './api-client-context';
+import { POLL_INTERVALS } from './polling';
+import { toQueryString } from './query-string';
+
+export const marketKeys = {
+  overview: ['market', 'overview'] as const,
+  candles: (symbol: string, interval: '1m' | '1d') => ['market', 'candles', symbol, interval] as const,
+};
+
+export const marketOverviewQuery = (api: ApiClient) =>
+  queryOptions({
+    queryKey: marketKeys.overview,
+    queryFn: ({ signal }) =>
+      api.get('/api/market/overview', okEnvelope(marketOverviewSchema), { signal }).then((r) => r.data),
+    refetchInterval: POLL_INTERVALS.marketOverview,
+  });
+
+export const candlesQuery = (api: ApiClient, symbol: string, interval: '1m' | '1d' = '1m') =>
+  queryOptions({
+    queryKey: marketKeys.candles(symbol, interval),
+    queryFn: ({ signal }) =>
+      api
+        .get(
+          `/api/market/candles/${encodeURIComponent(symbol)}${toQueryString({ interval })}`,
+          okEnvelope(candlesResponseSchema),
+          { signal },
+        )
+        .then((r) => r.data),
+  });
+
+export const useMarketOverview = () => useQuery(marketOverviewQuery(useApiClient()));
+export const useCandles = (symbol: string | null, interval: '1m' | '1d' = '1m') =>
+  useQuery({ ...candlesQuery(useApiClient(), symbol ?? '', interval), enabled: symbol !== null });
