@@ -21,3 +21,4 @@ export * from './toast-store';
 export * from './toaster';
 export * from './use-toast-store';
 export * from './visually-hidden';
+export * from './page-layout';
