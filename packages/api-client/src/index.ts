@@ -10,3 +10,4 @@ export * from './query-client';
 export * from './query-string';
 export * from './shell';
 export * from './trades';
+export * from './ml';

@@ -7,3 +7,4 @@ export * from './shell';
 export * from './stream';
 export * from './trading';
 export * from './trading-mode';
+export * from './ml';
