@@ -22,3 +22,4 @@ export * from './toaster';
 export * from './use-toast-store';
 export * from './visually-hidden';
 export * from './page-layout';
+export * from './format-number';
