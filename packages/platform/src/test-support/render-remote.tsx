@@ -1,4 +1,5 @@
-import { ApiClient, createQueryClient } from '@td/api-client';
+import { QueryClient } from '@tanstack/react-query';
+import { ApiClient } from '@td/api-client';
 import type { RemoteName, TradingMode } from '@td/contracts';
 import { theme } from '@td/ui';
 import { render } from '@testing-library/react';
@@ -26,6 +27,8 @@ export interface RenderRemoteOptions {
   /** Render as a signed-in session (a token on every call). */
   signedIn?: boolean;
   tradingMode?: TradingMode | null;
+  /** The cache the remote gets; by default one that never retries, so a failure shows at once. */
+  queryClient?: QueryClient;
 }
 
 export interface RecordedRequest {
@@ -107,7 +110,9 @@ export function renderRemote(ui: ReactElement, options: RenderRemoteOptions = {}
       fetchImpl,
       timeoutMs: options.timeoutMs,
     }),
-    queryClient: createQueryClient('default'),
+    queryClient:
+      options.queryClient ??
+      new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } }),
     tradingMode: options.tradingMode ?? null,
     theme,
     subscribe,

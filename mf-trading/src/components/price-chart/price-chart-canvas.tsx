@@ -1,0 +1,68 @@
+import {
+  CandlestickSeries,
+  ColorType,
+  createChart,
+  type IChartApi,
+  type ISeriesApi,
+  type UTCTimestamp,
+} from 'lightweight-charts';
+import { useEffect, useRef } from 'react';
+import { useTheme } from 'styled-components';
+import type { ChartBar } from './minute-bars';
+
+export interface PriceChartCanvasProps {
+  bars: readonly ChartBar[];
+  /** The newest bar, drawn with `update` so a live tick does not redraw the whole history. */
+  live: ChartBar | null;
+  label: string;
+}
+
+const asSeriesBar = (bar: ChartBar) => ({ ...bar, time: bar.time as UTCTimestamp });
+
+/** The lightweight-charts canvas; loaded on demand so the library stays out of the first load. */
+export default function PriceChartCanvas({ bars, live, label }: PriceChartCanvasProps) {
+  const theme = useTheme();
+  const container = useRef<HTMLDivElement>(null);
+  const chart = useRef<IChartApi | null>(null);
+  const series = useRef<ISeriesApi<'Candlestick'> | null>(null);
+
+  useEffect(() => {
+    if (!container.current) return;
+    const created = createChart(container.current, {
+      autoSize: true,
+      layout: {
+        background: { type: ColorType.Solid, color: theme.colors.surface },
+        textColor: theme.colors.textMuted,
+        attributionLogo: false,
+      },
+      grid: { vertLines: { color: theme.colors.border }, horzLines: { color: theme.colors.border } },
+      rightPriceScale: { borderColor: theme.colors.border },
+      timeScale: { borderColor: theme.colors.border, timeVisible: true, secondsVisible: false },
+      localization: { locale: 'en-IN', priceFormatter: (price: number) => `₹${price.toFixed(2)}` },
+    });
+    series.current = created.addSeries(CandlestickSeries, {
+      upColor: theme.colors.positive,
+      downColor: theme.colors.negative,
+      wickUpColor: theme.colors.positive,
+      wickDownColor: theme.colors.negative,
+      borderVisible: false,
+    });
+    chart.current = created;
+    return () => {
+      created.remove();
+      chart.current = null;
+      series.current = null;
+    };
+  }, [theme]);
+
+  useEffect(() => {
+    series.current?.setData(bars.map(asSeriesBar));
+    chart.current?.timeScale().fitContent();
+  }, [bars]);
+
+  useEffect(() => {
+    if (live) series.current?.update(asSeriesBar(live));
+  }, [live]);
+
+  return <div ref={container} role="img" aria-label={label} style={{ width: '100%', height: '100%' }} />;
+}

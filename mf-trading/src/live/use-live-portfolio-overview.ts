@@ -1,0 +1,18 @@
+import { shellKeys, usePortfolioOverview } from '@td/api-client';
+import { type PortfolioOverviewResponse, portfolioOverviewSchema } from '@td/contracts';
+import { usePlatform, useStreamTopic } from '@td/platform';
+
+/**
+ * The portfolio overview, kept current by the server's `portfolio` topic (a message a second while
+ * watched): each message is written into the query cache, so every reader of the overview follows it.
+ */
+export function useLivePortfolioOverview() {
+  const { queryClient } = usePlatform();
+  const query = usePortfolioOverview();
+  useStreamTopic('portfolio', portfolioOverviewSchema, (data) => {
+    queryClient.setQueryData<PortfolioOverviewResponse>(shellKeys.portfolioOverview, (previous) =>
+      previous ? { ...previous, data } : previous,
+    );
+  });
+  return query;
+}
