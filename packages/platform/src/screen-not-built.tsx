@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { usePlatform } from './platform-context';
+import { RemoteVersion } from './remote-version';
 
 const Panel = styled.section`
   margin: 24px;
@@ -11,20 +11,17 @@ const Panel = styled.section`
   font-family: ${({ theme }) => theme.font.body};
   h1 { margin: 0 0 8px; font-size: 22px; }
   p { margin: 6px 0; color: ${({ theme }) => theme.colors.textMuted}; line-height: 1.5; }
-  small { color: ${({ theme }) => theme.colors.textMuted}; }
+  small { padding: 0; }
 `;
 
 /** The honest panel for a screen whose data does not exist yet: it shows no figures at all. */
 export function ScreenNotBuilt({ title, summary }: { title: string; summary: string }) {
-  const { remote, version } = usePlatform();
   return (
     <Panel aria-labelledby="screen-not-built-title">
       <h1 id="screen-not-built-title">{title}</h1>
       <p>This screen is not built yet. {summary}</p>
       <p>No figures are shown here until the engines behind them exist.</p>
-      <small data-testid="remote-version">
-        Served by mf-{remote} {version}
-      </small>
+      <RemoteVersion />
     </Panel>
   );
 }
