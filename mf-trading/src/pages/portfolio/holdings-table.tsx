@@ -40,7 +40,11 @@ export function HoldingsTable({ holdings, loading, charted, onChart }: HoldingsT
       key: 'pnl',
       header: 'P&L',
       align: 'right',
-      cell: (h) => <Signed $value={h.total_returns}>{formatSignedINR(h.total_returns)}</Signed>,
+      cell: (h) => (
+        <Signed $value={h.total_returns} data-testid={`pnl-${h.symbol}`}>
+          {formatSignedINR(h.total_returns)}
+        </Signed>
+      ),
     },
     {
       key: 'return',
