@@ -105,13 +105,14 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   };
 }
 
-async function waitForHealth(apiUrl: string, child: ChildProcess, timeoutMs = 30_000): Promise<void> {
+// Generous: on a fresh install the server replays 60 sessions of history while it starts, on 2 busy cores.
+async function waitForHealth(apiUrl: string, child: ChildProcess, timeoutMs = 120_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null)
       throw new Error(`The API server exited with code ${child.exitCode} while starting.`);
     try {
-      const response = await fetch(`${apiUrl}/api/health`, { signal: AbortSignal.timeout(1000) });
+      const response = await fetch(`${apiUrl}/api/health`, { signal: AbortSignal.timeout(5000) });
       if (response.ok) return;
     } catch {
       // not listening yet

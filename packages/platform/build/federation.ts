@@ -11,11 +11,15 @@ const SINGLETONS = [
   'react-router-dom',
   '@tanstack/react-query',
   'styled-components',
-  '@td/platform',
-  '@td/api-client',
-  '@td/ui',
-  '@td/contracts',
 ] as const;
+
+/**
+ * Shared when the versions agree, but not forced to one copy: stateless libraries a remote may
+ * bring a newer copy of. Our own packages (@td/*) are not shared at all: each remote ships the
+ * version it was built and tested with, so a remote can be swapped without rebuilding the host
+ * (docs/decisions/0008).
+ */
+const SHARED_WHEN_COMPATIBLE = ['zod'] as const;
 
 /** The version installed for this package (pnpm links each direct dependency into its node_modules). */
 function installedVersion(fromDir: string, name: string): string {
@@ -26,8 +30,12 @@ function installedVersion(fromDir: string, name: string): string {
 export function sharedSingletons(fromDir: string) {
   const shared: Record<
     string,
-    { singleton: true; requiredVersion: string; version: string; strictVersion: false }
+    { singleton: boolean; requiredVersion: string; version: string; strictVersion: false }
   > = {};
+  for (const name of SHARED_WHEN_COMPATIBLE) {
+    const version = installedVersion(fromDir, name);
+    shared[name] = { singleton: false, version, requiredVersion: `^${version}`, strictVersion: false };
+  }
   for (const name of SINGLETONS) {
     const pkg = name === 'react/jsx-runtime' ? 'react' : name;
     const version = installedVersion(fromDir, pkg);

@@ -6,3 +6,4 @@ export * from './registry';
 export * from './shared-chunks';
 export * from './sign-in';
 export * from './stack';
+export * from './api';
