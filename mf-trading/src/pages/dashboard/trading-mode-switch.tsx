@@ -1,0 +1,73 @@
+import { isApiError, useChangeTradingMode, useTradingMode } from '@td/api-client';
+import { TRADING_MODE_LABELS, type TradingMode } from '@td/contracts';
+import { usePlatform } from '@td/platform';
+import { Button, Modal, Switch } from '@td/ui';
+import { useState } from 'react';
+
+// spec part 1 §4 "Trading mode": the same confirmation and notices as the host's sidebar switch,
+// word for word (a remote cannot import the host, so the sentences are repeated here).
+export const REAL_MODE_WARNING =
+  'WARNING: You are switching to REAL TRADING mode! This will execute actual trades with real money. Are you sure you want to continue?';
+const REAL_ACTIVATED = 'Real Trading Mode Activated! All trades will now be executed with real money.';
+const PAPER_ACTIVATED = 'Paper Trading Mode Activated! All trades will be simulated for ML training.';
+// spec part 1 §8 "Dashboard and pipeline".
+export const SWITCH_FAILED = 'Failed to switch trading mode';
+
+/** The dashboard's live↔paper switch: confirmation before live, disabled in flight, follows only an ok reply. */
+export function TradingModeSwitch() {
+  const { notify } = usePlatform();
+  const mode = useTradingMode();
+  const change = useChangeTradingMode();
+  const [confirming, setConfirming] = useState(false);
+  const current = mode.data?.trading_mode;
+  const isLive = current === 'live';
+
+  const switchTo = (target: TradingMode) => {
+    change.mutate(target, {
+      onSuccess: () => notify('success', target === 'live' ? REAL_ACTIVATED : PAPER_ACTIVATED),
+      onError: (error) => {
+        const reason =
+          isApiError(error) && error.kind === 'http' && error.message ? `: ${error.message}` : '';
+        notify('error', `${SWITCH_FAILED}${reason}`);
+      },
+    });
+  };
+
+  if (mode.isError) return <span role="status">Trading mode unavailable</span>;
+
+  return (
+    <>
+      <Switch
+        checked={isLive}
+        disabled={mode.isPending || change.isPending}
+        tone="live"
+        label={current ? TRADING_MODE_LABELS[current] : 'Trading mode'}
+        onChange={(next) => (next ? setConfirming(true) : switchTo('paper'))}
+      />
+      <Modal
+        open={confirming}
+        onClose={() => setConfirming(false)}
+        title="Switch to live trading?"
+        size="sm"
+        footer={
+          <>
+            <Button variant="secondary" onClick={() => setConfirming(false)}>
+              Cancel
+            </Button>
+            <Button
+              variant="danger"
+              onClick={() => {
+                setConfirming(false);
+                switchTo('live');
+              }}
+            >
+              Switch to Live
+            </Button>
+          </>
+        }
+      >
+        <p>{REAL_MODE_WARNING}</p>
+      </Modal>
+    </>
+  );
+}
