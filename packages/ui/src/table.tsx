@@ -34,9 +34,10 @@ const Scroller = styled.div`
   ${focusRing}
 `;
 
-const StyledTable = styled.table`
+const StyledTable = styled.table<{ $empty: boolean }>`
   width: 100%;
-  min-width: 560px;
+  /* Wide enough for its columns on phones (the region scrolls), but an empty table's message must fit. */
+  min-width: ${({ $empty }) => ($empty ? '0' : '560px')};
   border-collapse: collapse;
   font-size: ${({ theme }) => theme.fontSize.sm};
   font-variant-numeric: tabular-nums;
@@ -99,7 +100,7 @@ export function Table<Row>({
 }: TableProps<Row>) {
   return (
     <Scroller role="region" aria-label={label} tabIndex={0}>
-      <StyledTable aria-label={label} aria-busy={loading || undefined}>
+      <StyledTable aria-label={label} aria-busy={loading || undefined} $empty={!loading && rows.length === 0}>
         <thead>
           <tr>
             {columns.map((column) => (
