@@ -23,3 +23,4 @@ export * from './use-toast-store';
 export * from './visually-hidden';
 export * from './page-layout';
 export * from './format-number';
+export * from './number-field';
