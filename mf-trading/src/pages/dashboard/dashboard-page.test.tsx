@@ -1,5 +1,6 @@
 import { NETWORK_DOWN, reply } from '@td/platform/test-support';
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import { App } from '../../app';
 import { CONNECTION_ISSUES_TEXT } from './connection-issues-banner';
 import { OVERVIEW, overviewReply, renderDashboard } from './dashboard-test-data';
 import { reloadPage } from './reload-page';
@@ -10,17 +11,6 @@ const tile = (label: string) => screen.getByRole('group', { name: label });
 const connectionBanner = () =>
   screen.getAllByRole('alert').find((alert) => alert.textContent?.includes('Data Connection Issues:'));
 const DISCONNECTED = reply(503, { success: false, error: 'Data source not connected' });
-
-/** The overview's failures are retried three times (1 s, 2 s, 4 s) before the screen gives up. */
-async function outlastRetries() {
-  await act(async () => {
-    await jest.advanceTimersByTimeAsync(8_000);
-  });
-}
-
-afterEach(() => {
-  jest.useRealTimers();
-});
 
 describe('dashboard', () => {
   it('shows the portfolio tiles in rupees and says Connected once the overview loads', async () => {
@@ -35,6 +25,12 @@ describe('dashboard', () => {
     expect(tile('Total Returns')).toHaveTextContent('+23.46%');
     expect(screen.getByText('Connected')).toBeInTheDocument();
     expect(screen.queryByText(CONNECTION_ISSUES_TEXT)).not.toBeInTheDocument();
+  });
+
+  it('is the screen at / as well as /dashboard', async () => {
+    renderDashboard({}, { ui: <App />, url: '/' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument();
+    expect(await screen.findByText('₹12,34,567')).toBeInTheDocument();
   });
 
   it('keeps the tiles live from the portfolio stream', async () => {
@@ -54,10 +50,8 @@ describe('dashboard', () => {
   });
 
   it('says Disconnected and shows the connection-issues banner when the overview fails', async () => {
-    jest.useFakeTimers();
-    renderDashboard({ 'GET /api/portfolio/overview': DISCONNECTED }, { fakeTimers: true });
-    await outlastRetries();
-    expect(screen.getByText('Disconnected')).toBeInTheDocument();
+    renderDashboard({ 'GET /api/portfolio/overview': DISCONNECTED });
+    expect(await screen.findByText('Disconnected')).toBeInTheDocument();
     const banner = connectionBanner()!;
     expect(banner).toHaveTextContent('Data Connection Issues:');
     expect(banner).toHaveTextContent(
@@ -70,29 +64,23 @@ describe('dashboard', () => {
   });
 
   it('asks again on Try Again and clears the banner when the data source answers', async () => {
-    jest.useFakeTimers();
     let down = true;
-    const { user, calls } = renderDashboard(
-      { 'GET /api/portfolio/overview': () => (down ? DISCONNECTED : overviewReply()) },
-      { fakeTimers: true },
-    );
-    await outlastRetries();
+    const { user, calls } = renderDashboard({
+      'GET /api/portfolio/overview': () => (down ? DISCONNECTED : overviewReply()),
+    });
+    await screen.findByText('Disconnected');
     const before = calls('GET /api/portfolio/overview');
     down = false;
     await user.click(screen.getByRole('button', { name: 'Try Again' }));
-    await act(async () => {
-      await jest.advanceTimersByTimeAsync(100);
-    });
+    expect(await screen.findByText('Connected')).toBeInTheDocument();
     expect(calls('GET /api/portfolio/overview')).toBe(before + 1);
-    expect(screen.getByText('Connected')).toBeInTheDocument();
     expect(screen.queryByText(CONNECTION_ISSUES_TEXT)).not.toBeInTheDocument();
     expect(tile('Portfolio Value')).toHaveTextContent('₹12,34,567');
   });
 
   it('reloads the whole page on Restart Page', async () => {
-    jest.useFakeTimers();
-    const { user } = renderDashboard({ 'GET /api/portfolio/overview': NETWORK_DOWN }, { fakeTimers: true });
-    await outlastRetries();
+    const { user } = renderDashboard({ 'GET /api/portfolio/overview': NETWORK_DOWN });
+    await screen.findByText('Disconnected');
     await user.click(screen.getByRole('button', { name: 'Restart Page' }));
     expect(reloadPage).toHaveBeenCalledTimes(1);
   });

@@ -1,5 +1,6 @@
 import { Badge, Button, Page, PageHeader } from '@td/ui';
 import styled from 'styled-components';
+import { useLivePortfolioOverview } from '../../live/use-live-portfolio-overview';
 import { ConnectionIssuesBanner } from './connection-issues-banner';
 import { DashboardTiles } from './dashboard-tiles';
 import { IntelligencePipelineCard } from './intelligence-pipeline-card';
@@ -7,7 +8,7 @@ import { MarketStatusCard } from './market-status-card';
 import { MlIntelligenceCard } from './ml-intelligence-card';
 import { RecentActivityCard } from './recent-activity-card';
 import { TradingModeSwitch } from './trading-mode-switch';
-import { useLivePortfolioOverview, useRefreshDashboard } from './use-dashboard-data';
+import { useRefreshDashboard } from './use-dashboard-data';
 
 /** Two columns of cards from laptop width up, one on tablets and phones. */
 const Panels = styled.div`

@@ -1,5 +1,6 @@
 import type { IndicesFrame, MarketOverview, PortfolioOverview } from '@td/contracts';
 import { type Responder, renderRemote, reply } from '@td/platform/test-support';
+import type { ReactElement } from 'react';
 import { DashboardPage } from './dashboard-page';
 
 export const OVERVIEW: PortfolioOverview = {
@@ -99,18 +100,17 @@ export const DEFAULT_REPLIES: Record<string, Responder> = {
   'GET /api/news': NOT_BUILT('/api/news'),
 };
 
-/** The dashboard as the host mounts it at /dashboard, over the default replies plus `replies`. */
+/** The dashboard (or `ui`, such as the whole remote) as the host mounts it at `url`, over the default replies plus `replies`. */
 export function renderDashboard(
   replies: Record<string, Responder> = {},
-  options: { fakeTimers?: boolean } = {},
+  { ui = <DashboardPage />, url = '/dashboard' }: { ui?: ReactElement; url?: string } = {},
 ) {
-  const view = renderRemote(<DashboardPage />, {
+  const view = renderRemote(ui, {
     remote: 'trading',
     signedIn: true,
-    url: '/dashboard',
+    url,
     ownPaths: ['/', '/dashboard'],
     replies: { ...DEFAULT_REPLIES, ...replies },
-    ...options,
   });
   const calls = (key: string) =>
     view.requests.filter((request) => `${request.method} ${request.path}` === key).length;

@@ -1,32 +1,7 @@
-import {
-  marketKeys,
-  mlKeys,
-  portfolioKeys,
-  shellKeys,
-  useMarketOverview,
-  usePortfolioOverview,
-} from '@td/api-client';
-import {
-  type IndicesFrame,
-  indicesFrameSchema,
-  type MarketOverview,
-  type PortfolioOverviewResponse,
-  portfolioOverviewSchema,
-} from '@td/contracts';
+import { marketKeys, mlKeys, portfolioKeys, shellKeys, useMarketOverview } from '@td/api-client';
+import { type IndicesFrame, indicesFrameSchema, type MarketOverview } from '@td/contracts';
 import { usePlatform, useStreamTopic } from '@td/platform';
 import { useCallback, useState } from 'react';
-
-/** The portfolio overview, kept current by the `portfolio` topic: each message is written into the query cache. */
-export function useLivePortfolioOverview() {
-  const { queryClient } = usePlatform();
-  const query = usePortfolioOverview();
-  useStreamTopic('portfolio', portfolioOverviewSchema, (data) => {
-    queryClient.setQueryData<PortfolioOverviewResponse>(shellKeys.portfolioOverview, (previous) =>
-      previous ? { ...previous, data } : previous,
-    );
-  });
-  return query;
-}
 
 /** An `indices` frame carries everything the market overview does, so it replaces the cached one. */
 export function overviewFromFrame(frame: IndicesFrame): MarketOverview {
