@@ -87,6 +87,45 @@ describe('ApiClient', () => {
   });
 });
 
+describe('ApiClient.getBlob', () => {
+  const csv = new Blob(['id,symbol\r\n'], { type: 'text/csv' });
+  const file = (blob: Blob) =>
+    Promise.resolve({
+      ok: true,
+      status: 200,
+      blob: async () => blob,
+      json: async () => {
+        throw new SyntaxError('not JSON');
+      },
+    } as unknown as Response);
+
+  it('fetches a file with the session header and returns its body as a Blob', async () => {
+    const { client, fetchImpl } = clientWith(() => file(csv));
+    await expect(client.getBlob('/api/trades/export?status=FILLED')).resolves.toBe(csv);
+    expect(fetchImpl.mock.calls[0][0]).toBe('http://api.test/api/trades/export?status=FILLED');
+    expect(fetchImpl.mock.calls[0][1]).toMatchObject({
+      method: 'GET',
+      headers: { Authorization: 'Bearer tok', Accept: '*/*' },
+    });
+  });
+
+  it('maps refusals, lost sessions and silence to the same errors as JSON calls', async () => {
+    const refused = clientWith(() => json(400, { success: false, error: 'Invalid range: range must be …' }));
+    await expect(refused.client.getBlob('/api/x')).rejects.toMatchObject({
+      kind: 'http',
+      status: 400,
+      message: 'Invalid range: range must be …',
+    });
+
+    const expired = clientWith(() => json(401, { success: false, error: 'Your session has expired.' }));
+    await expect(expired.client.getBlob('/api/x')).rejects.toMatchObject({ status: 401 });
+    expect(expired.onUnauthorized).toHaveBeenCalledTimes(1);
+
+    const offline = clientWith(() => Promise.reject(new TypeError('Failed to fetch')));
+    await expect(offline.client.getBlob('/api/x')).rejects.toMatchObject({ kind: 'network' });
+  });
+});
+
 describe('retry delays', () => {
   it('double from 1 s and stop growing at 30 s', () => {
     expect([0, 1, 2, 3, 4, 5, 6].map(retryDelay)).toEqual([1000, 2000, 4000, 8000, 16000, 30000, 30000]);

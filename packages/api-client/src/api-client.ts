@@ -49,6 +49,13 @@ export class ApiClient {
     return this.request('PUT', path, schema, body, options);
   }
 
+  /** A file (a CSV export): the same session header, timeout and error mapping, the body as a Blob. */
+  async getBlob(path: string, options: RequestOptions = {}): Promise<Blob> {
+    const { response, token } = await this.send('GET', path, undefined, options, '*/*');
+    if (!response.ok) throw await this.refusal(response, token);
+    return response.blob();
+  }
+
   async request<T extends z.ZodType>(
     method: string,
     path: string,
@@ -56,53 +63,9 @@ export class ApiClient {
     body?: unknown,
     options: RequestOptions = {},
   ): Promise<z.infer<T>> {
-    const token = options.anonymous ? null : this.options.getToken();
-    const headers: Record<string, string> = { Accept: 'application/json' };
-    if (token) headers.Authorization = `Bearer ${token}`;
-    if (body !== undefined) headers['Content-Type'] = 'application/json';
-
-    const timeoutMs = options.timeoutMs ?? this.options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-    const controller = new AbortController();
-    const timer = setTimeout(() => controller.abort(new DOMException('timeout', 'TimeoutError')), timeoutMs);
-    const onAbort = () => controller.abort(options.signal?.reason);
-    options.signal?.addEventListener('abort', onAbort, { once: true });
-
-    let response: Response;
-    try {
-      response = await (this.options.fetchImpl ?? fetch)(`${this.options.baseUrl}${path}`, {
-        method,
-        headers,
-        body: body === undefined ? undefined : JSON.stringify(body),
-        signal: controller.signal,
-      });
-    } catch (error) {
-      if (options.signal?.aborted) throw error;
-      if (controller.signal.aborted)
-        throw new ApiError('timeout', `The server did not answer within ${timeoutMs / 1000} s.`);
-      throw new ApiError('network', 'Cannot reach the server. Check your connection.');
-    } finally {
-      clearTimeout(timer);
-      options.signal?.removeEventListener('abort', onAbort);
-    }
-
+    const { response, token } = await this.send(method, path, body, options, 'application/json');
+    if (!response.ok) throw await this.refusal(response, token);
     const payload = await response.json().catch(() => null);
-    if (!response.ok) {
-      const record = (payload ?? {}) as { error?: unknown; message?: unknown; code?: unknown };
-      const message =
-        typeof record.error === 'string'
-          ? record.error
-          : typeof record.message === 'string'
-            ? record.message
-            : '';
-      if (response.status === 401 && token) this.options.onUnauthorized?.();
-      throw new ApiError(
-        'http',
-        message,
-        response.status,
-        typeof record.code === 'string' ? record.code : null,
-        payload,
-      );
-    }
     const parsed = schema.safeParse(payload);
     if (!parsed.success) {
       throw new ApiError(
@@ -114,5 +77,63 @@ export class ApiClient {
       );
     }
     return parsed.data;
+  }
+
+  /** One fetch with the session, a timeout and the caller's signal; a failure to answer becomes an ApiError. */
+  private async send(
+    method: string,
+    path: string,
+    body: unknown,
+    options: RequestOptions,
+    accept: string,
+  ): Promise<{ response: Response; token: string | null }> {
+    const token = options.anonymous ? null : this.options.getToken();
+    const headers: Record<string, string> = { Accept: accept };
+    if (token) headers.Authorization = `Bearer ${token}`;
+    if (body !== undefined) headers['Content-Type'] = 'application/json';
+
+    const timeoutMs = options.timeoutMs ?? this.options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(new DOMException('timeout', 'TimeoutError')), timeoutMs);
+    const onAbort = () => controller.abort(options.signal?.reason);
+    options.signal?.addEventListener('abort', onAbort, { once: true });
+
+    try {
+      const response = await (this.options.fetchImpl ?? fetch)(`${this.options.baseUrl}${path}`, {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal: controller.signal,
+      });
+      return { response, token };
+    } catch (error) {
+      if (options.signal?.aborted) throw error;
+      if (controller.signal.aborted)
+        throw new ApiError('timeout', `The server did not answer within ${timeoutMs / 1000} s.`);
+      throw new ApiError('network', 'Cannot reach the server. Check your connection.');
+    } finally {
+      clearTimeout(timer);
+      options.signal?.removeEventListener('abort', onAbort);
+    }
+  }
+
+  /** A refusal in the server's own words (its JSON error), announcing a lost session on 401. */
+  private async refusal(response: Response, token: string | null): Promise<ApiError> {
+    const payload = await response.json().catch(() => null);
+    const record = (payload ?? {}) as { error?: unknown; message?: unknown; code?: unknown };
+    const message =
+      typeof record.error === 'string'
+        ? record.error
+        : typeof record.message === 'string'
+          ? record.message
+          : '';
+    if (response.status === 401 && token) this.options.onUnauthorized?.();
+    return new ApiError(
+      'http',
+      message,
+      response.status,
+      typeof record.code === 'string' ? record.code : null,
+      payload,
+    );
   }
 }

@@ -4,6 +4,7 @@ import type {
   PortfolioOverview,
   QuickStats,
   Trade,
+  TradesExportQuery,
   TradesPage,
   TradesQuery,
   TradingMode,
@@ -25,16 +26,10 @@ import { type Ledger, summarisePortfolio } from './ledger';
 import { limitsStatus } from './limits';
 import { OrderDesk } from './paper/order-desk';
 import type { PaperBroker } from './paper/paper-broker';
+import { type TradeHistorySource, tradesForExport, tradesPage } from './trade-history';
 
 const rupees = (paise: number) => Math.round(paise) / 100;
 const pct = (value: number) => Math.round(value * 100) / 100;
-const RANGE_MS: Record<TradesQuery['range'], number | null> = {
-  '1d': 86_400_000,
-  '7d': 7 * 86_400_000,
-  '30d': 30 * 86_400_000,
-  '90d': 90 * 86_400_000,
-  all: null,
-};
 
 /** Figures for the portfolio, trade and paper screens, computed from the ledger and the feed's prices. */
 /** The broker account as last synced from Upstox (the live venue's snapshot). */
@@ -203,35 +198,30 @@ export class TradingService {
     };
   }
 
+  /** spec part 2 §2.4: one page of the trade history, summarised over every matching trade. */
   trades(query: TradesQuery): TradesPage {
+    return tradesPage(this.tradeHistorySource(), query);
+  }
+
+  /** Every trade matching the history's filters, for the CSV export. */
+  tradesForExport(query: TradesExportQuery): Trade[] {
+    return tradesForExport(this.tradeHistorySource(), query);
+  }
+
+  private tradeHistorySource(): TradeHistorySource {
     const account = this.account();
-    const span = RANGE_MS[query.range];
-    const from = span === null ? undefined : this.now() - span;
-    const symbol = query.search ? query.search.toUpperCase() : undefined;
-    const filter = { account, status: query.status === 'all' ? undefined : query.status, from };
-    const byId = symbol ? this.ledger.order(query.search!) : undefined;
-    const page = byId
-      ? { orders: [byId], total: 1 }
-      : this.ledger.orders({
-          ...filter,
-          symbol,
-          limit: query.page_size,
-          offset: (query.page - 1) * query.page_size,
-        });
-    const all = this.ledger.orders({ ...filter, symbol, limit: 1_000_000, offset: 0 }).orders;
-    const stats = this.ledger.tradeStats(account, from);
     return {
-      trades: page.orders.map(toTrade),
-      total: page.total,
-      page: query.page,
-      page_size: query.page_size,
-      summary: {
-        total_trades: all.length,
-        filled: all.filter((order) => order.status === 'FILLED').length,
-        pending: all.filter((order) => order.status === 'PENDING').length,
-        win_rate: stats.winRate === null ? null : pct(stats.winRate * 100),
-        total_pnl: rupees(all.reduce((sum, order) => sum + order.realisedPnlPaise - order.chargesPaise, 0)),
-        total_fees: rupees(all.reduce((sum, order) => sum + order.chargesPaise, 0)),
+      ledger: this.ledger,
+      account,
+      now: this.now(),
+      mark: this.marks,
+      openPositions: () => {
+        try {
+          return this.positions(account).length;
+        } catch (error) {
+          if (error instanceof HttpError) return null; // live account not synced yet
+          throw error;
+        }
       },
     };
   }
@@ -293,31 +283,6 @@ export class TradingService {
       limits,
     };
   }
-}
-
-function toTrade(order: Order): Trade {
-  const filled = order.status === 'FILLED';
-  const pnl = filled && order.side === 'SELL' ? rupees(order.realisedPnlPaise) : null;
-  const cost =
-    order.averagePrice !== null ? order.averagePrice * order.filledQuantity - order.realisedPnlPaise : 0;
-  return {
-    id: order.id,
-    symbol: order.symbol,
-    side: order.side,
-    order_type: order.type,
-    quantity: order.quantity,
-    price: order.averagePrice === null ? null : rupees(order.averagePrice),
-    limit_price: order.limitPrice === null ? null : rupees(order.limitPrice),
-    status: order.status,
-    reject_reason: order.rejectReason,
-    timestamp: new Date(order.createdAt).toISOString(),
-    strategy: order.strategy,
-    fees: rupees(order.chargesPaise),
-    pnl,
-    pnl_percent: pnl !== null && cost > 0 ? pct((order.realisedPnlPaise / cost) * 100) : null,
-    net_pnl: pnl !== null ? rupees(order.realisedPnlPaise - order.chargesPaise) : null,
-    simulated_replay: order.simulatedReplay,
-  };
 }
 
 function startOfIstDay(ts: number): number {

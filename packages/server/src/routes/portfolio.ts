@@ -1,5 +1,6 @@
-import { TRADING_MODE_LABELS, tradesQuerySchema } from '@td/contracts';
+import { TRADING_MODE_LABELS, tradesExportQuerySchema, tradesQuerySchema } from '@td/contracts';
 import type { FastifyInstance } from 'fastify';
+import { tradesCsv, tradesCsvFilename } from '../broker/trades-csv';
 import { validate } from '../http/validate';
 import type { AppServices } from '../services';
 
@@ -37,5 +38,16 @@ export async function portfolioRoutes(app: FastifyInstance, { services }: { serv
   app.get('/api/trades/recent', async (request) => {
     const query = validate(tradesQuerySchema, request.query, 'query');
     return { success: true, data: trading.trades(query) };
+  });
+
+  // Every trade matching the history's filters (no paging), as a CSV file to save.
+  app.get('/api/trades/export', async (request, reply) => {
+    const query = validate(tradesExportQuerySchema, request.query, 'query');
+    const csv = tradesCsv(trading.tradesForExport(query));
+    return reply
+      .header('Content-Type', 'text/csv; charset=utf-8')
+      .header('Content-Disposition', `attachment; filename="${tradesCsvFilename(Date.now())}"`)
+      .header('Cache-Control', 'no-store')
+      .send(csv);
   });
 }

@@ -16,16 +16,39 @@ import {
 } from './ledger-rows';
 import { limitsFromJson } from './paper-limits-schema';
 
-export interface OrdersQuery {
+export interface OrdersFilter {
   account: AccountId;
-  status?: OrderStatus;
+  /** One status, or any of several. */
+  status?: OrderStatus | readonly OrderStatus[];
+  /** Exact symbol. */
   symbol?: string;
+  /** A case-insensitive part of the symbol or of the order ID. */
+  search?: string;
+  side?: Order['side'];
+  strategy?: string;
   /** Epoch ms, inclusive, on the order's creation time. */
   from?: number;
   /** Epoch ms, exclusive. */
   to?: number;
+}
+
+export interface OrdersQuery extends OrdersFilter {
   limit: number;
   offset: number;
+}
+
+/** Totals over every order a filter matches, in paise. */
+export interface OrdersSummary {
+  total: number;
+  filled: number;
+  pending: number;
+  /** Sells that sold something: closed (or partly closed) positions. */
+  closed: number;
+  /** Closed trades whose realised P&L net of their charges is above zero. */
+  wins: number;
+  /** Realised P&L less charges, over every matching order (buys' charges count too). */
+  netPnlPaise: number;
+  chargesPaise: number;
 }
 
 export interface OrdersPage {
@@ -126,16 +149,7 @@ export class LedgerReader {
       throw new LedgerError('A page holds at least one order.');
     if (!Number.isInteger(query.offset) || query.offset < 0)
       throw new LedgerError('A page cannot start before 0.');
-    const filters: [string, string | number | undefined][] = [
-      ['account = ?', query.account],
-      ['status = ?', query.status],
-      ['symbol = ?', query.symbol],
-      ['created_at >= ?', query.from],
-      ['created_at < ?', query.to],
-    ];
-    const used = filters.filter(([, value]) => value !== undefined);
-    const where = used.map(([clause]) => clause).join(' AND ');
-    const params = used.map(([, value]) => value as string | number);
+    const { where, params } = ordersWhere(query);
     const { total } = this.sql(`SELECT COUNT(*) AS total FROM orders WHERE ${where}`).get(...params) as {
       total: number;
     };
@@ -143,6 +157,31 @@ export class LedgerReader {
       `SELECT ${ORDER_COLUMNS} FROM orders WHERE ${where} ORDER BY created_at DESC, rowid DESC LIMIT ? OFFSET ?`,
     ).all(...params, query.limit, query.offset) as OrderRow[];
     return { orders: rows.map(orderFromRow), total };
+  }
+
+  /** Counts and sums over every order the filter matches, in one pass of SQLite. */
+  ordersSummary(filter: OrdersFilter): OrdersSummary {
+    const { where, params } = ordersWhere(filter);
+    const closed = "side = 'SELL' AND filled_quantity > 0";
+    const row = this.sql(
+      `SELECT COUNT(*) AS total,
+         COALESCE(SUM(status = 'FILLED'), 0) AS filled,
+         COALESCE(SUM(status = 'PENDING'), 0) AS pending,
+         COALESCE(SUM(${closed}), 0) AS closed,
+         COALESCE(SUM(${closed} AND realised_pnl_paise - charges_paise > 0), 0) AS wins,
+         COALESCE(SUM(realised_pnl_paise - charges_paise), 0) AS netPnlPaise,
+         COALESCE(SUM(charges_paise), 0) AS chargesPaise
+       FROM orders WHERE ${where}`,
+    ).get(...params) as OrdersSummary;
+    return row;
+  }
+
+  /** Every strategy the account has placed orders under, A to Z. */
+  strategies(account: AccountId): string[] {
+    const rows = this.sql('SELECT DISTINCT strategy FROM orders WHERE account = ? ORDER BY strategy').all(
+      account,
+    ) as { strategy: string }[];
+    return rows.map((row) => row.strategy);
   }
 
   /** Fills in the order they happened: one order's, or every account's when no order is named. */
@@ -220,4 +259,33 @@ export class LedgerReader {
       | undefined;
     return limitsFromJson(row?.limits_json);
   }
+}
+
+/** LIKE treats % and _ as wildcards; a search for "A_B" means those three characters. */
+function likePattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+}
+
+/** The WHERE clause and its parameters for a filter; every value is bound, never spliced in. */
+function ordersWhere(filter: OrdersFilter): { where: string; params: (string | number)[] } {
+  const clauses = ['account = ?'];
+  const params: (string | number)[] = [filter.account];
+  const add = (clause: string, ...values: (string | number)[]) => {
+    clauses.push(clause);
+    params.push(...values);
+  };
+  const statuses = filter.status === undefined ? [] : ([] as OrderStatus[]).concat(filter.status);
+  if (statuses.length > 0) add(`status IN (${statuses.map(() => '?').join(', ')})`, ...statuses);
+  if (filter.symbol !== undefined) add('symbol = ?', filter.symbol);
+  const search = filter.search?.trim();
+  if (search) {
+    const pattern = likePattern(search);
+    // SQLite's LIKE ignores ASCII case, which is all that symbols and UUIDs hold.
+    add("(symbol LIKE ? ESCAPE '\\' OR id LIKE ? ESCAPE '\\')", pattern, pattern);
+  }
+  if (filter.side !== undefined) add('side = ?', filter.side);
+  if (filter.strategy !== undefined) add('strategy = ?', filter.strategy);
+  if (filter.from !== undefined) add('created_at >= ?', filter.from);
+  if (filter.to !== undefined) add('created_at < ?', filter.to);
+  return { where: clauses.join(' AND '), params };
 }
