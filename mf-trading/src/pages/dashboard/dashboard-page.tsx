@@ -15,7 +15,6 @@ const Panels = styled.div`
   display: grid;
   grid-template-columns: minmax(0, 1fr);
   gap: ${({ theme }) => theme.space(4)};
-  align-items: start;
   ${({ theme }) => theme.media.desktopUp} {
     grid-template-columns: repeat(2, minmax(0, 1fr));
   }

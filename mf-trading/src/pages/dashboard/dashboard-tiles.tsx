@@ -53,7 +53,8 @@ function AiHealthTile() {
   const health = data?.system_health?.overall_health;
   if (isPending) return <Tile label="AI Health" value={loadingValue} />;
   if (isError || typeof health !== 'number') {
-    return <Tile label="AI Health" value="Unavailable" subValue="ML system not connected" />;
+    // A short word: the tile's large figure has room for about ten characters on a laptop.
+    return <Tile label="AI Health" value="Offline" subValue="ML system unavailable" />;
   }
   const band = mlHealthBand(health);
   return (

@@ -38,7 +38,8 @@ describe('dashboard: ML Intelligence while the ML system is not built', () => {
     await within(await screen.findByRole('region', { name: 'ML Intelligence' })).findByText(
       'ML metrics unavailable',
     );
-    expect(aiHealth()).toHaveTextContent('Unavailable');
+    expect(aiHealth()).toHaveTextContent('Offline');
+    expect(aiHealth()).toHaveTextContent('ML system unavailable');
     expect(aiHealth()).not.toHaveTextContent('75%');
     expect(aiHealth()).not.toHaveTextContent('Learning Active');
   });
@@ -50,7 +51,7 @@ describe('dashboard: ML Intelligence while the ML system is not built', () => {
     await within(await screen.findByRole('region', { name: 'ML Intelligence' })).findByText(
       'ML metrics unavailable',
     );
-    expect(aiHealth()).toHaveTextContent('Unavailable');
+    expect(aiHealth()).toHaveTextContent('ML system unavailable');
   });
 
   it('opens the ML intelligence screen from View Full Dashboard', async () => {
