@@ -1,10 +1,11 @@
+import type { Transaction } from 'better-sqlite3';
 import type { Db } from '../../db/database';
-import { istDateOf, parseIstDate } from '../../market/calendar/ist-time';
+import { IST_OFFSET_MS, istDateOf, parseIstDate } from '../../market/calendar/ist-time';
 import type { AccountId, PaperLimits, Position } from '../broker-types';
 import { requirePaise, rupees } from './ledger-checks';
 import { LedgerError } from './ledger-error';
 import { LedgerReader } from './ledger-reader';
-import { paperLimitsSchema } from './paper-limits-schema';
+import { limitsFromJson, paperLimitsSchema } from './paper-limits-schema';
 import {
   type MarkPrice,
   marketValueOf,
@@ -21,6 +22,16 @@ function isIstDate(date: string): boolean {
   }
 }
 
+const DAY_MS = 86_400_000;
+
+export interface TradingSnapshot {
+  cashPaise: number;
+  /** Open positions, by symbol. */
+  positions: Position[];
+  equityPaise: number;
+  dayPnlPaise: number;
+}
+
 export type EntryKind = 'opening_balance' | 'balance_adjustment' | 'buy' | 'sell' | 'charges' | 'reset';
 
 export interface ResetResult {
@@ -35,11 +46,35 @@ export interface ResetResult {
  * ledger entry and moves the cached balance by the same amount inside the caller's transaction.
  */
 export class AccountLedger extends LedgerReader {
+  /** One transaction wrapper for every write; nested inside another transaction it is a savepoint. */
+  private readonly transaction: Transaction<(work: () => unknown) => unknown>;
+  /** The last limits parsed, keyed by the stored JSON they came from (see limits()). */
+  private readonly parsedLimits = new Map<AccountId, { json: string | undefined; limits: PaperLimits }>();
+
   constructor(
     db: Db,
     protected readonly now: () => number = Date.now,
   ) {
     super(db);
+    this.transaction = db.transaction((work: () => unknown) => work());
+  }
+
+  /**
+   * The account's paper limits, the spec's defaults until someone edits them. The stored JSON is
+   * read every time (one primary-key lookup), but parsed and validated only when it differs from
+   * the text parsed last: a rolled-back edit can never leave a stale copy behind.
+   */
+  override limits(account: AccountId): PaperLimits {
+    const row = this.sql('SELECT limits_json FROM paper_limits WHERE account = ?').get(account) as
+      | { limits_json: string }
+      | undefined;
+    const json = row?.limits_json;
+    let cached = this.parsedLimits.get(account);
+    if (!cached || cached.json !== json) {
+      cached = { json, limits: limitsFromJson(json) };
+      this.parsedLimits.set(account, cached);
+    }
+    return { ...cached.limits };
   }
 
   /** Creates the account with its opening balance; opening an open account changes nothing. */
@@ -136,14 +171,42 @@ export class AccountLedger extends LedgerReader {
       cashPaise: this.cashPaise(account),
       positions: this.positions(account),
       realisedPnlPaise: this.realisedPnlPaise(account),
-      openingEquityPaise: this.openingEquity(account, istDateOf(this.now())),
+      openingEquityPaise: this.openingEquity(account, this.today()),
       marks,
       previousCloses,
     });
   }
 
+  /**
+   * What the pre-trade limit checks read, in three primary-key or account lookups: cash, open
+   * positions, equity at the marks (cost where there is none) and today's P&L against the day's
+   * opening equity (0 until one is recorded), the same figures portfolioSummary gives.
+   */
+  tradingSnapshot(account: AccountId, marks: MarkPrice): TradingSnapshot {
+    const cashPaise = this.cashPaise(account);
+    const positions = this.positions(account);
+    const equityPaise = cashPaise + marketValueOf(positions, marks).value;
+    const opening = this.openingEquity(account, this.today());
+    return {
+      cashPaise,
+      positions,
+      equityPaise,
+      dayPnlPaise: opening === undefined ? 0 : equityPaise - opening,
+    };
+  }
+
+  private todayCache = { day: Number.NaN, date: '' };
+
+  /** The IST date now, formatted once per day rather than once per order. */
+  protected today(): string {
+    const ts = this.now();
+    const day = Math.floor((ts + IST_OFFSET_MS) / DAY_MS);
+    if (day !== this.todayCache.day) this.todayCache = { day, date: istDateOf(ts) };
+    return this.todayCache.date;
+  }
+
   protected write<T>(work: () => T): T {
-    return this.db.transaction(work).immediate();
+    return this.transaction.immediate(work) as T;
   }
 
   protected post(
@@ -156,6 +219,36 @@ export class AccountLedger extends LedgerReader {
     this.sql(
       'INSERT INTO ledger_entries (account, ts, kind, amount_paise, order_id, fill_id, note) VALUES (?, ?, ?, ?, ?, ?, ?)',
     ).run(account, ts, kind, amountPaise, refs.orderId ?? null, refs.fillId ?? null, refs.note ?? null);
+    this.moveCash(account, amountPaise);
+  }
+
+  /** Several entries of one event (a trade and its charges), and the cached balance moved once for all. */
+  protected postAll(
+    account: AccountId,
+    entries: readonly (readonly [EntryKind, number])[],
+    ts: number,
+    refs: { orderId?: string; fillId?: string; note?: string },
+  ): void {
+    const insert = this.sql(
+      'INSERT INTO ledger_entries (account, ts, kind, amount_paise, order_id, fill_id, note) VALUES (?, ?, ?, ?, ?, ?, ?)',
+    );
+    let total = 0;
+    for (const [kind, amountPaise] of entries) {
+      insert.run(
+        account,
+        ts,
+        kind,
+        amountPaise,
+        refs.orderId ?? null,
+        refs.fillId ?? null,
+        refs.note ?? null,
+      );
+      total += amountPaise;
+    }
+    this.moveCash(account, total);
+  }
+
+  private moveCash(account: AccountId, amountPaise: number): void {
     this.sql('UPDATE accounts SET cash_paise = cash_paise + ? WHERE id = ?').run(amountPaise, account);
   }
 

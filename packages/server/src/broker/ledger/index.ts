@@ -1,6 +1,6 @@
-export type { EntryKind, ResetResult } from './account-ledger';
+export type { EntryKind, ResetResult, TradingSnapshot } from './account-ledger';
 export { averagePrice, costRemoved } from './cost-basis';
-export { type FillInput, Ledger } from './ledger';
+export { type Execution, type FillInput, Ledger } from './ledger';
 export { LedgerError } from './ledger-error';
 export type { ActivityItem, OrdersPage, OrdersQuery, TradeStats } from './ledger-reader';
 export { netRealisedPnlPaise } from './ledger-rows';

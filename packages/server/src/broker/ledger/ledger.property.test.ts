@@ -23,6 +23,8 @@ interface TradeStep {
   charges: Charges;
   fills: number;
   cancelAfterFirst: boolean;
+  /** Book a one-fill order the paper desk's way: order and fill in one call (placeFilledOrder). */
+  wholeOrder: boolean;
 }
 type Action =
   | TradeStep
@@ -59,6 +61,7 @@ const tradeArb: fc.Arbitrary<TradeStep> = fc.record({
   charges: chargesArb,
   fills: fc.integer({ min: 1, max: 3 }),
   cancelAfterFirst: fc.boolean(),
+  wholeOrder: fc.boolean(),
 });
 const actionArb: fc.Arbitrary<Action> = fc.oneof(
   { weight: 8, arbitrary: tradeArb },
@@ -108,6 +111,23 @@ function runTrade(fx: LedgerFixture, model: LedgerModel, step: TradeStep): void 
   // Nothing valid to do: the one generated attempt must be refused and change nothing.
   const quantity =
     room >= 1 ? 1 + (step.sizeSeed % Math.min(room, 5_000)) : Math.max(1, model.held(step.symbol) + 1);
+  if (step.wholeOrder && fills === 1) {
+    const execution = { quantity, pricePaise: step.price, charges: step.charges, ts: fx.clock.now() };
+    const request = marketOrder(side, step.symbol, quantity);
+    if (model.refusal(side, step.symbol, quantity, step.price, step.charges.total)) {
+      const orders = fx.ledger.orders({ account: 'paper', limit: 1, offset: 0 }).total;
+      expectRefused(fx, () => fx.ledger.placeFilledOrder(request, execution));
+      // Refused whole: not even the order row is left behind.
+      expect(fx.ledger.orders({ account: 'paper', limit: 1, offset: 0 }).total).toBe(orders);
+      return;
+    }
+    const { order, fill } = fx.ledger.placeFilledOrder(request, execution);
+    model.fill(side, step.symbol, quantity, step.price, step.charges.total);
+    // What it returns is what it stored.
+    expect(fx.ledger.order(order.id)).toEqual(order);
+    expect(fx.ledger.fills(order.id)).toEqual([fill]);
+    return;
+  }
   const order = fx.ledger.placeOrder(marketOrder(side, step.symbol, quantity));
   for (const [index, piece] of split(quantity, fills).entries()) {
     const input = {

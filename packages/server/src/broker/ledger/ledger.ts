@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { Charges, Fill, Order, OrderRequest, OrderStatus, Position } from '../broker-types';
 import { AccountLedger } from './account-ledger';
 import { averagePrice } from './cost-basis';
@@ -11,6 +10,7 @@ import {
   turnoverPaise,
 } from './ledger-checks';
 import { LedgerError } from './ledger-error';
+import { orderedId } from './ordered-id';
 import { addToPosition, takeFromPosition } from './position-book';
 
 export interface FillInput {
@@ -21,11 +21,20 @@ export interface FillInput {
   ts: number;
 }
 
+/** One execution of a whole order: what a paper market order is. */
+export type Execution = Omit<FillInput, 'orderId'>;
+
+const INSERT_ORDER = `INSERT INTO orders (id, account, symbol, side, type, quantity, limit_price_paise, status, reject_reason,
+  strategy, simulated_replay, filled_quantity, average_price_paise, charges_paise, realised_pnl_paise, created_at, updated_at)
+  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
+
 /**
  * The durable book of an account: cash as a ledger of signed entries, orders, fills and positions
- * at cost. Every mutation is one IMMEDIATE transaction that leaves cash equal to the entries' sum;
- * a refusal throws LedgerError and writes nothing. The engine checks limits first; the refusals
- * here are the last line of defence.
+ * at cost. Every mutation is one IMMEDIATE transaction (a savepoint inside the caller's) that
+ * leaves cash equal to the entries' sum; a refusal throws LedgerError and writes nothing. The
+ * engine checks limits first; the refusals here are the last line of defence.
+ *
+ * Writes return what they wrote, built from the values they stored, instead of reading it back.
  */
 export class Ledger extends AccountLedger {
   /** Records a new order, PENDING for the engine to fill or REJECTED with the reason it gave. */
@@ -34,96 +43,152 @@ export class Ledger extends AccountLedger {
     status: 'PENDING' | 'REJECTED' = 'PENDING',
     rejectReason?: string,
   ): Order {
-    requireQuantity(request.quantity);
-    if (request.symbol.trim() === '') throw new LedgerError('An order needs a symbol.');
-    if (request.type === 'LIMIT') {
-      requirePaise(request.limitPrice ?? Number.NaN, 'A limit price', { positive: true });
-    }
+    requireOrderRequest(request);
     if (status === 'REJECTED' && !rejectReason) throw new LedgerError('A rejected order needs its reason.');
-    const id = randomUUID();
-    this.write(() => {
+    return this.write(() => {
       this.requireOpen(request.account);
       const ts = this.now();
-      this.sql(
-        `INSERT INTO orders (id, account, symbol, side, type, quantity, limit_price_paise, status, reject_reason,
-           strategy, simulated_replay, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      ).run(
-        id,
-        request.account,
-        request.symbol,
-        request.side,
-        request.type,
-        request.quantity,
-        request.type === 'LIMIT' ? request.limitPrice : null,
-        status,
-        status === 'REJECTED' ? rejectReason : null,
-        request.strategy,
-        request.simulatedReplay ? 1 : 0,
-        ts,
-        ts,
-      );
+      const order = newOrder(request, orderedId(ts), ts);
+      order.status = status;
+      order.rejectReason = status === 'REJECTED' ? rejectReason! : null;
+      this.insertOrder(order);
+      return order;
     });
-    return this.order(id)!;
+  }
+
+  /**
+   * Records an order together with the one execution that fills it whole, in a single savepoint:
+   * the order row is written once, already FILLED with its totals, so there is no PENDING row to
+   * update and no status index entry to move. The same refusals as recordFill apply.
+   */
+  placeFilledOrder(request: OrderRequest, execution: Execution): { order: Order; fill: Fill } {
+    requireOrderRequest(request);
+    requireExecution(execution);
+    if (execution.quantity !== request.quantity) {
+      throw new LedgerError(`A fill of ${execution.quantity} does not fill an order of ${request.quantity}.`);
+    }
+    const turnover = turnoverPaise(execution.quantity, execution.pricePaise);
+    return this.write(() => {
+      const created = this.now();
+      const order = newOrder(request, orderedId(created), created);
+      const held = this.refuseWhatCannotSettle(order, execution, turnover);
+      const fillId = orderedId(execution.ts);
+      order.status = 'FILLED';
+      order.filledQuantity = execution.quantity;
+      order.averagePrice = execution.pricePaise;
+      order.chargesPaise = execution.charges.total;
+      order.realisedPnlPaise = this.movePosition(order, held, execution);
+      order.updatedAt = execution.ts;
+      this.insertOrder(order);
+      return { order, fill: this.insertFill(order, fillId, execution, turnover) };
+    });
   }
 
   /** Ends a pending order; what already filled stays filled. */
   setOrderStatus(id: string, status: Extract<OrderStatus, 'CANCELLED' | 'REJECTED'>, reason?: string): Order {
-    this.write(() => {
-      this.requirePending(id);
+    return this.write(() => {
+      const order = this.requirePending(id);
+      const ts = this.now();
       this.sql('UPDATE orders SET status = ?, reject_reason = ?, updated_at = ? WHERE id = ?').run(
         status,
         reason ?? null,
-        this.now(),
+        ts,
         id,
       );
+      return { ...order, status, rejectReason: reason ?? null, updatedAt: ts };
     });
-    return this.order(id)!;
   }
 
   /** Books one execution against a pending order: fill, cash entries, position, order totals. */
   recordFill(input: FillInput): Fill {
-    requireQuantity(input.quantity);
-    requirePaise(input.pricePaise, 'A fill price', { positive: true });
-    requireCharges(input.charges);
-    requireTimestamp(input.ts);
+    requireExecution(input);
     const turnover = turnoverPaise(input.quantity, input.pricePaise);
-    const id = randomUUID();
-    this.write(() => {
+    return this.write(() => {
       const order = this.requirePending(input.orderId);
       const held = this.refuseWhatCannotSettle(order, input, turnover);
-      const realised = held
-        ? takeFromPosition(this.sql, order.account, held, input)
-        : addToPosition(this.sql, order.account, order.symbol, input);
-      this.sql(
-        `INSERT INTO fills (id, order_id, account, symbol, side, quantity, price_paise, charges_json, charges_paise, ts)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      ).run(
-        id,
-        order.id,
-        order.account,
-        order.symbol,
-        order.side,
-        input.quantity,
-        input.pricePaise,
-        JSON.stringify(input.charges),
-        input.charges.total,
-        input.ts,
-      );
-      const refs = { orderId: order.id, fillId: id };
-      if (order.side === 'BUY') this.post(order.account, 'buy', -turnover, input.ts, refs);
-      else this.post(order.account, 'sell', turnover, input.ts, refs);
-      if (input.charges.total > 0) this.post(order.account, 'charges', -input.charges.total, input.ts, refs);
-      this.addFillToOrder(order, input, realised);
+      const realised = this.movePosition(order, held, input);
+      const fill = this.insertFill(order, orderedId(input.ts), input, turnover);
+      this.addFillToOrder(order, input, turnover, realised);
+      return fill;
     });
-    return this.fills(input.orderId).find((fill) => fill.id === id)!;
   }
 
-  /** Filled quantity, the VWAP recomputed from the fills themselves (no rounding carried), charges, P&L. */
-  private addFillToOrder(order: Order, fill: FillInput, realised: number): void {
+  private insertOrder(order: Order): void {
+    this.sql(INSERT_ORDER).run(
+      order.id,
+      order.account,
+      order.symbol,
+      order.side,
+      order.type,
+      order.quantity,
+      order.limitPrice,
+      order.status,
+      order.rejectReason,
+      order.strategy,
+      order.simulatedReplay ? 1 : 0,
+      order.filledQuantity,
+      order.averagePrice,
+      order.chargesPaise,
+      order.realisedPnlPaise,
+      order.createdAt,
+      order.updatedAt,
+    );
+  }
+
+  /** A buy adds to the position (one upsert); a sell takes from the one `held` (one update). */
+  private movePosition(order: Order, held: Position | undefined, execution: Execution): number {
+    return held
+      ? takeFromPosition(this.sql, order.account, held, execution)
+      : addToPosition(this.sql, order.account, order.symbol, execution);
+  }
+
+  /** The fill row and its cash entries: the trade, then the charges, with the balance moved once. */
+  private insertFill(order: Order, id: string, execution: Execution, turnover: number): Fill {
+    const { charges } = execution;
+    this.sql(
+      `INSERT INTO fills (id, order_id, account, symbol, side, quantity, price_paise, charges_json, charges_paise, ts)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    ).run(
+      id,
+      order.id,
+      order.account,
+      order.symbol,
+      order.side,
+      execution.quantity,
+      execution.pricePaise,
+      JSON.stringify(charges),
+      charges.total,
+      execution.ts,
+    );
+    const trade = order.side === 'BUY' ? (['buy', -turnover] as const) : (['sell', turnover] as const);
+    const entries = charges.total > 0 ? [trade, ['charges', -charges.total] as const] : [trade];
+    this.postAll(order.account, entries, execution.ts, { orderId: order.id, fillId: id });
+    return {
+      id,
+      orderId: order.id,
+      symbol: order.symbol,
+      side: order.side,
+      quantity: execution.quantity,
+      price: execution.pricePaise,
+      charges: { ...charges },
+      ts: execution.ts,
+    };
+  }
+
+  /**
+   * Filled quantity, the VWAP over the order's fills (no rounding carried: a later fill sums the
+   * stored ones again), charges, P&L.
+   */
+  private addFillToOrder(order: Order, fill: FillInput, turnover: number, realised: number): void {
     const filled = order.filledQuantity + fill.quantity;
-    const { traded } = this.sql(
-      'SELECT SUM(quantity * price_paise) AS traded FROM fills WHERE order_id = ?',
-    ).get(order.id) as { traded: number };
+    const traded =
+      order.filledQuantity === 0
+        ? turnover
+        : (
+            this.sql('SELECT SUM(quantity * price_paise) AS traded FROM fills WHERE order_id = ?').get(
+              order.id,
+            ) as { traded: number }
+          ).traded;
     this.sql(
       `UPDATE orders SET filled_quantity = ?, average_price_paise = ?, charges_paise = charges_paise + ?,
          realised_pnl_paise = realised_pnl_paise + ?, status = ?, updated_at = ? WHERE id = ?`,
@@ -148,7 +213,7 @@ export class Ledger extends AccountLedger {
   }
 
   /** The last line of defence: no overfill, no short sale, no buy the cash cannot pay for. */
-  private refuseWhatCannotSettle(order: Order, fill: FillInput, turnover: number): Position | undefined {
+  private refuseWhatCannotSettle(order: Order, fill: Execution, turnover: number): Position | undefined {
     const left = order.quantity - order.filledQuantity;
     if (fill.quantity > left) {
       throw new LedgerError(`A fill of ${fill.quantity} is more than the ${left} left on order ${order.id}.`);
@@ -175,4 +240,42 @@ export class Ledger extends AccountLedger {
     }
     return held;
   }
+}
+
+function requireOrderRequest(request: OrderRequest): void {
+  requireQuantity(request.quantity);
+  if (request.symbol.trim() === '') throw new LedgerError('An order needs a symbol.');
+  if (request.type === 'LIMIT') {
+    requirePaise(request.limitPrice ?? Number.NaN, 'A limit price', { positive: true });
+  }
+}
+
+function requireExecution(execution: Execution): void {
+  requireQuantity(execution.quantity);
+  requirePaise(execution.pricePaise, 'A fill price', { positive: true });
+  requireCharges(execution.charges);
+  requireTimestamp(execution.ts);
+}
+
+/** The order as a fresh PENDING row would read back. */
+function newOrder(request: OrderRequest, id: string, ts: number): Order {
+  return {
+    id,
+    account: request.account,
+    symbol: request.symbol,
+    side: request.side,
+    type: request.type,
+    quantity: request.quantity,
+    limitPrice: request.type === 'LIMIT' ? request.limitPrice! : null,
+    status: 'PENDING',
+    rejectReason: null,
+    strategy: request.strategy,
+    simulatedReplay: request.simulatedReplay === true,
+    filledQuantity: 0,
+    averagePrice: null,
+    chargesPaise: 0,
+    realisedPnlPaise: 0,
+    createdAt: ts,
+    updatedAt: ts,
+  };
 }

@@ -1,3 +1,4 @@
+import type { Transaction } from 'better-sqlite3';
 import type { Db } from '../../db/database';
 import type { Order, OrderRequest } from '../broker-types';
 
@@ -6,6 +7,8 @@ interface Waiting {
   resolve(order: Order): void;
   reject(error: unknown): void;
 }
+
+type Outcome = { order: Order } | { error: unknown };
 
 /**
  * Group commit for orders. Orders that arrive while the event loop is busy are decided one after
@@ -17,12 +20,26 @@ interface Waiting {
 export class OrderDesk {
   private queue: Waiting[] = [];
   private scheduled = false;
+  /** Both made once: the batch's IMMEDIATE transaction, and each order's savepoint inside it. */
+  private readonly batchTransaction: Transaction<(batch: Waiting[], outcomes: Outcome[]) => void>;
+  private readonly orderSavepoint: Transaction<(request: OrderRequest) => Order>;
 
   constructor(
-    private readonly db: Db,
-    private readonly decide: (request: OrderRequest) => Order,
+    db: Db,
+    decide: (request: OrderRequest) => Order,
     private readonly maxBatch = 256,
-  ) {}
+  ) {
+    this.orderSavepoint = db.transaction((request: OrderRequest) => decide(request));
+    this.batchTransaction = db.transaction((batch: Waiting[], outcomes: Outcome[]) => {
+      for (const waiting of batch) {
+        try {
+          outcomes.push({ order: this.orderSavepoint(waiting.request) });
+        } catch (error) {
+          outcomes.push({ error });
+        }
+      }
+    });
+  }
 
   submit(request: OrderRequest): Promise<Order> {
     return new Promise((resolve, reject) => {
@@ -41,19 +58,9 @@ export class OrderDesk {
       this.scheduled = true;
       setImmediate(() => this.flush());
     }
-    const outcomes: ({ order: Order } | { error: unknown })[] = [];
+    const outcomes: Outcome[] = [];
     try {
-      this.db
-        .transaction(() => {
-          for (const waiting of batch) {
-            try {
-              outcomes.push({ order: this.db.transaction(() => this.decide(waiting.request))() });
-            } catch (error) {
-              outcomes.push({ error });
-            }
-          }
-        })
-        .immediate();
+      this.batchTransaction.immediate(batch, outcomes);
     } catch (error) {
       // The commit itself failed: nothing in the batch is durable, so nothing is acknowledged.
       for (const waiting of batch) waiting.reject(error);

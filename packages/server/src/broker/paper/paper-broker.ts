@@ -1,9 +1,10 @@
+import type { Transaction } from 'better-sqlite3';
 import type { Db } from '../../db/database';
 import type { MarketDataService } from '../../market/market-data-service';
-import type { Order, OrderRequest, PaperLimits } from '../broker-types';
+import type { Charges, Order, OrderRequest, PaperLimits } from '../broker-types';
 import { computeCharges } from '../charges';
 import type { Ledger } from '../ledger';
-import { checkOrderLimits, type PhaseCaps } from '../limits';
+import { checkOrderLimits, type HeldPosition, type PhaseCaps } from '../limits';
 import { impactFromLastPrice, limitOrderFill, walkBook } from './fill-price';
 
 /** What the paper broker needs of the market: the last price, the book, the minute volume. */
@@ -22,50 +23,58 @@ export interface PaperMarket {
  * refused order is stored as REJECTED with the reason and returned, not thrown.
  */
 export class PaperBroker {
+  /** Made once: inside the order desk's batch it is a savepoint, alone an IMMEDIATE transaction. */
+  private readonly transaction: Transaction<(work: () => Order) => Order>;
+
   constructor(
-    private readonly db: Db,
+    db: Db,
     private readonly ledger: Ledger,
     private readonly market: PaperMarket,
     private readonly phaseCaps: () => PhaseCaps | undefined = () => undefined,
     private readonly now: () => number = Date.now,
-  ) {}
+  ) {
+    this.transaction = db.transaction((work: () => Order) => work());
+  }
 
   submit(request: OrderRequest): Order {
-    return this.db
-      .transaction(() => {
-        if (request.type === 'LIMIT') {
-          const rejection = this.check(request, request.limitPrice!);
-          if (rejection) return this.reject(request, rejection.reason, rejection.code);
-          const order = this.ledger.placeOrder(request, 'PENDING');
-          this.tryFillResting(order);
-          return this.ledger.order(order.id)!;
-        }
-        const price = this.marketFillPrice(request);
-        if (price === null)
-          return this.reject(
-            request,
-            `No price for ${request.symbol} yet: the feed has not sent one.`,
-            'no_price',
-          );
-        const rejection = this.check(request, price);
-        if (rejection) return this.reject(request, rejection.reason, rejection.code);
-        const order = this.ledger.placeOrder(request, 'PENDING');
-        this.fill(order, price);
-        return this.ledger.order(order.id)!;
-      })
-      .immediate();
+    return this.transaction.immediate(() => this.decide(request));
+  }
+
+  private decide(request: OrderRequest): Order {
+    if (request.type === 'LIMIT') {
+      const limits = this.ledger.limits(request.account);
+      const rejection = this.check(request, request.limitPrice!, limits);
+      if (rejection) return this.reject(request, rejection.reason, rejection.code);
+      const order = this.ledger.placeOrder(request, 'PENDING');
+      return this.tryFillResting(order) ?? order;
+    }
+    const price = this.marketFillPrice(request);
+    if (price === null)
+      return this.reject(
+        request,
+        `No price for ${request.symbol} yet: the feed has not sent one.`,
+        'no_price',
+      );
+    // Limits, charges and the fill read the account once, inside this order's own transaction.
+    const limits = this.ledger.limits(request.account);
+    const charges = computeCharges({ side: request.side, quantity: request.quantity, price }, limits);
+    const rejection = this.check(request, price, limits, charges);
+    if (rejection) return this.reject(request, rejection.reason, rejection.code);
+    return this.ledger.placeFilledOrder(request, {
+      quantity: request.quantity,
+      pricePaise: price,
+      charges,
+      ts: this.now(),
+    }).order;
   }
 
   cancel(orderId: string): Order {
-    return this.db
-      .transaction(() => {
-        const order = this.ledger.order(orderId);
-        if (!order) throw new Error(`No order ${orderId}`);
-        if (order.status !== 'PENDING') return order;
-        this.ledger.setOrderStatus(orderId, 'CANCELLED');
-        return this.ledger.order(orderId)!;
-      })
-      .immediate();
+    return this.transaction.immediate(() => {
+      const order = this.ledger.order(orderId);
+      if (!order) throw new Error(`No order ${orderId}`);
+      if (order.status !== 'PENDING') return order;
+      return this.ledger.setOrderStatus(orderId, 'CANCELLED');
+    });
   }
 
   /** Called on every tick of a symbol: fills the resting limit orders the price has reached. */
@@ -78,34 +87,28 @@ export class PaperBroker {
       offset: 0,
     }).orders;
     for (const order of resting) {
-      this.db.transaction(() => this.tryFillResting(order)).immediate();
+      this.transaction.immediate(() => this.tryFillResting(order) ?? order);
     }
   }
 
-  private tryFillResting(order: Order): void {
+  /** The order as it stands after trying it against the last price, or undefined when it still rests. */
+  private tryFillResting(order: Order): Order | undefined {
     const ltp = this.market.lastPrice(order.symbol);
-    if (ltp === undefined || order.limitPrice === null) return;
+    if (ltp === undefined || order.limitPrice === null) return undefined;
     const price = limitOrderFill(order.side, order.limitPrice, ltp);
-    if (price === null) return;
+    if (price === null) return undefined;
     // Limits are checked again when a resting order trades: the account may have changed since.
-    const rejection = this.check(order, price);
-    if (rejection) {
-      this.ledger.setOrderStatus(order.id, 'REJECTED', rejection.reason);
-      return;
-    }
-    this.fill(order, price);
-  }
-
-  private fill(order: Order, price: number): void {
     const limits = this.ledger.limits(order.account);
-    const charges = computeCharges({ side: order.side, quantity: order.quantity, price }, limits);
+    const rejection = this.check(order, price, limits);
+    if (rejection) return this.ledger.setOrderStatus(order.id, 'REJECTED', rejection.reason);
     this.ledger.recordFill({
       orderId: order.id,
       quantity: order.quantity,
       pricePaise: price,
-      charges,
+      charges: computeCharges({ side: order.side, quantity: order.quantity, price }, limits),
       ts: this.now(),
     });
+    return this.ledger.order(order.id);
   }
 
   private marketFillPrice(request: OrderRequest): number | null {
@@ -121,28 +124,32 @@ export class PaperBroker {
     ).price;
   }
 
-  private check(request: Pick<OrderRequest, 'account' | 'symbol' | 'side' | 'quantity'>, price: number) {
-    const limits: PaperLimits = this.ledger.limits(request.account);
-    const marks = (symbol: string) => this.market.lastPrice(symbol);
-    const summary = this.ledger.portfolioSummary(request.account, marks);
+  private readonly marks = (symbol: string) => this.market.lastPrice(symbol);
+
+  private check(
+    request: Pick<OrderRequest, 'account' | 'symbol' | 'side' | 'quantity'>,
+    price: number,
+    limits: PaperLimits,
+    charges: Charges = computeCharges({ side: request.side, quantity: request.quantity, price }, limits),
+  ) {
+    const snapshot = this.ledger.tradingSnapshot(request.account, this.marks);
+    const positions = new Map<string, HeldPosition>();
+    for (const position of snapshot.positions) {
+      positions.set(position.symbol, {
+        quantity: position.quantity,
+        marketValuePaise: position.quantity * (this.marks(position.symbol) ?? price),
+      });
+    }
     const result = checkOrderLimits({
       order: { side: request.side, symbol: request.symbol, quantity: request.quantity, price },
       account: {
-        cashPaise: summary.cashPaise,
-        equityPaise: summary.equityPaise,
-        positions: new Map(
-          this.ledger.positions(request.account).map((position) => [
-            position.symbol,
-            {
-              quantity: position.quantity,
-              marketValuePaise: position.quantity * (marks(position.symbol) ?? price),
-            },
-          ]),
-        ),
-        dayPnlPaise: summary.dayChangePaise ?? 0,
+        cashPaise: snapshot.cashPaise,
+        equityPaise: snapshot.equityPaise,
+        positions,
+        dayPnlPaise: snapshot.dayPnlPaise,
       },
       limits,
-      charges: computeCharges({ side: request.side, quantity: request.quantity, price }, limits),
+      charges,
       phase: this.phaseCaps(),
     });
     return result.ok ? null : result;
