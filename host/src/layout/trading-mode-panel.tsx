@@ -1,15 +1,14 @@
 import { isApiError, useChangeTradingMode, useTradingMode } from '@td/api-client';
-import type { TradingMode } from '@td/contracts';
+import { TRADING_MODE_TEXT, type TradingMode } from '@td/contracts';
 import { Banner, Button, Modal, Switch } from '@td/ui';
 import { useState } from 'react';
 import { useHostServices } from '../remotes/host-services';
 import { SidePanel } from './quick-stats-panel';
 
 // spec part 1 §4 "Trading mode": texts word for word.
-export const REAL_MODE_WARNING =
-  'WARNING: You are switching to REAL TRADING mode! This will execute actual trades with real money. Are you sure you want to continue?';
-const REAL_ACTIVATED = 'Real Trading Mode Activated! All trades will now be executed with real money.';
-const PAPER_ACTIVATED = 'Paper Trading Mode Activated! All trades will be simulated for ML training.';
+export const REAL_MODE_WARNING = TRADING_MODE_TEXT.realWarning;
+const REAL_ACTIVATED = TRADING_MODE_TEXT.realActivated;
+const PAPER_ACTIVATED = TRADING_MODE_TEXT.paperActivated;
 const CHANGE_FAILED = 'Failed to change trading mode. Please try again.';
 const CHANGE_ERROR = 'Error: Could not change trading mode.';
 

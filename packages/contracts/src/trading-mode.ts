@@ -32,3 +32,11 @@ export const tradingModeChangeSchema = z.object({
   current_mode_label: z.string(),
 });
 export type TradingModeChange = z.infer<typeof tradingModeChangeSchema>;
+
+/** spec part 1 §4 "Trading mode": the sentences every mode switch shows, word for word. */
+export const TRADING_MODE_TEXT = {
+  realWarning:
+    'WARNING: You are switching to REAL TRADING mode! This will execute actual trades with real money. Are you sure you want to continue?',
+  realActivated: 'Real Trading Mode Activated! All trades will now be executed with real money.',
+  paperActivated: 'Paper Trading Mode Activated! All trades will be simulated for ML training.',
+} as const;

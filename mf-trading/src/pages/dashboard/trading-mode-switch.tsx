@@ -1,15 +1,14 @@
 import { isApiError, useChangeTradingMode, useTradingMode } from '@td/api-client';
-import { TRADING_MODE_LABELS, type TradingMode } from '@td/contracts';
+import { TRADING_MODE_LABELS, TRADING_MODE_TEXT, type TradingMode } from '@td/contracts';
 import { usePlatform } from '@td/platform';
 import { Button, Modal, Switch } from '@td/ui';
 import { useState } from 'react';
 
 // spec part 1 §4 "Trading mode": the same confirmation and notices as the host's sidebar switch,
-// word for word (a remote cannot import the host, so the sentences are repeated here).
-export const REAL_MODE_WARNING =
-  'WARNING: You are switching to REAL TRADING mode! This will execute actual trades with real money. Are you sure you want to continue?';
-const REAL_ACTIVATED = 'Real Trading Mode Activated! All trades will now be executed with real money.';
-const PAPER_ACTIVATED = 'Paper Trading Mode Activated! All trades will be simulated for ML training.';
+// word for word, from the contracts both share.
+export const REAL_MODE_WARNING = TRADING_MODE_TEXT.realWarning;
+const REAL_ACTIVATED = TRADING_MODE_TEXT.realActivated;
+const PAPER_ACTIVATED = TRADING_MODE_TEXT.paperActivated;
 // spec part 1 §8 "Dashboard and pipeline".
 export const SWITCH_FAILED = 'Failed to switch trading mode';
 
