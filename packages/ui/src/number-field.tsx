@@ -28,6 +28,8 @@ const Root = styled.div`
   gap: ${({ theme }) => theme.space(1.5)};
   min-width: 0;
   font-family: ${({ theme }) => theme.font.body};
+  font-weight: 400;
+  line-height: 1.4;
 `;
 
 const Label = styled.label<{ $hidden: boolean }>`
@@ -46,6 +48,7 @@ const Hint = styled.span`
 `;
 
 const Input = styled.input`
+  box-sizing: border-box;
   width: 100%;
   min-height: 40px;
   padding: 0 ${({ theme }) => theme.space(3)};
@@ -73,7 +76,6 @@ const Input = styled.input`
 const ErrorText = styled.span`
   color: ${({ theme }) => theme.colors.negative};
   font-size: ${({ theme }) => theme.fontSize.sm};
-  line-height: 1.4;
 `;
 
 /** A labelled number input with its hint and its error, both tied to the input with aria-describedby. */

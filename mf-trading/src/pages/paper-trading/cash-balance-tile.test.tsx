@@ -118,5 +118,14 @@ describe('paper trading: editing the cash balance in place', () => {
     expect(card).toHaveTextContent('₹9,12,345');
     expect(within(card).queryByRole('spinbutton')).not.toBeInTheDocument();
     expect(balanceCalls()).toHaveLength(0);
+    expect(within(card).getByRole('button', { name: 'Edit cash balance' })).toHaveFocus();
+  });
+
+  it('closes on Escape as Cancel does', async () => {
+    const { card, user, balanceCalls } = await openBalanceEditor();
+    await user.keyboard('{Escape}');
+    expect(within(card).queryByRole('spinbutton')).not.toBeInTheDocument();
+    expect(card).toHaveTextContent('₹9,12,345');
+    expect(balanceCalls()).toHaveLength(0);
   });
 });

@@ -58,9 +58,6 @@ const List = styled.ul`
   padding: 0;
   list-style: none;
   ${({ theme }) => theme.media.phone} {
-    grid-template-columns: repeat(2, minmax(0, 1fr));
-  }
-  @media (max-width: 359.98px) {
     grid-template-columns: minmax(0, 1fr);
   }
 `;
