@@ -9,11 +9,14 @@ const Row = styled.div`
   flex-wrap: wrap;
   align-items: flex-end;
   gap: ${({ theme }) => theme.space(3)};
-  & > :first-child {
-    flex: 1 1 240px;
-  }
   & > * {
-    flex: 0 1 180px;
+    flex: 1 1 150px;
+    max-width: 240px;
+  }
+  /* The search box takes most of a wide row; on a phone it has a row of its own. */
+  & > :first-child {
+    flex: 4 1 260px;
+    max-width: none;
   }
 `;
 
