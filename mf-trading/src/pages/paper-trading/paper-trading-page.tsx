@@ -1,6 +1,6 @@
 import { usePaperLimits, usePaperOverview } from '@td/api-client';
 import { usePlatform } from '@td/platform';
-import { Button, Card, ErrorPanel, Page, PageHeader, Skeleton, TileGrid } from '@td/ui';
+import { Banner, Button, Card, ErrorPanel, Page, PageHeader, Skeleton, TileGrid } from '@td/ui';
 import { useId, useState } from 'react';
 import { AccountTiles } from './account-tiles';
 import { RiskLimitsStatus } from './risk-limits-status';
@@ -30,7 +30,7 @@ function AccountOverview() {
   const paperAccountShown = tradingMode !== 'live';
 
   if (overview.isPending) return <OverviewLoading />;
-  if (overview.isError) {
+  if (overview.isError && !overview.data) {
     return (
       <ErrorPanel
         title="Unable to load the paper trading account"
@@ -42,6 +42,24 @@ function AccountOverview() {
   }
   return (
     <>
+      {overview.isError && (
+        <Banner
+          tone="warning"
+          title="The paper account could not be refreshed"
+          actions={
+            <Button
+              variant="secondary"
+              size="sm"
+              loading={overview.isFetching}
+              onClick={() => overview.refetch()}
+            >
+              Retry
+            </Button>
+          }
+        >
+          The figures below are from the last successful update.
+        </Banner>
+      )}
       <AccountTiles overview={overview.data} paperAccountShown={paperAccountShown} />
       <TodaysPerformance overview={overview.data} paperAccountShown={paperAccountShown} />
       <RiskLimitsStatus status={overview.data.limits_status} />

@@ -60,6 +60,19 @@ describe('paper trading: resetting the account', () => {
     expect(screen.getByRole('group', { name: 'Active Positions' })).toHaveTextContent('0');
   });
 
+  it('keeps the last figures, marked as not current, when the refresh after a reset fails', async () => {
+    let overview = ok(paperOverview());
+    const { confirm, notify } = await openResetDialog(RESET_REPLY, () => overview);
+    overview = reply(409, { success: false, error: 'Paper account is busy' });
+    await confirm();
+    await waitFor(() =>
+      expect(notify).toHaveBeenCalledWith('success', 'Paper trading account reset successfully!'),
+    );
+    expect(await screen.findByText('The paper account could not be refreshed')).toBeInTheDocument();
+    expect(screen.getByText('The figures below are from the last successful update.')).toBeInTheDocument();
+    expect(screen.getByRole('group', { name: 'Cash Balance' })).toHaveTextContent('₹9,12,345');
+  });
+
   it.each([
     ['the server refuses', reply(500, { success: false, error: 'Ledger is locked' })],
     ['the server cannot be reached', NETWORK_DOWN],
