@@ -86,7 +86,12 @@ const tradesFilterShape = {
   /** A case-insensitive part of a symbol or of a trade ID. */
   search: z.string().trim().max(64, 'search is at most 64 characters').optional(),
   side: z.enum(['BUY', 'SELL'], { error: 'side must be BUY or SELL' }).optional(),
-  strategy: z.string().trim().min(1).max(40, 'strategy is at most 40 characters').optional(),
+  strategy: z
+    .string()
+    .trim()
+    .min(1, 'strategy cannot be empty')
+    .max(40, 'strategy is at most 40 characters')
+    .optional(),
 };
 
 export const tradesQuerySchema = z.object({
@@ -111,7 +116,11 @@ export const tradesExportQuerySchema = z.object(tradesFilterShape);
 export type TradesExportQuery = z.infer<typeof tradesExportQuerySchema>;
 export type TradesExportQueryInput = z.input<typeof tradesExportQuerySchema>;
 
-// Fields added for the trade history screen default, so a reply without them still reads.
+/**
+ * One page of the trade history. What the history screen added (closed_trades, open_positions,
+ * strategies, and each trade's entry, exit and current price) defaults when absent, so replies
+ * written before it still read.
+ */
 export const tradesPageSchema = z.object({
   trades: z.array(tradeSchema),
   total: z.number().int(),

@@ -186,6 +186,7 @@ describe('GET /api/trades/recent', () => {
       ['page=two', /^Invalid page/],
       ['page_size=501', /^Invalid page_size: page_size is at most 500$/],
       ['side=HOLD', /^Invalid side: side must be BUY or SELL$/],
+      ['strategy=', /^Invalid strategy: strategy cannot be empty$/],
       [`search=${'x'.repeat(65)}`, /^Invalid search: search is at most 64 characters$/],
     ];
     for (const [query, message] of cases) {
