@@ -88,7 +88,7 @@ describe('trading history: filters ask the server', () => {
 
 describe('trading history: pages', () => {
   const page = (number: number, total = 60) => {
-    const rows = Math.min(25, total - (number - 1) * 25);
+    const rows = Math.max(0, Math.min(25, total - (number - 1) * 25));
     return tradesPage({
       trades: Array.from({ length: rows }, (_, index) =>
         trade({ id: `trade-${number}-${index}`, symbol: `SYM${number}` }),
@@ -128,6 +128,23 @@ describe('trading history: pages', () => {
     await screen.findByText('Page 2 of 3');
     await user.click(screen.getByRole('tab', { name: 'Completed' }));
     await waitFor(() => expect(lastQuery(requests)).toMatchObject({ status: 'FILLED', page: '1' }));
+  });
+  it('returns to the last page that exists when trades disappear (an account reset)', async () => {
+    let total = 60;
+    const { user, requests } = renderTrades({
+      replies: {
+        [TRADES]: (_body, url) => {
+          const body = page(Number(url.searchParams.get('page')), total);
+          total = 10;
+          return ok(body);
+        },
+      },
+    });
+    await screen.findByText('Page 1 of 3');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('Showing 10 of 10 trades')).toBeInTheDocument();
+    expect(screen.getByText('Page 1 of 1')).toBeInTheDocument();
+    expect(tradeQueries(requests).map((query) => query.page)).toEqual(['1', '2', '1']);
   });
 });
 
