@@ -86,10 +86,10 @@ export function tradesForExport(source: TradeHistorySource, query: TradesExportQ
  * average cost and its P&L is realised. A buy opens a position, so its exit is a later sell.
  */
 export function toTrade(order: Order, markPaise: number | undefined): Trade {
-  const filled = order.filledQuantity > 0 && order.averagePrice !== null;
-  const closes = filled && order.side === 'SELL';
-  const costPaise = closes ? order.averagePrice! * order.filledQuantity - order.realisedPnlPaise : 0;
-  const pnl = closes ? rupees(order.realisedPnlPaise) : null;
+  const average = order.filledQuantity > 0 ? order.averagePrice : null;
+  const closes = average !== null && order.side === 'SELL';
+  const costPaise = closes ? average * order.filledQuantity - order.realisedPnlPaise : 0;
+  const entryPaise = average === null ? null : closes ? costPaise / order.filledQuantity : average;
   return {
     id: order.id,
     symbol: order.symbol,
@@ -98,19 +98,15 @@ export function toTrade(order: Order, markPaise: number | undefined): Trade {
     quantity: order.quantity,
     price: order.averagePrice === null ? null : rupees(order.averagePrice),
     limit_price: order.limitPrice === null ? null : rupees(order.limitPrice),
-    entry_price: !filled
-      ? null
-      : closes
-        ? rupees(costPaise / order.filledQuantity)
-        : rupees(order.averagePrice!),
-    exit_price: closes ? rupees(order.averagePrice!) : null,
+    entry_price: entryPaise === null ? null : rupees(entryPaise),
+    exit_price: closes ? rupees(average) : null,
     current_price: order.status !== 'FILLED' && markPaise !== undefined ? rupees(markPaise) : null,
     status: order.status,
     reject_reason: order.rejectReason,
     timestamp: new Date(order.createdAt).toISOString(),
     strategy: order.strategy,
     fees: rupees(order.chargesPaise),
-    pnl,
+    pnl: closes ? rupees(order.realisedPnlPaise) : null,
     pnl_percent: closes && costPaise > 0 ? pct((order.realisedPnlPaise / costPaise) * 100) : null,
     net_pnl: closes ? rupees(order.realisedPnlPaise - order.chargesPaise) : null,
     simulated_replay: order.simulatedReplay,
