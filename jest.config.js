@@ -12,13 +12,14 @@ const swc = [
 ];
 const common = {
   transform: { '^.+\\.(t|j)sx?$': swc },
-  // CI has two cores shared by the jest workers: a generous per-test limit, so load cannot fail a test.
-  testTimeout: 30_000,
   moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'],
   // Packages that ship only as ES modules are compiled too; everything else in node_modules is not.
   transformIgnorePatterns: ['^(?!.*/node_modules/\\.pnpm/(nanoid|uuid|cookie)@).*/node_modules/'],
 };
 export default {
+  // CI has two cores shared by the jest workers: a generous per-test limit, so load cannot fail a test.
+  // A global option: inside `projects` jest ignores it and keeps its 5 s default.
+  testTimeout: 30_000,
   projects: [
     {
       ...common,

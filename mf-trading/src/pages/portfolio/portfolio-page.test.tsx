@@ -1,4 +1,4 @@
-import { renderRemote, reply } from '@td/platform/test-support';
+import { type RenderRemoteOptions, renderRemote, reply } from '@td/platform/test-support';
 import { screen, within } from '@testing-library/react';
 import { PortfolioPage } from './portfolio-page';
 
@@ -72,7 +72,7 @@ const candles = (symbol: string) => ({
   },
 });
 
-function renderPortfolio(replies: Parameters<typeof renderRemote>[1]['replies'] = {}) {
+function renderPortfolio(replies: RenderRemoteOptions['replies'] = {}) {
   return renderRemote(<PortfolioPage />, {
     remote: 'trading',
     signedIn: true,
