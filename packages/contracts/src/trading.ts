@@ -144,26 +144,43 @@ export const tradesPageSchema = z.object({
 });
 export type TradesPage = z.infer<typeof tradesPageSchema>;
 
-const money = (name: string, max: number) =>
-  z.coerce
+/**
+ * A number, or text that reads as one ("250000" from a form or a query string). Unlike z.coerce it
+ * refuses null, '', booleans and lists instead of reading them as 0 or 1.
+ */
+export function numeric<T extends z.ZodType<number>>(schema: T) {
+  return z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() !== '' ? Number(value) : value),
+    schema,
+  );
+}
+
+const money = (name: string, max: number, { positive = false } = {}) => {
+  const base = z
     .number({ error: `${name} must be a number` })
     .finite(`${name} must be a number`)
     .min(0, `${name} cannot be negative`)
     .max(max, `${name} is at most ${max.toLocaleString('en-IN')}`);
+  return numeric(positive ? base.positive(`${name} must be above 0`) : base);
+};
 
 /** spec part 2 §3 "Paper limits" with the input rules of §5; money in rupees. */
 export const paperLimitsSchema = z.object({
-  max_position_size: money('max_position_size', 1e9).positive('max_position_size must be above 0'),
-  max_daily_loss: money('max_daily_loss', 1e9).positive('max_daily_loss must be above 0'),
-  max_portfolio_exposure: z.coerce
-    .number({ error: 'max_portfolio_exposure must be a number' })
-    .min(0, 'max_portfolio_exposure is a fraction from 0 to 1')
-    .max(1, 'max_portfolio_exposure is a fraction from 0 to 1'),
-  max_positions_count: z.coerce
-    .number({ error: 'max_positions_count must be a number' })
-    .int('max_positions_count must be a whole number')
-    .min(1, 'max_positions_count must be at least 1')
-    .max(200, 'max_positions_count is at most 200'),
+  max_position_size: money('max_position_size', 1e9, { positive: true }),
+  max_daily_loss: money('max_daily_loss', 1e9, { positive: true }),
+  max_portfolio_exposure: numeric(
+    z
+      .number({ error: 'max_portfolio_exposure must be a number' })
+      .min(0, 'max_portfolio_exposure is a fraction from 0 to 1')
+      .max(1, 'max_portfolio_exposure is a fraction from 0 to 1'),
+  ),
+  max_positions_count: numeric(
+    z
+      .number({ error: 'max_positions_count must be a number' })
+      .int('max_positions_count must be a whole number')
+      .min(1, 'max_positions_count must be at least 1')
+      .max(200, 'max_positions_count is at most 200'),
+  ),
   min_balance_threshold: money('min_balance_threshold', 1e9),
   brokerage_per_trade: money('brokerage_per_trade', 10_000),
   stt_rate: money('stt_rate', 0.05),
@@ -173,11 +190,13 @@ export type PaperLimitsContract = z.infer<typeof paperLimitsSchema>;
 
 /** spec part 2 §5: 'Please enter a valid positive balance amount'. */
 export const paperBalanceRequestSchema = z.object({
-  balance: z.coerce
-    .number({ error: 'Please enter a valid positive balance amount' })
-    .finite('Please enter a valid positive balance amount')
-    .positive('Please enter a valid positive balance amount')
-    .max(1e11, 'The balance is at most ₹1,00,00,00,00,000'),
+  balance: numeric(
+    z
+      .number({ error: 'Please enter a valid positive balance amount' })
+      .finite('Please enter a valid positive balance amount')
+      .positive('Please enter a valid positive balance amount')
+      .max(1e11, 'The balance is at most ₹1,00,00,00,00,000'),
+  ),
 });
 
 export const orderRequestSchema = z
@@ -189,12 +208,16 @@ export const orderRequestSchema = z
       .regex(/^[A-Z0-9&_-]{1,20}$/, 'symbol must be an NSE symbol such as RELIANCE'),
     side: z.enum(['BUY', 'SELL'], { error: 'side must be BUY or SELL' }),
     type: z.enum(['MARKET', 'LIMIT'], { error: 'type must be MARKET or LIMIT' }).default('MARKET'),
-    quantity: z.coerce
-      .number({ error: 'quantity must be a number' })
-      .int('quantity must be a whole number of shares')
-      .positive('quantity must be at least 1')
-      .max(1_000_000, 'quantity is at most 10,00,000 shares'),
-    limit_price: z.coerce.number().positive('limit_price must be above 0').optional(),
+    quantity: numeric(
+      z
+        .number({ error: 'quantity must be a number' })
+        .int('quantity must be a whole number of shares')
+        .positive('quantity must be at least 1')
+        .max(1_000_000, 'quantity is at most 10,00,000 shares'),
+    ),
+    limit_price: numeric(
+      z.number({ error: 'limit_price must be a number' }).positive('limit_price must be above 0'),
+    ).optional(),
     strategy: z.string().trim().min(1).max(40).default('manual'),
   })
   .refine((order) => order.type === 'MARKET' || order.limit_price !== undefined, {

@@ -38,7 +38,6 @@ describe('POST /api/trading/paper/balance', () => {
       { balance: 0 },
       { balance: 'ten lakh' },
       { balance: 'Infinity' },
-      {},
     ];
     for (const body of bodies) {
       const response = await post('/api/trading/paper/balance', body);
@@ -49,6 +48,9 @@ describe('POST /api/trading/paper/balance', () => {
         code: 'validation_failed',
       });
     }
+    const missing = await post('/api/trading/paper/balance', {});
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().error).toBe('Invalid balance: balance is required');
     expect((await get('/api/trading/paper/overview')).available_balance).toBe(before);
   });
 
@@ -70,8 +72,7 @@ describe('POST /api/trading/paper/balance', () => {
   });
 
   // Known gap: the shared schema's z.coerce.number() turns true into 1 and [250000] into 250000.
-  // Marked failing so the fix in packages/contracts shows up here; drop `.failing` then.
-  it.failing('refuses a boolean or a list sent as the balance', async () => {
+  it('refuses a boolean or a list sent as the balance', async () => {
     for (const balance of [true, [250000]]) {
       expect((await post('/api/trading/paper/balance', { balance })).statusCode).toBe(400);
     }
@@ -95,7 +96,7 @@ describe('POST /api/trading/paper-limits', () => {
       ['brokerage_per_trade', 10001, 'brokerage_per_trade is at most 10,000'],
       ['stt_rate', 0.06, 'stt_rate is at most 0.05'],
       ['stt_rate', -0.001, 'stt_rate cannot be negative'],
-      ['stt_rate', undefined, 'stt_rate must be a number'],
+      ['stt_rate', undefined, 'stt_rate is required'],
       ['transaction_charges', 1.5, 'transaction_charges is at most 1'],
       ['transaction_charges', 'Infinity', 'transaction_charges must be a number'],
     ];
@@ -139,8 +140,7 @@ describe('POST /api/trading/paper-limits', () => {
   });
 
   // Known gap: z.coerce.number() reads null, '' and false as 0, so a client bug silently zeroes a limit.
-  // Marked failing so the fix in packages/contracts shows up here; drop `.failing` then.
-  it.failing('refuses null, empty text or a boolean instead of reading them as 0', async () => {
+  it('refuses null, empty text or a boolean instead of reading them as 0', async () => {
     for (const [field, value] of [
       ['stt_rate', null],
       ['min_balance_threshold', ''],
