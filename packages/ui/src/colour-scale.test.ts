@@ -1,4 +1,12 @@
-import { healthColour, healthTone, mlHealthBand, pnlTone, riskScoreBand, toneColour } from './colour-scale';
+import {
+  healthColour,
+  healthTone,
+  mlHealthBand,
+  pnlTone,
+  riskScoreBand,
+  toneColour,
+  winRateTone,
+} from './colour-scale';
 import { theme } from './theme';
 
 describe('pnlTone', () => {
@@ -68,5 +76,18 @@ describe('healthColour', () => {
     expect(toneColour('negative')).toBe(theme.colors.negative);
     expect(toneColour('live')).toBe(theme.colors.live);
     expect(toneColour('neutral')).toBe(theme.colors.textMuted);
+  });
+});
+
+describe('winRateTone', () => {
+  it('colours 60 % and up green, 40 % and up yellow, below red (spec part 2 §9)', () => {
+    expect([75, 60, 59.9, 40, 39.9, 0].map(winRateTone)).toEqual([
+      'positive',
+      'positive',
+      'warning',
+      'warning',
+      'negative',
+      'negative',
+    ]);
   });
 });

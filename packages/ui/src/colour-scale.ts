@@ -84,3 +84,10 @@ export function healthTone(bandOrStatus: string | null | undefined): Tone {
 export function healthColour(bandOrStatus: string | null | undefined): string {
   return toneColour(healthTone(bandOrStatus));
 }
+
+/** spec part 2 §9: win rate (percent) 60+ green, 40+ yellow, else red. */
+export function winRateTone(ratePercent: number): Tone {
+  if (ratePercent >= 60) return 'positive';
+  if (ratePercent >= 40) return 'warning';
+  return 'negative';
+}

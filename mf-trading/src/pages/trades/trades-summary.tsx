@@ -8,19 +8,12 @@ import {
   Skeleton,
   Tile,
   TileGrid,
-  type Tone,
   toneColour,
+  winRateTone,
 } from '@td/ui';
 import type { ReactNode } from 'react';
 
 type Summary = TradesPage['summary'];
-
-/** spec part 2 §9: win rate 60+ green, 40+ yellow, else red. */
-function winRateTone(rate: number): Tone {
-  if (rate >= 60) return 'positive';
-  if (rate >= 40) return 'warning';
-  return 'negative';
-}
 
 const count = (value: number | null) => (value === null ? MISSING_VALUE : value.toLocaleString('en-IN'));
 
