@@ -62,7 +62,8 @@ function exitCell(trade: Trade): ReactNode {
     );
   }
   return trade.exit_price === null ? (
-    <Lines main={MISSING_VALUE} note="position open" />
+    // A buy opens or adds to a position: its exit is on the sell that closes it, whether or not that happened yet.
+    <span title="A buy has no exit price; the sell that closes the position shows it">{MISSING_VALUE}</span>
   ) : (
     formatPrice(trade.exit_price)
   );
