@@ -17,6 +17,8 @@ export interface PriceChartCanvasProps {
   label: string;
 }
 
+const FIT_FROM_BARS = 60;
+
 const asSeriesBar = (bar: ChartBar) => ({ ...bar, time: bar.time as UTCTimestamp });
 
 /** The lightweight-charts canvas; loaded on demand so the library stays out of the first load. */
@@ -37,7 +39,13 @@ export default function PriceChartCanvas({ bars, live, label }: PriceChartCanvas
       },
       grid: { vertLines: { color: theme.colors.border }, horzLines: { color: theme.colors.border } },
       rightPriceScale: { borderColor: theme.colors.border },
-      timeScale: { borderColor: theme.colors.border, timeVisible: true, secondsVisible: false },
+      timeScale: {
+        borderColor: theme.colors.border,
+        timeVisible: true,
+        secondsVisible: false,
+        barSpacing: 8,
+        rightOffset: 4,
+      },
       localization: { locale: 'en-IN', priceFormatter: (price: number) => `₹${price.toFixed(2)}` },
     });
     series.current = created.addSeries(CandlestickSeries, {
@@ -57,7 +65,8 @@ export default function PriceChartCanvas({ bars, live, label }: PriceChartCanvas
 
   useEffect(() => {
     series.current?.setData(bars.map(asSeriesBar));
-    chart.current?.timeScale().fitContent();
+    // A full session fits the width; the first minutes of one keep a readable candle width instead.
+    if (bars.length > FIT_FROM_BARS) chart.current?.timeScale().fitContent();
   }, [bars]);
 
   useEffect(() => {
