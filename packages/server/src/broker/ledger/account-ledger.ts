@@ -94,8 +94,12 @@ export class AccountLedger extends LedgerReader {
       throw new LedgerError('Please enter a valid positive balance amount.');
     }
     this.write(() => {
-      const cash = this.cashPaise(account);
-      this.post(account, 'balance_adjustment', newCashPaise - cash, this.now(), { note });
+      const delta = newCashPaise - this.cashPaise(account);
+      this.post(account, 'balance_adjustment', delta, this.now(), { note });
+      // Money put in or taken out is not the day's profit or loss: the day's opening moves with it.
+      this.sql(
+        'UPDATE daily_equity SET opening_equity_paise = opening_equity_paise + ? WHERE account = ? AND date = ?',
+      ).run(delta, account, this.today());
     });
     return this.cashPaise(account);
   }

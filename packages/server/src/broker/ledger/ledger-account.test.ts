@@ -40,6 +40,20 @@ describe('editing the balance', () => {
     expect(fx.ledger.entriesSum('paper')).toBe(200_000);
   });
 
+  it("moves today's opening equity with the money put in or taken out, so day change stays the trading result", () => {
+    const today = new Date(fx.clock.now() + 5.5 * 3_600_000).toISOString().slice(0, 10);
+    const dayChange = () => fx.ledger.portfolioSummary('paper', () => undefined).dayChangePaise;
+    fx.ledger.recordOpeningEquity('paper', today, 1_000_000);
+    fx.ledger.recordOpeningEquity('paper', '2020-01-01', 1_000_000);
+    fx.ledger.setBalance('paper', 250_000, 'Withdrawal');
+    expect(fx.ledger.openingEquity('paper', today)).toBe(250_000);
+    expect(dayChange()).toBe(0);
+    fx.ledger.setBalance('paper', 900_000, 'Top-up');
+    expect(dayChange()).toBe(0);
+    // Another day's opening is history and stays as recorded.
+    expect(fx.ledger.openingEquity('paper', '2020-01-01')).toBe(1_000_000);
+  });
+
   it('refuses a negative or fractional balance with the screen’s sentence', () => {
     for (const bad of [-1, 10.5, Number.NaN]) {
       expect(() => fx.ledger.setBalance('paper', bad)).toThrow(
