@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import type { TradingLoop, TradingLoopState, TradingVenue } from '../strategy';
 import { type LoopLogger, SILENT_LOGGER } from '../strategy/trading-venue';
 import type { Order, OrderRequest, Position } from './broker-types';
-import type { LiveBroker } from './live';
+import type { LiveBroker, LiveOrderStore } from './live';
 
 /** What the venue last read from Upstox, and when. */
 export interface LiveSnapshot {
@@ -12,7 +12,8 @@ export interface LiveSnapshot {
 }
 
 export interface LiveVenueOptions {
-  broker: Pick<LiveBroker, 'begin' | 'sync' | 'positions' | 'funds'>;
+  broker: Pick<LiveBroker, 'begin' | 'sync' | 'positions' | 'funds'> &
+    Partial<Pick<LiveBroker, 'pendingSymbols' | 'keepOrdersIn'>>;
   /** The market engine's latest price for a symbol, paise. */
   marks: (symbol: string) => number | undefined;
   /** Yesterday's close, paise, for the day's P&L; without one a position adds nothing to it. */
@@ -88,6 +89,19 @@ export class LiveVenue implements TradingVenue {
 
   positions(): Position[] {
     return this.current ? [...this.current.positions] : [];
+  }
+
+  /**
+   * Symbols with a live order still PENDING at Upstox (or not yet confirmed): the loop places no
+   * other order for them until a sync shows how it ended, so a pending buy is not bought again.
+   */
+  pendingOrderSymbols(): ReadonlySet<string> {
+    return this.options.broker.pendingSymbols?.() ?? new Set();
+  }
+
+  /** Records the broker's orders in the ledger from now on (and follows the ones still pending there). */
+  keepOrdersIn(store: LiveOrderStore): void {
+    this.options.broker.keepOrdersIn?.(store);
   }
 
   cashPaise(): number {

@@ -24,6 +24,7 @@ import {
 } from './broker-types';
 import { type Ledger, summarisePortfolio } from './ledger';
 import { limitsStatus } from './limits';
+import { type LiveOrderStore, liveOrderStore } from './live';
 import { OrderDesk } from './paper/order-desk';
 import type { PaperBroker } from './paper/paper-broker';
 import { type TradeHistorySource, tradesForExport, tradesPage } from './trade-history';
@@ -38,15 +39,21 @@ export interface LiveAccountView {
   lastError(): string | null;
   positions(): Position[];
   cashPaise(): number;
+  /** Where the live broker records its orders. */
+  keepOrdersIn?(store: LiveOrderStore): void;
 }
 
 export class TradingService {
   private readonly desk: OrderDesk;
   private live: LiveAccountView | null = null;
 
-  /** Live mode reads the broker's account, not the ledger's. */
+  /**
+   * Live mode reads the broker's account, not the ledger's. The broker's orders are recorded in the
+   * ledger under the 'live' account (orders only: Upstox's account is the truth for cash and positions).
+   */
   attachLive(view: LiveAccountView): void {
     this.live = view;
+    view.keepOrdersIn?.(liveOrderStore(this.ledger));
   }
 
   constructor(

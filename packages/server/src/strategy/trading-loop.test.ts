@@ -56,6 +56,31 @@ describe('TradingLoop', () => {
     });
   });
 
+  it('places nothing for a symbol whose order is still pending: no second buy, no second exit', () => {
+    const { loop, venue } = setup();
+    venue.prices.set('SBIN', 500_00);
+    venue.hold('SBIN', 10, 600_00); // past the stop: an exit is due, but one is already in flight
+    const pending = new Set(['INFY', 'SBIN']);
+    Object.assign(venue, { pendingOrderSymbols: () => pending });
+    const report = loop.runOnce(OPEN);
+    expect(report.orders.map((o) => [o.side, o.symbol])).toEqual([['BUY', 'TCS']]);
+    expect(report.skipped).toEqual(
+      expect.arrayContaining([
+        { symbol: 'INFY', reason: expect.stringMatching(/still pending/) },
+        { symbol: 'SBIN', reason: expect.stringMatching(/still pending/) },
+      ]),
+    );
+    // Once the pending orders have ended, the next run trades them again.
+    pending.clear();
+    const next = loop.runOnce(OPEN + 60_000);
+    expect(next.orders.map((o) => [o.side, o.symbol])).toEqual(
+      expect.arrayContaining([
+        ['SELL', 'SBIN'],
+        ['BUY', 'INFY'],
+      ]),
+    );
+  });
+
   it('exits first, then buys the best BUY signals, each order naming the strategy that decided it', () => {
     const { loop, venue } = setup({
       source: fixedSource('momentum', {

@@ -67,6 +67,7 @@ export interface RunReport {
 
 const DEFAULT_INTERVAL_MS = 60_000;
 const DEFAULT_ENTRY_SLICES = 4;
+const PENDING_REASON = 'an order for it is still pending: no other until it fills or ends';
 
 /**
  * The automated trading loop: on each run while the market is open it ranks the universe, sells
@@ -157,12 +158,15 @@ export class TradingLoop {
       this.topSignals = signals.slice(0, 5);
       this.today.noteBuyConfidences(signals.filter((s) => s.direction === 'BUY').map((s) => s.confidence));
 
-      const exited = this.placeExits(report, phase, now, session.simulated);
+      // A symbol with an order still in flight gets no other until that one is known to have ended.
+      const pending = venue.pendingOrderSymbols?.() ?? new Set<string>();
+      for (const symbol of pending) report.skipped.push({ symbol, reason: PENDING_REASON });
+      const exited = this.placeExits(report, phase, now, session.simulated, pending);
       const halted = this.today.checkDailyLoss(venue.dayPnlPaise(), venue.equityPaise(), phase);
       if (halted) report.skipped.push({ symbol: '*', reason: halted });
       else if (isPastSessionEnd(now, session.simulated, this.exitRules)) {
         report.skipped.push({ symbol: '*', reason: 'session end: positions are being closed, none opened' });
-      } else this.placeEntries(report, phase, exited);
+      } else this.placeEntries(report, phase, new Set([...exited, ...pending]));
       this.lastError = null;
     } catch (error) {
       this.lastError = error instanceof Error ? error.message : String(error);
@@ -173,7 +177,13 @@ export class TradingLoop {
   }
 
   /** Risk exits first (stop, target, session end), then SELL signals on what is still held. */
-  private placeExits(report: RunReport, phase: TradingPhase, now: number, continuous: boolean): Set<string> {
+  private placeExits(
+    report: RunReport,
+    phase: TradingPhase,
+    now: number,
+    continuous: boolean,
+    pending: ReadonlySet<string>,
+  ): Set<string> {
     const { venue } = this.options;
     const exited = new Set<string>();
     const riskExits = planExits({
@@ -187,12 +197,14 @@ export class TradingLoop {
       simulatedReplay: this.options.simulatedReplay,
     });
     for (const request of riskExits) {
+      if (pending.has(request.symbol)) continue;
       this.place(report, request);
       exited.add(request.symbol);
     }
     const sells = new Map(report.signals.filter((s) => s.direction === 'SELL').map((s) => [s.symbol, s]));
     for (const position of venue.positions()) {
-      if (position.quantity <= 0 || exited.has(position.symbol) || !sells.has(position.symbol)) continue;
+      if (position.quantity <= 0 || exited.has(position.symbol) || pending.has(position.symbol)) continue;
+      if (!sells.has(position.symbol)) continue;
       this.place(report, this.request(position.symbol, 'SELL', position.quantity));
       exited.add(position.symbol);
     }

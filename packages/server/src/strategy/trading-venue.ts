@@ -16,6 +16,11 @@ export interface TradingVenue {
   lastPrice(symbol: string): number | undefined;
   /** Today's realised + unrealised P&L; negative is a loss. */
   dayPnlPaise(): number;
+  /**
+   * Symbols with an order still in flight (placed, not yet known to be filled or ended): the loop
+   * places no other order for them. A venue whose orders settle at once need not say.
+   */
+  pendingOrderSymbols?(): ReadonlySet<string>;
 }
 
 /** What the loop asks of the market clock (MarketClock satisfies it). */

@@ -4,5 +4,6 @@ export { type Execution, type FillInput, Ledger } from './ledger';
 export { LedgerError } from './ledger-error';
 export type { ActivityItem, OrdersPage, OrdersQuery, TradeStats } from './ledger-reader';
 export { netRealisedPnlPaise } from './ledger-rows';
+export type { LiveOrderRecord } from './live-orders';
 export { paperLimitsSchema } from './paper-limits-schema';
 export { type MarkPrice, type PortfolioSummary, summarisePortfolio } from './portfolio-summary';

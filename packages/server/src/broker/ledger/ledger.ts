@@ -10,6 +10,8 @@ import {
   turnoverPaise,
 } from './ledger-checks';
 import { LedgerError } from './ledger-error';
+import { ORDER_COLUMNS, type OrderRow, orderFromRow } from './ledger-rows';
+import { ensureLiveOrderRefs, type LiveOrderRecord } from './live-orders';
 import { orderedId } from './ordered-id';
 import { addToPosition, takeFromPosition } from './position-book';
 
@@ -82,6 +84,68 @@ export class Ledger extends AccountLedger {
       this.insertOrder(order);
       return { order, fill: this.insertFill(order, fillId, execution, turnover) };
     });
+  }
+
+  /**
+   * Records a live order under the 'live' account as it is placed: the order row (and its Upstox
+   * id once known) only. The live account's cash, positions and fills are Upstox's, and the synced
+   * account is the truth for them, so nothing here moves money; the 'live' account row is created,
+   * empty, on first use (its cash and its entries both stay 0).
+   */
+  recordLiveOrder(order: LiveOrderRecord): void {
+    if (order.account !== 'live')
+      throw new LedgerError('Only an order on the live account is recorded here.');
+    requireQuantity(order.quantity);
+    if (order.symbol.trim() === '') throw new LedgerError('An order needs a symbol.');
+    if (order.limitPrice !== null) requirePaise(order.limitPrice, 'A limit price', { positive: true });
+    ensureLiveOrderRefs(this.db);
+    this.write(() => {
+      this.sql(
+        "INSERT INTO accounts (id, cash_paise, created_at) VALUES ('live', 0, ?) ON CONFLICT(id) DO NOTHING",
+      ).run(order.createdAt);
+      this.insertOrder(order);
+      if (order.brokerOrderId) this.setBrokerOrderId(order.id, order.brokerOrderId);
+    });
+  }
+
+  /** Brings a recorded live order to what Upstox reports: status, reason, quantity filled, average price, its Upstox id. */
+  updateLiveOrder(order: LiveOrderRecord): void {
+    if (!Number.isSafeInteger(order.filledQuantity) || order.filledQuantity < 0) {
+      throw new LedgerError('A filled quantity must be a whole number of shares, not negative.');
+    }
+    ensureLiveOrderRefs(this.db);
+    this.write(() => {
+      const { changes } = this.sql(
+        `UPDATE orders SET status = ?, reject_reason = ?, filled_quantity = ?, average_price_paise = ?, updated_at = ?
+         WHERE id = ? AND account = 'live'`,
+      ).run(
+        order.status,
+        order.rejectReason,
+        order.filledQuantity,
+        order.averagePrice,
+        order.updatedAt,
+        order.id,
+      );
+      if (changes === 0) throw new LedgerError(`There is no live order ${order.id}.`);
+      if (order.brokerOrderId) this.setBrokerOrderId(order.id, order.brokerOrderId);
+    });
+  }
+
+  /** The live orders still PENDING, oldest first, each with its Upstox id when Upstox confirmed it. */
+  pendingLiveOrders(): LiveOrderRecord[] {
+    ensureLiveOrderRefs(this.db);
+    const rows = this.sql(
+      `SELECT ${ORDER_COLUMNS}, broker_order_id FROM orders LEFT JOIN live_order_refs ON order_id = id
+       WHERE account = 'live' AND status = 'PENDING' ORDER BY created_at, orders.rowid`,
+    ).all() as (OrderRow & { broker_order_id: string | null })[];
+    return rows.map((row) => ({ ...orderFromRow(row), brokerOrderId: row.broker_order_id }));
+  }
+
+  private setBrokerOrderId(orderId: string, brokerOrderId: string): void {
+    this.sql(
+      `INSERT INTO live_order_refs (order_id, broker_order_id) VALUES (?, ?)
+       ON CONFLICT(order_id) DO UPDATE SET broker_order_id = excluded.broker_order_id`,
+    ).run(orderId, brokerOrderId);
   }
 
   /** Ends a pending order; what already filled stays filled. */

@@ -1,9 +1,11 @@
 /** The live broker's public surface: real orders through Upstox, paced, in paise. */
 
+export { liveOrderStore } from './ledger-order-store';
 export {
   LiveBroker,
   type LiveBrokerAccount,
   type LiveBrokerOptions,
+  type LiveOrderStore,
   type LiveSyncResult,
 } from './live-broker';
 export { LiveBrokerError, type LiveBrokerErrorCode } from './live-broker-error';

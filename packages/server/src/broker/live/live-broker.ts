@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { istDateOf } from '../../market/calendar';
 import { findInstrument } from '../../market/instruments';
 import { UpstoxApiError } from '../../market/providers/upstox';
 import type { OrderRequest, Position } from '../broker-types';
@@ -24,8 +25,23 @@ export interface LiveBrokerAccount {
   readonly rest: { readonly baseUrl: string };
 }
 
+/**
+ * Where live orders are kept beyond this process: the ledger's orders table under the 'live'
+ * account (Ledger satisfies it through liveOrderStore). Only orders: no cash, fills or positions.
+ */
+export interface LiveOrderStore {
+  /** A new order, before Upstox is asked to place it. */
+  record(order: LiveOrder): void;
+  /** What Upstox (or a refusal) changed: status, reason, quantity filled, average price, its Upstox id. */
+  update(order: LiveOrder): void;
+  /** The orders still PENDING, so a restarted broker follows them again. */
+  pending(): LiveOrder[];
+}
+
 export interface LiveBrokerOptions {
   account: LiveBrokerAccount;
+  /** Default: orders only in this process's memory. */
+  store?: LiveOrderStore;
   /** Default: an UpstoxOrderClient on the account's base URL and token, with its own throttle. */
   client?: UpstoxOrderClient;
   throttle?: OrderThrottle;
@@ -60,6 +76,7 @@ export class LiveBroker {
   private readonly newOrderId: () => string;
   private readonly orders = new Map<string, LiveOrder>();
   private readonly firstSeen = new Map<string, number>();
+  private orderStore: LiveOrderStore | null = null;
 
   constructor(options: LiveBrokerOptions) {
     this.account = options.account;
@@ -75,6 +92,23 @@ export class LiveBroker {
     this.now = options.now ?? Date.now;
     // Short and alphanumeric: it travels as the Upstox tag, whose length and alphabet are limited.
     this.newOrderId = options.newOrderId ?? (() => `LV${crypto.randomBytes(8).toString('hex')}`);
+    if (options.store) this.keepOrdersIn(options.store);
+  }
+
+  /**
+   * From now on every order is recorded in `store` as it is placed and as it changes; the orders the
+   * store still holds PENDING (placed before a restart) are followed again, found at the next sync.
+   */
+  keepOrdersIn(store: LiveOrderStore): void {
+    this.orderStore = store;
+    for (const order of store.pending()) if (!this.orders.has(order.id)) this.orders.set(order.id, order);
+  }
+
+  /** Symbols with an order still PENDING: one is in flight for each, so another would buy (or sell) twice. */
+  pendingSymbols(): Set<string> {
+    const symbols = new Set<string>();
+    for (const order of this.orders.values()) if (order.status === 'PENDING') symbols.add(order.symbol);
+    return symbols;
   }
 
   /** Places the order; it stays PENDING until sync() sees it fill. Upstox's 4xx refusal comes back REJECTED. */
@@ -107,6 +141,8 @@ export class LiveBroker {
       updatedAt: now,
     };
     body.tag = order.id;
+    // Recorded before Upstox is asked: a crash after placing must not forget an order in flight.
+    this.orderStore?.record({ ...order });
     this.orders.set(order.id, order);
     return { order: { ...order }, placed: this.place(order, body) };
   }
@@ -133,8 +169,16 @@ export class LiveBroker {
           'upstox_unavailable',
         );
       }
-      this.orders.delete(order.id); // never reached Upstox's book: nothing to follow
-      throw liveBrokerError(error);
+      // Never reached Upstox's book: nothing to follow; the record says why it was not placed.
+      this.orders.delete(order.id);
+      const refused = liveBrokerError(error);
+      this.orderStore?.update({
+        ...order,
+        status: 'REJECTED',
+        rejectReason: `Not placed: ${refused instanceof Error ? refused.message : String(refused)}`,
+        updatedAt: this.now(),
+      });
+      throw refused;
     }
   }
 
@@ -182,6 +226,17 @@ export class LiveBroker {
       for (const order of this.orders.values()) {
         const row = order.brokerOrderId ? byBrokerId.get(order.brokerOrderId) : byTag.get(order.id);
         if (!row) {
+          if (
+            order.brokerOrderId &&
+            order.status === 'PENDING' &&
+            istDateOf(order.createdAt) < istDateOf(now)
+          ) {
+            // Upstox lists only the day's orders: a day order of an earlier day ended with that day.
+            const reason =
+              'A day order: its trading day ended before it filled, so the exchange let it lapse.';
+            this.store({ ...order, status: 'CANCELLED', rejectReason: reason, updatedAt: now });
+            continue;
+          }
           if (
             !order.brokerOrderId &&
             order.status === 'PENDING' &&
@@ -255,9 +310,21 @@ export class LiveBroker {
   }
 
   private store(order: LiveOrder): LiveOrder {
+    const before = this.orders.get(order.id);
     this.orders.set(order.id, order);
+    if (this.orderStore && (!before || changed(before, order))) this.orderStore.update({ ...order });
     return { ...order };
   }
+}
+
+function changed(before: LiveOrder, after: LiveOrder): boolean {
+  return (
+    before.status !== after.status ||
+    before.brokerOrderId !== after.brokerOrderId ||
+    before.filledQuantity !== after.filledQuantity ||
+    before.averagePrice !== after.averagePrice ||
+    before.rejectReason !== after.rejectReason
+  );
 }
 
 function groupTrades(trades: readonly UpstoxTradeRow[]): Map<string, UpstoxTradeRow[]> {
