@@ -170,9 +170,10 @@ export function createServices(
       };
       if (config.replayHistory && tradingMode.current() === 'mock') {
         // On a fresh mock install the loop first replays the generated history, then trades live.
-        void replayHistoryIntoEmptyLedger(db, ledger, marketData, logger)
+        const replay = replayHistoryIntoEmptyLedger(db, ledger, marketData, logger)
           .catch((error) => logger.error({ err: error }, 'history replay failed'))
           .finally(begin);
+        trading.holdDayOpenUntil(replay);
       } else {
         begin();
       }

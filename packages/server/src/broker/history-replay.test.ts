@@ -27,6 +27,21 @@ describe('history replay on a fresh mock install', () => {
     expect(trades.summary.total_fees).toBeGreaterThan(0);
   });
 
+  it("does not count the replayed sessions as today's P&L when the portfolio is read during the replay", async () => {
+    testApp = await buildTestApp();
+    const { db, ledger, market, logger, trading } = testApp.services;
+    const replay = replayHistoryIntoEmptyLedger(db, ledger, market, logger);
+    trading.holdDayOpenUntil(replay);
+    trading.overview(); // a screen asking while the replay runs
+    await replay;
+    await Promise.resolve();
+    const overview = trading.overview();
+    // With no trade today, the day's change is nothing, whatever the replay won or lost.
+    expect(ledger.positions('paper')).toHaveLength(0);
+    expect(overview.day_change).toBe(0);
+    expect(overview.total_returns).not.toBe(0);
+  });
+
   it('leaves a ledger that already has trades alone', async () => {
     testApp = await buildTestApp();
     const { db, ledger, market, logger, trading } = testApp.services;

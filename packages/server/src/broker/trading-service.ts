@@ -107,11 +107,24 @@ export class TradingService {
   private previousCloses = (symbol: string) => this.market.previousClose(symbol);
 
   private readonly openingRecorded = new Map<AccountId, string>();
+  private dayOpenHeld = false;
+
+  /**
+   * Records no opening equity until `work` settles: the history replay books past sessions into the
+   * ledger, and an opening taken halfway through it would count the replayed losses as today's.
+   */
+  holdDayOpenUntil(work: Promise<unknown>): void {
+    this.dayOpenHeld = true;
+    void work.finally(() => {
+      this.dayOpenHeld = false;
+    });
+  }
 
   /** The day's opening equity: holdings at yesterday's close plus cash, recorded once per IST day. */
   private ensureOpeningEquity(account: AccountId): void {
     const date = istDateOf(this.now());
-    if (this.openingRecorded.get(account) === date || !this.ledger.isOpen(account)) return;
+    if (this.dayOpenHeld || this.openingRecorded.get(account) === date || !this.ledger.isOpen(account))
+      return;
     if (this.ledger.openingEquity(account, date) === undefined) {
       this.ledger.recordOpeningEquity(account, date, this.ledger.equityPaise(account, this.previousCloses));
     }
