@@ -11,7 +11,7 @@ import {
 } from './ledger-checks';
 import { LedgerError } from './ledger-error';
 import { ORDER_COLUMNS, type OrderRow, orderFromRow } from './ledger-rows';
-import { ensureLiveOrderRefs, type LiveOrderRecord } from './live-orders';
+import type { LiveOrderRecord } from './live-orders';
 import { orderedId } from './ordered-id';
 import { addToPosition, takeFromPosition } from './position-book';
 
@@ -98,7 +98,6 @@ export class Ledger extends AccountLedger {
     requireQuantity(order.quantity);
     if (order.symbol.trim() === '') throw new LedgerError('An order needs a symbol.');
     if (order.limitPrice !== null) requirePaise(order.limitPrice, 'A limit price', { positive: true });
-    ensureLiveOrderRefs(this.db);
     this.write(() => {
       this.sql(
         "INSERT INTO accounts (id, cash_paise, created_at) VALUES ('live', 0, ?) ON CONFLICT(id) DO NOTHING",
@@ -113,7 +112,6 @@ export class Ledger extends AccountLedger {
     if (!Number.isSafeInteger(order.filledQuantity) || order.filledQuantity < 0) {
       throw new LedgerError('A filled quantity must be a whole number of shares, not negative.');
     }
-    ensureLiveOrderRefs(this.db);
     this.write(() => {
       const { changes } = this.sql(
         `UPDATE orders SET status = ?, reject_reason = ?, filled_quantity = ?, average_price_paise = ?, updated_at = ?
@@ -133,7 +131,6 @@ export class Ledger extends AccountLedger {
 
   /** The live orders still PENDING, oldest first, each with its Upstox id when Upstox confirmed it. */
   pendingLiveOrders(): LiveOrderRecord[] {
-    ensureLiveOrderRefs(this.db);
     const rows = this.sql(
       `SELECT ${ORDER_COLUMNS}, broker_order_id FROM orders LEFT JOIN live_order_refs ON order_id = id
        WHERE account = 'live' AND status = 'PENDING' ORDER BY created_at, orders.rowid`,

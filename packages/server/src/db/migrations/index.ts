@@ -1,6 +1,7 @@
 import { authMigration } from './001-auth';
 import { settingsMigration } from './002-settings';
 import { ledgerMigration } from './003-ledger';
+import { liveOrderRefsMigration } from './004-live-order-refs';
 
 export interface Migration {
   id: number;
@@ -9,4 +10,9 @@ export interface Migration {
 }
 
 /** Applied in order, once each; never edit one that has shipped, add the next number. */
-export const migrations: Migration[] = [authMigration, settingsMigration, ledgerMigration];
+export const migrations: Migration[] = [
+  authMigration,
+  settingsMigration,
+  ledgerMigration,
+  liveOrderRefsMigration,
+];

@@ -1,0 +1,11 @@
+// Live orders sit in the orders table under the 'live' account; this holds the id Upstox gave each.
+export const liveOrderRefsMigration = {
+  id: 4,
+  name: 'ledger: Upstox order ids of live orders',
+  sql: `
+    CREATE TABLE IF NOT EXISTS live_order_refs (
+      order_id TEXT PRIMARY KEY REFERENCES orders(id),
+      broker_order_id TEXT NOT NULL UNIQUE
+    );
+  `,
+};
