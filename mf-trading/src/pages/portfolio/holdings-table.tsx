@@ -24,6 +24,83 @@ export interface HoldingsTableProps {
   onChart: (symbol: string) => void;
 }
 
+const Wide = styled.div`
+  ${({ theme }) => theme.media.phone} {
+    display: none;
+  }
+`;
+
+const Narrow = styled.ul`
+  display: none;
+  margin: 0;
+  padding: 0;
+  list-style: none;
+  ${({ theme }) => theme.media.phone} {
+    display: block;
+  }
+  li {
+    display: grid;
+    grid-template-columns: 1fr auto;
+    gap: ${({ theme }) => theme.space(1)} ${({ theme }) => theme.space(3)};
+    padding: ${({ theme }) => theme.space(3)} 0;
+    border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+    font-variant-numeric: tabular-nums;
+  }
+  li:last-child {
+    border-bottom: 0;
+  }
+  small {
+    color: ${({ theme }) => theme.colors.textMuted};
+  }
+  .right {
+    text-align: right;
+  }
+`;
+
+/** On phones each holding is two lines, so price and P&L show without scrolling sideways. */
+function HoldingsList({ holdings, charted, onChart }: Omit<HoldingsTableProps, 'loading'>) {
+  if (holdings.length === 0) return <EmptyText>No holdings found</EmptyText>;
+  return (
+    <Narrow aria-label="Current Holdings">
+      {holdings.map((h) => (
+        <li key={h.symbol}>
+          <span>
+            <strong>{h.symbol}</strong> <small>× {h.quantity.toLocaleString('en-IN')}</small>
+          </span>
+          <Signed className="right" $value={h.total_returns}>
+            {formatSignedINR(h.total_returns)} ({formatPercent(h.total_returns_percent, { signed: true })})
+          </Signed>
+          <small>
+            {formatINR(h.avg_price)} → {formatINR(h.current_price)}
+          </small>
+          <span className="right">
+            <Button
+              size="sm"
+              variant="ghost"
+              aria-pressed={charted === h.symbol}
+              aria-label={`Show ${h.symbol} chart`}
+              onClick={() => onChart(h.symbol)}
+            >
+              Chart
+            </Button>
+          </span>
+        </li>
+      ))}
+    </Narrow>
+  );
+}
+
+const EmptyText = styled.p`
+  display: none;
+  margin: 0;
+  padding: ${({ theme }) => theme.space(6)} 0;
+  text-align: center;
+  color: ${({ theme }) => theme.colors.textMuted};
+  ${({ theme }) => theme.media.phone} {
+    display: block;
+  }
+`;
+
 /** spec part 1 "Portfolio": Symbol, Quantity, Entry Price, Current Price, P&L, Return %; rupees without decimals. */
 export function HoldingsTable({ holdings, loading, charted, onChart }: HoldingsTableProps) {
   const columns: TableColumn<Holding>[] = [
@@ -74,13 +151,18 @@ export function HoldingsTable({ holdings, loading, charted, onChart }: HoldingsT
     },
   ];
   return (
-    <Table
-      label="Current Holdings"
-      columns={columns}
-      rows={holdings}
-      rowKey={(h) => h.symbol}
-      loading={loading}
-      emptyText="No holdings found"
-    />
+    <>
+      <Wide>
+        <Table
+          label="Current Holdings"
+          columns={columns}
+          rows={holdings}
+          rowKey={(h) => h.symbol}
+          loading={loading}
+          emptyText="No holdings found"
+        />
+      </Wide>
+      {!loading && <HoldingsList holdings={holdings} charted={charted} onChart={onChart} />}
+    </>
   );
 }

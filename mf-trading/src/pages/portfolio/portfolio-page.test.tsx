@@ -101,8 +101,8 @@ describe('Portfolio', () => {
 
   it('lists holdings with the spec columns and prices them live from the ticks', async () => {
     const view = renderPortfolio();
-    await screen.findByText('RELIANCE');
-    const table = screen.getByRole('table', { name: 'Current Holdings' });
+    const table = await screen.findByRole('table', { name: 'Current Holdings' });
+    await within(table).findByText('RELIANCE');
     for (const header of ['Symbol', 'Quantity', 'Entry Price', 'Current Price', 'P&L', 'Return %']) {
       expect(within(table).getByRole('columnheader', { name: header })).toBeInTheDocument();
     }
@@ -135,8 +135,27 @@ describe('Portfolio', () => {
 
   it('says No holdings found for an empty portfolio, with no chart', async () => {
     renderPortfolio({ 'GET /api/portfolio/holdings': reply(200, { success: true, data: [] }) });
-    expect(await screen.findByText('No holdings found')).toBeInTheDocument();
+    const table = await screen.findByRole('table', { name: 'Current Holdings' });
+    expect(await within(table).findByText('No holdings found')).toBeInTheDocument();
     expect(screen.queryByRole('img')).not.toBeInTheDocument();
+  });
+
+  it('lists each holding on two lines for phones: P&L with return, entry → current price', async () => {
+    const view = renderPortfolio();
+    // Hidden at jsdom's width (a laptop's layout), shown on phones.
+    await within(await screen.findByRole('table', { name: 'Current Holdings' })).findByText('RELIANCE');
+    const items = [...document.querySelectorAll('ul[aria-label="Current Holdings"] > li')];
+    expect(items).toHaveLength(2);
+    expect(items[0]).toHaveTextContent('RELIANCE × 10+₹500 (+2.00%)₹2,500 → ₹2,550');
+    expect(items[1]).toHaveTextContent('-₹500 (-2.50%)');
+    view.emit('ticks:RELIANCE', {
+      symbol: 'RELIANCE',
+      ltp: 260_000,
+      previousClose: 254_000,
+      volume: 1,
+      exchangeTs: 1,
+    });
+    expect(items[0]).toHaveTextContent('₹2,500 → ₹2,600');
   });
 
   it('shows Error loading portfolio data with the reason, and Retry asks again', async () => {
