@@ -1,13 +1,17 @@
+import type { Statement } from 'better-sqlite3';
 import type { Db } from './database';
 
 /** Small durable key/value settings (trading mode and the like), stored as JSON. */
 export class SettingsRepository {
+  // Prepared once, on first use (the table may not exist yet when the repository is built): a fresh
+  // prepare on every read was a measurable part of each request (settings are read on every order).
+  private getStatement?: Statement;
+
   constructor(private readonly db: Db) {}
 
   get<T>(key: string): T | undefined {
-    const row = this.db.prepare('SELECT value FROM settings WHERE key = ?').get(key) as
-      | { value: string }
-      | undefined;
+    this.getStatement ??= this.db.prepare('SELECT value FROM settings WHERE key = ?');
+    const row = this.getStatement.get(key) as { value: string } | undefined;
     return row ? (JSON.parse(row.value) as T) : undefined;
   }
 
