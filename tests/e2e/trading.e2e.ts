@@ -50,7 +50,7 @@ e2eSuite('trading', { signedIn: true }, (suite) => {
         await expectVisible(table.getByRole('row', { name: new RegExp(symbol) }));
       // Whole rupees hide paise, so the price and the P&L of 19 shares are watched together.
       const reading = async () =>
-        `${await page.getByTestId('price-RELIANCE').innerText()} ${await page.getByTestId('pnl-RELIANCE').innerText()}`;
+        `${await page.getByTestId('price-RELIANCE').textContent()} ${await page.getByTestId('pnl-RELIANCE').textContent()}`;
       const first = await reading();
       await eventually(
         reading,
@@ -82,7 +82,7 @@ e2eSuite('trading', { signedIn: true }, (suite) => {
       await expectText(tile('Active Positions'), `Active Positions${overview.body.data.active_positions}`);
       // Prices move between the API call and the screen, so the value agrees to within 1 %.
       const shown = await eventually(
-        async () => rupeesIn(await tile('Portfolio Value').innerText()),
+        async () => rupeesIn(await tile('Portfolio Value').textContent()),
         (value) => value !== null,
         (value) => `Portfolio Value should show rupees, it shows ${value}`,
       );
@@ -101,9 +101,9 @@ e2eSuite('trading', { signedIn: true }, (suite) => {
         await expectVisible(page.getByLabel(index, { exact: true }));
       }
       const nifty = page.getByLabel('NIFTY 50', { exact: true });
-      const first = await nifty.innerText();
+      const first = await nifty.textContent();
       await eventually(
-        () => nifty.innerText(),
+        () => nifty.textContent(),
         (now) => now !== first,
         (now) => `NIFTY 50 should move within 10 s over the stream; it stayed ${now}`,
         10_000,

@@ -1,3 +1,4 @@
+export * from './api';
 export * from './browser';
 export * from './build';
 export * from './expect';
@@ -6,4 +7,3 @@ export * from './registry';
 export * from './shared-chunks';
 export * from './sign-in';
 export * from './stack';
-export * from './api';
