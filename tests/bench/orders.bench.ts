@@ -1,52 +1,161 @@
+import { type ChildProcess, fork, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { buildApp } from '../../packages/server/src/app';
-import { loadConfig } from '../../packages/server/src/config';
+import readline from 'node:readline';
+import { fileURLToPath } from 'node:url';
 import { openDatabase } from '../../packages/server/src/db/database';
-import { createLogger } from '../../packages/server/src/logger';
-import { createServices } from '../../packages/server/src/services';
 import { metric, percentile } from './metric';
+import type { Phase, PhaseResult } from './orders-client';
 
 const ORDERS = 4000;
 /**
- * Requests in flight at once for the headline figures. Little's law: at 2,000 orders/s a p99 of 5 ms
- * leaves room for only a handful in flight (4 in flight at 2,000/s is 2 ms each on average), and more
- * in flight only queues: throughput stops rising once each group commit already carries a few
- * orders, while latency keeps growing with the queue. BENCH_IN_FLIGHT overrides it.
+ * Requests in flight at once. Little's law: 2,000 orders/s with a p99 of 5 ms leaves room for 10 in
+ * flight at the very most (2,000/s × 5 ms), fewer with any spread; more in flight only queues, since
+ * throughput stops rising once each group commit carries a few orders. BENCH_IN_FLIGHT=a,b,c overrides.
  */
-const IN_FLIGHT = Number(process.env.BENCH_IN_FLIGHT ?? 4);
+const IN_FLIGHT = (process.env.BENCH_IN_FLIGHT ?? '2,4,8').split(',').map(Number);
 /** A burst far past that, reported beside it: the throughput is about the same, the latency is the queue. */
 const BURST_IN_FLIGHT = 32;
 /** Orders sent first and not measured, so the figures are of warmed-up code (JIT, statement cache). */
-const WARM_UP = 500;
+const WARM_UP = 1000;
+/** Extra node flags for the server process only, to compare (e.g. --max-semi-space-size=32). */
+const SERVER_FLAGS = (process.env.BENCH_SERVER_NODE_FLAGS ?? '').split(' ').filter(Boolean);
+/** BENCH_TRACE_GC=1: the server runs with --trace-gc and its young-generation pauses are reported. */
+const TRACE_GC = process.env.BENCH_TRACE_GC === '1';
+const PASSWORD = 'Bench-Password-2026!';
+const SYMBOLS = ['RELIANCE', 'TCS', 'INFY', 'HDFCBANK', 'ICICIBANK'];
+const here = path.dirname(fileURLToPath(import.meta.url));
+const root = path.resolve(here, '../..');
 
-/** Durable paper orders through the whole path (route validation, limits, fill, charges, ledger commit). */
+async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/** The server on core 0, this process and the client on core 1, as the fan-out bench does. */
+function pin(core: number, pid: number | undefined): void {
+  if (!pid || os.cpus().length < 2 || process.env.BENCH_PIN === 'off') return;
+  spawnSync('taskset', ['-acp', String(core), String(pid)], { stdio: 'ignore' });
+}
+
+async function waitForHealth(apiUrl: string, server: ChildProcess): Promise<void> {
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`The API server exited with code ${server.exitCode}.`);
+    try {
+      if ((await fetch(`${apiUrl}/api/health`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error('The API server did not start within 120 s.');
+}
+
+async function call<T>(apiUrl: string, url: string, body: unknown, token?: string): Promise<T> {
+  const response = await fetch(`${apiUrl}${url}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+  const reply = (await response.json()) as T;
+  if (!response.ok) throw new Error(`${url}: ${response.status} ${JSON.stringify(reply)}`);
+  return reply;
+}
+
+/** CPU seconds (user + system) a process has used so far, from /proc; NaN where there is none. */
+function cpuSeconds(pid: number | undefined): number {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+/** Young-generation GC pauses the server reported (--trace-gc) while `during` ran. */
+class GcTrace {
+  pauses: number[] = [];
+  private recording = false;
+  constructor(server: ChildProcess) {
+    if (!server.stdout) return;
+    readline.createInterface({ input: server.stdout }).on('line', (line) => {
+      // [pid:0x…]   1234 ms: Scavenge 12.3 (14.0) -> 5.6 (15.0) MB, 1.23 / 0.00 ms  (average mu = …
+      const match = /: (Scavenge|Mark-Compact|Mark-sweep)[^,]*, ([\d.]+) \/ [\d.]+ ms/.exec(line);
+      if (match && this.recording) this.pauses.push(Number(match[2]));
+    });
+  }
+  async during<T>(work: () => Promise<T>): Promise<T> {
+    this.pauses = [];
+    this.recording = true;
+    try {
+      return await work();
+    } finally {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      this.recording = false;
+    }
+  }
+}
+
+/**
+ * Durable paper orders through the whole production path: the real API server in its own process
+ * (HTTP parsing, session check, validation, limits, fill, charges, ledger commit with
+ * synchronous=FULL, a reply only after the commit), driven over keep-alive HTTP by a client process
+ * on the other core. The ceiling is a bare SQLite insert loop at the same pragmas on the same disk.
+ */
 export async function run() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'td-bench-orders-'));
-  const config = loadConfig({
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'silent',
-    SIMULATOR_TICKS_PER_SECOND: '0',
-    SIMULATOR_HISTORY_SESSIONS: '2',
-  });
-  const services = createServices(config, createLogger('silent'));
-  const app = await buildApp(services);
-  await app.ready();
+  const port = await freePort();
+  const apiUrl = `http://127.0.0.1:${port}`;
+  const server = spawn(
+    process.execPath,
+    [...SERVER_FLAGS, ...(TRACE_GC ? ['--trace-gc'] : []), '--import', 'tsx', 'packages/server/src/main.ts'],
+    {
+      cwd: root,
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        API_HOST: '127.0.0.1',
+        API_PORT: String(port),
+        DATA_DIR: dataDir,
+        // Production logs at info (a line per request in and out); BENCH_LOG_LEVEL=silent to compare.
+        LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
+        // Prices from a short generated history; no tick stream, strategy loop or replay placing orders of their own.
+        SIMULATOR_TICKS_PER_SECOND: '0',
+        SIMULATOR_HISTORY_SESSIONS: '2',
+        TRADING_LOOP: 'off',
+        REPLAY_HISTORY: 'off',
+      },
+      stdio: ['ignore', TRACE_GC ? 'pipe' : 'ignore', 'inherit'],
+    },
+  );
+  const gc = new GcTrace(server);
+  let client: ChildProcess | undefined;
   try {
-    const setup = await services.auth.requestPasswordSetup(config.traderEmail, {
-      ip: '127.0.0.1',
-      fromLoopback: true,
+    await waitForHealth(apiUrl, server);
+    pin(0, server.pid);
+    pin(1, process.pid);
+
+    // Signing in as the trader would on first run: from this machine, the setup token comes straight back.
+    const email = 'trader@example.com';
+    const setup = await call<{ temp_token?: string }>(apiUrl, '/api/auth/request-password-setup', {
+      email,
     });
-    if (!('tempToken' in setup) || !setup.tempToken) throw new Error('no setup token');
-    const { sessionToken } = await services.auth.setPassword(setup.tempToken, 'Bench-Password-2026!');
-    const headers = { authorization: `Bearer ${sessionToken}` };
-    // Room for the burst: generous limits, so every order takes the full path and fills.
-    await app.inject({
-      method: 'POST',
-      url: '/api/trading/paper-limits',
-      headers,
-      payload: {
+    if (!setup.temp_token) throw new Error('no setup token');
+    const { session_token: token } = await call<{ session_token: string }>(apiUrl, '/api/auth/set-password', {
+      temp_token: setup.temp_token,
+      new_password: PASSWORD,
+    });
+    // Room for the runs: generous limits, so every order takes the full path and fills.
+    await call(
+      apiUrl,
+      '/api/trading/paper-limits',
+      {
         max_position_size: 1e9,
         max_daily_loss: 1e9,
         max_portfolio_exposure: 1,
@@ -56,49 +165,70 @@ export async function run() {
         stt_rate: 0.001,
         transaction_charges: 0.00345,
       },
-    });
-    await app.inject({
-      method: 'POST',
-      url: '/api/trading/paper/balance',
-      headers,
-      payload: { balance: 1e9 },
-    });
+      token,
+    );
+    await call(apiUrl, '/api/trading/paper/balance', { balance: 1e9 }, token);
+    // A holding in every symbol, so a sell that overtakes its buy on another connection still fills.
+    for (const symbol of SYMBOLS)
+      await call(apiUrl, '/api/orders', { symbol, side: 'BUY', type: 'MARKET', quantity: 10_000 }, token);
 
-    const symbols = ['RELIANCE', 'TCS', 'INFY', 'HDFCBANK', 'ICICIBANK'];
-    const send = async (i: number, latencies: number[]) => {
-      // Buy then sell the same lot, so positions stay small and both sides are measured.
-      const t0 = performance.now();
-      const response = await app.inject({
-        method: 'POST',
-        url: '/api/orders',
-        headers,
-        payload: {
-          symbol: symbols[Math.floor(i / 2) % symbols.length],
-          side: i % 2 === 0 ? 'BUY' : 'SELL',
-          type: 'MARKET',
-          quantity: 10,
-        },
-      });
-      latencies.push(performance.now() - t0);
-      if (response.statusCode !== 201) throw new Error(`order ${i} failed: ${response.body}`);
-    };
-    const measure = async (inFlight: number, orders = ORDERS) => {
-      const latencies: number[] = [];
-      let next = 0;
-      const started = performance.now();
-      await Promise.all(
-        Array.from({ length: inFlight }, async () => {
-          while (next < orders) await send(next++, latencies);
-        }),
+    const child = fork(path.join(here, 'orders-client.ts'), [apiUrl, token], {
+      execArgv: ['--import', 'tsx'],
+    });
+    client = child;
+    await new Promise<void>((resolve) => child.once('message', () => resolve()));
+    pin(1, child.pid);
+    let serverCpu = 0;
+    let clientCpu = 0;
+    const phase = async (inFlight: number, orders = ORDERS) => {
+      const serverBefore = cpuSeconds(server.pid);
+      const clientBefore = cpuSeconds(child.pid);
+      const result = await gc.during(
+        () =>
+          new Promise<PhaseResult>((resolve, reject) => {
+            child.once('message', (reply: PhaseResult | { error: string }) =>
+              'error' in reply ? reject(new Error(reply.error)) : resolve(reply),
+            );
+            child.send({ inFlight, orders } satisfies Phase);
+          }),
       );
-      return { seconds: (performance.now() - started) / 1000, latencies };
+      serverCpu = cpuSeconds(server.pid) - serverBefore;
+      clientCpu = cpuSeconds(child.pid) - clientBefore;
+      return result;
     };
-    await measure(IN_FLIGHT, WARM_UP);
-    const sequential = await measure(1);
-    const concurrent = await measure(IN_FLIGHT);
-    const burst = await measure(BURST_IN_FLIGHT);
-    const seconds = concurrent.seconds;
-    const latencies = concurrent.latencies;
+    const report = (label: string, result: PhaseResult) => {
+      metric(`${label}_orders_per_s`, result.orders / result.seconds, 'orders/s', 0);
+      metric(`${label}_p50_latency`, percentile(result.latencies, 50), 'ms', 3);
+      metric(`${label}_p99_latency`, percentile(result.latencies, 99), 'ms', 3);
+      // How busy each side's core was: a server near 100 % is the limit, not the disk or the client.
+      metric(`${label}_server_cpu_per_order`, (serverCpu / result.orders) * 1e6, 'us', 0);
+      metric(`${label}_server_cpu_busy`, (serverCpu / result.seconds) * 100, '%', 0);
+      metric(`${label}_client_cpu_per_order`, (clientCpu / result.orders) * 1e6, 'us', 0);
+      if (TRACE_GC) {
+        metric(`${label}_server_gc_pauses`, gc.pauses.length, 'pauses', 0);
+        metric(`${label}_server_gc_pause_max`, Math.max(0, ...gc.pauses), 'ms', 2);
+        metric(
+          `${label}_server_gc_pause_total`,
+          gc.pauses.reduce((a, b) => a + b, 0),
+          'ms',
+          1,
+        );
+      }
+    };
+
+    await phase(4, WARM_UP);
+    metric('orders', ORDERS, 'orders', 0);
+    report('sequential', await phase(1));
+    let best = 0;
+    for (const inFlight of IN_FLIGHT) {
+      const result = await phase(inFlight);
+      metric(`in_flight_${inFlight}`, inFlight, 'requests', 0);
+      report(`in_flight_${inFlight}`, result);
+      best = Math.max(best, ORDERS / result.seconds);
+    }
+    metric('burst_in_flight', BURST_IN_FLIGHT, 'requests', 0);
+    report('burst', await phase(BURST_IN_FLIGHT));
+    child.send({ done: true });
 
     // The ceiling: a bare insert loop, one transaction per row, at the same pragmas on the same disk.
     const bare = openDatabase(path.join(dataDir, 'bare.db'), []);
@@ -116,25 +246,18 @@ export async function run() {
     }
     const bareSeconds = (performance.now() - bareStart) / 1000;
     bare.close();
-
-    metric('orders', ORDERS, 'orders', 0);
-    metric('sequential_orders_per_s', ORDERS / sequential.seconds, 'orders/s', 0);
-    metric('sequential_order_p99_latency', percentile(sequential.latencies, 99), 'ms', 3);
-    metric('in_flight', IN_FLIGHT, 'requests', 0);
-    metric('durable_orders_per_s', ORDERS / seconds, 'orders/s', 0);
-    metric('order_p50_latency', percentile(latencies, 50), 'ms', 3);
-    metric('order_p99_latency', percentile(latencies, 99), 'ms', 3);
-    metric('burst_in_flight', BURST_IN_FLIGHT, 'requests', 0);
-    metric('burst_orders_per_s', ORDERS / burst.seconds, 'orders/s', 0);
-    metric('burst_order_p50_latency', percentile(burst.latencies, 50), 'ms', 3);
-    metric('burst_order_p99_latency', percentile(burst.latencies, 99), 'ms', 3);
     metric('bare_sqlite_inserts_per_s', ORDERS / bareSeconds, 'inserts/s', 0);
     // The disk's own tail: one tiny durable commit's p99 is a floor under any order's p99.
     metric('bare_sqlite_commit_p99_latency', percentile(bareLatencies, 99), 'ms', 3);
-    metric('ratio_vs_bare_sqlite', ORDERS / seconds / (ORDERS / bareSeconds), 'x', 3);
+    metric('best_durable_orders_per_s', best, 'orders/s', 0);
+    metric('ratio_vs_bare_sqlite', best / (ORDERS / bareSeconds), 'x', 3);
   } finally {
-    await app.close();
-    services.close();
+    if (client?.connected) client.kill();
+    if (server.exitCode === null) {
+      const exited = new Promise((resolve) => server.once('exit', resolve));
+      server.kill('SIGTERM');
+      await exited;
+    }
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }
