@@ -82,7 +82,7 @@ e2eSuite('trading', { signedIn: true }, (suite) => {
       await expectText(tile('Active Positions'), `Active Positions${overview.body.data.active_positions}`);
       // Prices move between the API call and the screen, so the value agrees to within 1 %.
       const shown = await eventually(
-        async () => rupeesIn(await tile('Portfolio Value').textContent()),
+        async () => rupeesIn((await tile('Portfolio Value').textContent()) ?? ''),
         (value) => value !== null,
         (value) => `Portfolio Value should show rupees, it shows ${value}`,
       );
