@@ -1,7 +1,15 @@
 /** Why a call failed, so a screen can tell "the network is down" from "the server said no". */
 export type ApiErrorKind = 'network' | 'timeout' | 'http' | 'invalid_response';
 
+/**
+ * Marks an ApiError whichever copy of this package made it: the host's ApiClient throws into remotes
+ * that bundle their own copy (0008), where `instanceof` would say no. Symbol.for is one per page.
+ */
+const API_ERROR_BRAND = Symbol.for('trading-dashboard.api-error');
+
 export class ApiError extends Error {
+  readonly [API_ERROR_BRAND] = true;
+
   constructor(
     readonly kind: ApiErrorKind,
     message: string,
@@ -24,7 +32,7 @@ export class ApiError extends Error {
 }
 
 export function isApiError(error: unknown): error is ApiError {
-  return error instanceof ApiError;
+  return typeof error === 'object' && error !== null && API_ERROR_BRAND in error;
 }
 
 /** The server's own sentence when there is one, else the caller's fallback. */
