@@ -1,6 +1,6 @@
 import { isApiError, useChangeTradingMode, useTradingMode } from '@td/api-client';
 import { TRADING_MODE_TEXT, type TradingMode } from '@td/contracts';
-import { Banner, Button, Modal, Switch } from '@td/ui';
+import { Banner, ConfirmDialog, Switch } from '@td/ui';
 import { useState } from 'react';
 import { useHostServices } from '../remotes/host-services';
 import { SidePanel } from './quick-stats-panel';
@@ -52,30 +52,18 @@ export function TradingModePanel() {
           {isReal && <Banner tone="live" title="LIVE TRADING ACTIVE" />}
         </>
       )}
-      <Modal
+      <ConfirmDialog
         open={confirming}
-        onClose={() => setConfirming(false)}
         title="Switch to real trading?"
-        size="sm"
-        footer={
-          <>
-            <Button variant="secondary" onClick={() => setConfirming(false)}>
-              Cancel
-            </Button>
-            <Button
-              variant="danger"
-              onClick={() => {
-                setConfirming(false);
-                switchTo('live');
-              }}
-            >
-              Switch to Real
-            </Button>
-          </>
-        }
+        confirmLabel="Switch to Real"
+        onCancel={() => setConfirming(false)}
+        onConfirm={() => {
+          setConfirming(false);
+          switchTo('live');
+        }}
       >
         <p>{REAL_MODE_WARNING}</p>
-      </Modal>
+      </ConfirmDialog>
     </SidePanel>
   );
 }

@@ -3,6 +3,7 @@ export * from './banner';
 export * from './button';
 export * from './card';
 export * from './colour-scale';
+export * from './confirm-dialog';
 export * from './empty-state';
 export * from './error-panel';
 export * from './focus-ring';

@@ -1,7 +1,7 @@
 import { isApiError, useChangeTradingMode, useTradingMode } from '@td/api-client';
 import { TRADING_MODE_LABELS, TRADING_MODE_TEXT, type TradingMode } from '@td/contracts';
 import { usePlatform } from '@td/platform';
-import { Button, Modal, Switch } from '@td/ui';
+import { ConfirmDialog, Switch } from '@td/ui';
 import { useState } from 'react';
 
 // spec part 1 §4 "Trading mode": the same confirmation and notices as the host's sidebar switch,
@@ -43,30 +43,18 @@ export function TradingModeSwitch() {
         label={current ? TRADING_MODE_LABELS[current] : 'Trading mode'}
         onChange={(next) => (next ? setConfirming(true) : switchTo('paper'))}
       />
-      <Modal
+      <ConfirmDialog
         open={confirming}
-        onClose={() => setConfirming(false)}
         title="Switch to live trading?"
-        size="sm"
-        footer={
-          <>
-            <Button variant="secondary" onClick={() => setConfirming(false)}>
-              Cancel
-            </Button>
-            <Button
-              variant="danger"
-              onClick={() => {
-                setConfirming(false);
-                switchTo('live');
-              }}
-            >
-              Switch to Live
-            </Button>
-          </>
-        }
+        confirmLabel="Switch to Live"
+        onCancel={() => setConfirming(false)}
+        onConfirm={() => {
+          setConfirming(false);
+          switchTo('live');
+        }}
       >
         <p>{REAL_MODE_WARNING}</p>
-      </Modal>
+      </ConfirmDialog>
     </>
   );
 }

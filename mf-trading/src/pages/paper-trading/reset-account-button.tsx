@@ -1,6 +1,6 @@
 import { useResetPaperAccount } from '@td/api-client';
 import { usePlatform } from '@td/platform';
-import { Button, formatINR, Modal } from '@td/ui';
+import { Button, ConfirmDialog, formatINR } from '@td/ui';
 import { useState } from 'react';
 import { PAPER_MESSAGES, PAPER_RESET_BALANCE } from './paper-trading-messages';
 
@@ -24,29 +24,19 @@ export function ResetAccountButton({ disabled }: { disabled?: boolean }) {
       <Button variant="danger" disabled={disabled} onClick={() => setConfirming(true)}>
         Reset Account
       </Button>
-      <Modal
+      <ConfirmDialog
         open={confirming}
-        size="sm"
         title="Reset paper trading account?"
-        onClose={() => {
-          if (!reset.isPending) setConfirming(false);
-        }}
-        footer={
-          <>
-            <Button variant="secondary" disabled={reset.isPending} onClick={() => setConfirming(false)}>
-              Cancel
-            </Button>
-            <Button variant="danger" loading={reset.isPending} onClick={confirm}>
-              Reset Account
-            </Button>
-          </>
-        }
+        confirmLabel="Reset Account"
+        pending={reset.isPending}
+        onCancel={() => setConfirming(false)}
+        onConfirm={confirm}
       >
         <p>
           All open positions will be closed, pending orders cancelled, and the cash balance reset to{' '}
           {formatINR(PAPER_RESET_BALANCE)}. This cannot be undone.
         </p>
-      </Modal>
+      </ConfirmDialog>
     </>
   );
 }

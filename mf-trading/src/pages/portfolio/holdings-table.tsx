@@ -24,6 +24,24 @@ export interface HoldingsTableProps {
   onChart: (symbol: string) => void;
 }
 
+function ChartButton({
+  symbol,
+  charted,
+  onChart,
+}: { symbol: string } & Pick<HoldingsTableProps, 'charted' | 'onChart'>) {
+  return (
+    <Button
+      size="sm"
+      variant="ghost"
+      aria-pressed={charted === symbol}
+      aria-label={`Show ${symbol} chart`}
+      onClick={() => onChart(symbol)}
+    >
+      Chart
+    </Button>
+  );
+}
+
 const Wide = styled.div`
   ${({ theme }) => theme.media.phone} {
     display: none;
@@ -74,15 +92,7 @@ function HoldingsList({ holdings, charted, onChart }: Omit<HoldingsTableProps, '
             {formatINR(h.avg_price)} → {formatINR(h.current_price)}
           </small>
           <span className="right">
-            <Button
-              size="sm"
-              variant="ghost"
-              aria-pressed={charted === h.symbol}
-              aria-label={`Show ${h.symbol} chart`}
-              onClick={() => onChart(h.symbol)}
-            >
-              Chart
-            </Button>
+            <ChartButton symbol={h.symbol} charted={charted} onChart={onChart} />
           </span>
         </li>
       ))}
@@ -137,17 +147,7 @@ export function HoldingsTable({ holdings, loading, charted, onChart }: HoldingsT
       key: 'chart',
       header: <VisuallyHidden>Chart</VisuallyHidden>,
       align: 'right',
-      cell: (h) => (
-        <Button
-          size="sm"
-          variant="ghost"
-          aria-pressed={charted === h.symbol}
-          aria-label={`Show ${h.symbol} chart`}
-          onClick={() => onChart(h.symbol)}
-        >
-          Chart
-        </Button>
-      ),
+      cell: (h) => <ChartButton symbol={h.symbol} charted={charted} onChart={onChart} />,
     },
   ];
   return (
