@@ -21,7 +21,8 @@ const slideIn = keyframes`
 
 const Region = styled.section`
   position: fixed;
-  top: ${({ theme }) => theme.space(4)};
+  /* Below the shell's 56 px top bar, so a notice never covers the portfolio figures there. */
+  top: ${({ theme }) => theme.space(18)};
   right: ${({ theme }) => theme.space(4)};
   z-index: ${({ theme }) => theme.zIndex.toast};
   display: flex;
