@@ -4,10 +4,12 @@ import {
   okEnvelope,
   portfolioOverviewResponseSchema,
   quickStatsSchema,
+  TRADING_MODE_TEXT,
   type TradingMode,
   tradingModeChangeSchema,
   tradingModeStateSchema,
 } from '@td/contracts';
+import { useState } from 'react';
 import type { ApiClient } from './api-client';
 import { useApiClient } from './api-client-context';
 import { POLL_INTERVALS } from './polling';
@@ -68,4 +70,47 @@ export function useChangeTradingMode() {
       await queryClient.invalidateQueries({ queryKey: shellKeys.portfolioOverview });
     },
   });
+}
+
+export interface TradingModeSwitchOptions {
+  /** Where the outcome is told: the host's toasts or a remote's notify. */
+  notify(kind: 'success' | 'error', message: string): void;
+  /** The sentence for a refused or failed change (each screen words it per its spec section). */
+  failureMessage(error: unknown): string;
+}
+
+/**
+ * spec part 1 §4 "Trading mode": paper needs no confirmation, live does; the switch waits while a
+ * change is in flight and the mode follows only an ok reply. One flow for every switch on screen.
+ */
+export function useTradingModeSwitch({ notify, failureMessage }: TradingModeSwitchOptions) {
+  const mode = useTradingMode();
+  const change = useChangeTradingMode();
+  const [confirming, setConfirming] = useState(false);
+  const current = mode.data?.trading_mode;
+
+  const switchTo = (target: TradingMode) =>
+    change.mutate(target, {
+      onSuccess: () =>
+        notify(
+          'success',
+          target === 'live' ? TRADING_MODE_TEXT.realActivated : TRADING_MODE_TEXT.paperActivated,
+        ),
+      onError: (error) => notify('error', failureMessage(error)),
+    });
+
+  return {
+    current,
+    isLive: current === 'live',
+    unavailable: mode.isError,
+    busy: mode.isPending || change.isPending,
+    confirming,
+    /** The switch moved: to live asks first, to paper goes at once. */
+    request: (live: boolean) => (live ? setConfirming(true) : switchTo('paper')),
+    confirmLive: () => {
+      setConfirming(false);
+      switchTo('live');
+    },
+    cancel: () => setConfirming(false),
+  };
 }
