@@ -1,5 +1,6 @@
 import { type ReactNode, useId } from 'react';
 import styled from 'styled-components';
+import { TextInput } from './text-input';
 
 export interface NumberFieldProps {
   label: ReactNode;
@@ -47,30 +48,10 @@ const Hint = styled.span`
   font-size: ${({ theme }) => theme.fontSize.xs};
 `;
 
-const Input = styled.input`
-  box-sizing: border-box;
-  width: 100%;
-  min-height: 40px;
-  padding: 0 ${({ theme }) => theme.space(3)};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radius.sm};
-  background: ${({ theme }) => theme.colors.background};
-  color: ${({ theme }) => theme.colors.text};
+const Input = styled(TextInput)`
   font-family: ${({ theme }) => theme.font.mono};
-  font-size: ${({ theme }) => theme.fontSize.md};
   font-weight: 400;
   font-variant-numeric: tabular-nums;
-  &:focus {
-    outline: none;
-    border-color: ${({ theme }) => theme.colors.primary};
-    box-shadow: 0 0 0 3px ${({ theme }) => `${theme.colors.primary}40`};
-  }
-  &[aria-invalid='true'] {
-    border-color: ${({ theme }) => theme.colors.negative};
-  }
-  &:disabled {
-    opacity: 0.6;
-  }
 `;
 
 const ErrorText = styled.span`

@@ -1,3 +1,4 @@
+import { TextInput } from '@td/ui';
 import styled from 'styled-components';
 
 // The styled pieces the three sign-in forms share, so they look like one screen.
@@ -20,31 +21,8 @@ export const Label = styled.label`
   font-weight: 600;
 `;
 
-export const Input = styled.input`
-  width: 100%;
+export const Input = styled(TextInput)`
   min-height: 44px;
-  padding: 0 ${({ theme }) => theme.space(3)};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radius.sm};
-  background: ${({ theme }) => theme.colors.background};
-  color: ${({ theme }) => theme.colors.text};
-  font-size: ${({ theme }) => theme.fontSize.md};
-  transition: border-color 0.15s ease, box-shadow 0.15s ease;
-  &::placeholder {
-    color: ${({ theme }) => theme.colors.textMuted};
-    opacity: 0.7;
-  }
-  &:focus {
-    outline: none;
-    border-color: ${({ theme }) => theme.colors.primary};
-    box-shadow: 0 0 0 3px ${({ theme }) => `${theme.colors.primary}40`};
-  }
-  &[aria-invalid='true'] {
-    border-color: ${({ theme }) => theme.colors.negative};
-  }
-  &:disabled {
-    opacity: 0.6;
-  }
 `;
 
 /** A button that reads as a link: it changes the form's mode, not the URL. */

@@ -3,6 +3,7 @@ import {
   Badge,
   Card,
   ErrorPanel,
+  FactList,
   formatNumber,
   formatPercent,
   healthColour,
@@ -18,20 +19,8 @@ export const AI_UNAVAILABLE = 'AI services unavailable - connecting to ML system
 export const AI_UNREACHABLE = 'Unable to connect to AI services';
 export const NO_CRITICAL_EVENTS = 'No critical events in the last hour';
 
-const Facts = styled.dl`
-  display: grid;
-  grid-template-columns: 1fr auto;
-  gap: ${({ theme }) => `${theme.space(2)} ${theme.space(3)}`};
-  margin: 0 0 ${({ theme }) => theme.space(4)};
-  font-size: ${({ theme }) => theme.fontSize.sm};
-  dt {
-    color: ${({ theme }) => theme.colors.textMuted};
-  }
-  dd {
-    margin: 0;
-    text-align: right;
-    font-variant-numeric: tabular-nums;
-  }
+const Facts = styled(FactList)`
+  margin-bottom: ${({ theme }) => theme.space(4)};
 `;
 
 const Coloured = styled.span<{ $colour: string }>`

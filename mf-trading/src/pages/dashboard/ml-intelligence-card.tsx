@@ -4,6 +4,7 @@ import { usePlatform } from '@td/platform';
 import {
   Card,
   EmptyState,
+  FactList,
   focusRing,
   formatNumber,
   formatPercent,
@@ -33,22 +34,6 @@ const Link = styled.a`
   ${focusRing}
 `;
 
-const Facts = styled.dl`
-  display: grid;
-  grid-template-columns: 1fr auto;
-  gap: ${({ theme }) => `${theme.space(2)} ${theme.space(3)}`};
-  margin: 0;
-  font-size: ${({ theme }) => theme.fontSize.sm};
-  dt {
-    color: ${({ theme }) => theme.colors.textMuted};
-  }
-  dd {
-    margin: 0;
-    text-align: right;
-    font-variant-numeric: tabular-nums;
-  }
-`;
-
 const Band = styled.span<{ $colour: string }>`
   color: ${({ $colour }) => $colour};
 `;
@@ -75,7 +60,7 @@ function MetricsFacts({ metrics }: { metrics: MlIntelligenceMetrics }) {
   const recommendations = metrics.shortcomings_analysis?.recommendations ?? [];
   return (
     <>
-      <Facts>
+      <FactList>
         <dt>Overall health</dt>
         <dd>
           {share(health?.overall_health)} <Band $colour={healthColour(band)}>({band})</Band>
@@ -99,7 +84,7 @@ function MetricsFacts({ metrics }: { metrics: MlIntelligenceMetrics }) {
         <dd>{share(trends?.win_rate)}</dd>
         <dt>Sharpe ratio</dt>
         <dd>{formatNumber(trends?.sharpe_ratio)}</dd>
-      </Facts>
+      </FactList>
       {recommendations.length > 0 && (
         <Recommendations aria-label="Recommendations">
           {recommendations.slice(0, 3).map((recommendation) => (

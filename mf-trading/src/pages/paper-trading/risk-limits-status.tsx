@@ -1,5 +1,5 @@
 import type { LimitsStatus } from '@td/contracts';
-import { Card, formatINR, formatPercent, toneColour } from '@td/ui';
+import { Card, FactList, formatINR, formatPercent, toneColour } from '@td/ui';
 import styled from 'styled-components';
 
 interface Check {
@@ -88,20 +88,11 @@ const Heading = styled.div<{ $colour: string }>`
   }
 `;
 
-const Figures = styled.dl`
-  display: grid;
+const Figures = styled(FactList)`
   grid-template-columns: auto 1fr;
   gap: ${({ theme }) => `${theme.space(1)} ${theme.space(3)}`};
-  margin: 0;
-  font-size: ${({ theme }) => theme.fontSize.sm};
-  dt {
-    color: ${({ theme }) => theme.colors.textMuted};
-  }
   dd {
-    margin: 0;
-    text-align: right;
     font-family: ${({ theme }) => theme.font.mono};
-    font-variant-numeric: tabular-nums;
   }
 `;
 

@@ -1,6 +1,6 @@
-import { focusRing } from '@td/ui';
+import { SelectInput, TextInput } from '@td/ui';
 import { type ReactNode, useId } from 'react';
-import styled, { css } from 'styled-components';
+import styled from 'styled-components';
 
 // The trade history's own labelled search box and select, styled like the kit's fields.
 
@@ -16,27 +16,12 @@ const Field = styled.div`
   }
 `;
 
-const control = css`
-  min-height: 40px;
-  padding: 0 ${({ theme }) => theme.space(3)};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radius.sm};
-  background: ${({ theme }) => theme.colors.background};
-  color: ${({ theme }) => theme.colors.text};
-  font: inherit;
+const Input = styled(TextInput)`
   font-size: ${({ theme }) => theme.fontSize.sm};
-  ${focusRing}
 `;
 
-const Input = styled.input`
-  ${control}
-  width: 100%;
-`;
-
-const Select = styled.select`
-  ${control}
-  width: 100%;
-  cursor: pointer;
+const Select = styled(SelectInput)`
+  font-size: ${({ theme }) => theme.fontSize.sm};
 `;
 
 export function SearchField({
