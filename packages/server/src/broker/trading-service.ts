@@ -205,17 +205,34 @@ export class TradingService {
     const s = this.summary();
     const stats = this.ledger.tradeStats(this.account());
     const feed = this.market.activeProvider.health();
-    const monthAgo =
-      this.ledger.openingEquity(this.account(), istDateOf(this.now() - 30 * 86_400_000)) ??
-      PAPER_STARTING_BALANCE_PAISE;
     return {
       active_positions: s.activePositions,
       win_rate: stats.winRate === null ? 0 : pct(stats.winRate * 100),
-      // Equity against the opening equity recorded 30 days ago (the starting balance before that).
-      monthly_return: pct(((s.equityPaise - monthAgo) / monthAgo) * 100),
+      monthly_return: pct(this.monthlyReturnPercent(s.equityPaise)),
       connection_status: feed.connected ? 'connected' : 'disconnected',
       data_source: feed.source === 'simulator' ? 'Simulated' : feed.connected ? 'Live' : 'Offline',
     };
+  }
+
+  /**
+   * Trading return over the last 30 days: equity against the opening recorded 30 days ago, less the
+   * money put in or taken out since (a withdrawal is not a loss). An account with no opening that old
+   * is younger than the window: its return since the money was put in.
+   */
+  private monthlyReturnPercent(equityPaise: number, account = this.account()): number {
+    const windowStart = startOfIstDay(this.now() - 30 * 86_400_000);
+    const opening = this.ledger.openingEquity(account, istDateOf(windowStart));
+    if (opening === undefined || opening <= 0) {
+      const capital = this.capitalPaise(account);
+      return capital > 0 ? ((equityPaise - capital) / capital) * 100 : 0;
+    }
+    const { flows } = this.db
+      .prepare(
+        `SELECT COALESCE(SUM(amount_paise), 0) AS flows FROM ledger_entries
+         WHERE account = ? AND kind IN ('balance_adjustment', 'reset') AND ts >= ?`,
+      )
+      .get(account, windowStart) as { flows: number };
+    return ((equityPaise - opening - flows) / opening) * 100;
   }
 
   /** spec part 2 §2.4: one page of the trade history, summarised over every matching trade. */
