@@ -116,10 +116,12 @@ export class AccountLedger extends LedgerReader {
     return this.write(() => {
       const cash = this.cashPaise(account);
       const ts = this.now();
-      const pending = this.sql("SELECT id FROM orders WHERE account = ? AND status = 'PENDING'");
+      const pending = this.sql(
+        "SELECT id FROM orders INDEXED BY orders_pending WHERE account = ? AND status = 'PENDING'",
+      );
       const cancelledOrderIds = (pending.all(account) as { id: string }[]).map((row) => row.id);
       this.sql(
-        "UPDATE orders SET status = 'CANCELLED', reject_reason = 'Account reset', updated_at = ? WHERE account = ? AND status = 'PENDING'",
+        "UPDATE orders INDEXED BY orders_pending SET status = 'CANCELLED', reject_reason = 'Account reset', updated_at = ? WHERE account = ? AND status = 'PENDING'",
       ).run(ts, account);
       const removedPositions = this.positions(account);
       this.sql('DELETE FROM positions WHERE account = ?').run(account);

@@ -158,3 +158,39 @@ describe('reading orders, fills and activity', () => {
     expect(fx.ledger.tradeStats('paper', 0, 1000)).toEqual({ trades: 0, wins: 0, losses: 0, winRate: null });
   });
 });
+
+describe('pending orders among many filled ones', () => {
+  it('finds only the pending ones of a symbol, newest first, and the filled ones stay out of their index', () => {
+    for (let i = 0; i < 30; i++) trade(fx, 'BUY', 'TCS', 1, 300_000);
+    const limit = (limitPrice: number) =>
+      fx.ledger.placeOrder({
+        account: 'paper',
+        symbol: 'TCS',
+        side: 'BUY',
+        type: 'LIMIT',
+        quantity: 1,
+        limitPrice,
+        strategy: 'manual',
+      });
+    const older = limit(290_000);
+    const newer = limit(295_000);
+    fx.ledger.setOrderStatus(limit(280_000).id, 'CANCELLED');
+
+    const pending = fx.ledger.orders({
+      account: 'paper',
+      status: 'PENDING',
+      symbol: 'TCS',
+      limit: 100,
+      offset: 0,
+    });
+    expect(pending.total).toBe(2);
+    expect(pending.orders.map((order) => order.id)).toEqual([newer.id, older.id]);
+    const indexed = fx.db
+      .prepare(
+        "SELECT COUNT(*) AS n FROM orders INDEXED BY orders_pending WHERE account = 'paper' AND status = 'PENDING'",
+      )
+      .get() as { n: number };
+    expect(indexed.n).toBe(2);
+    expect(fx.ledger.orders({ account: 'paper', status: 'FILLED', limit: 1, offset: 0 }).total).toBe(30);
+  });
+});

@@ -149,19 +149,19 @@ export class LedgerReader {
       throw new LedgerError('A page holds at least one order.');
     if (!Number.isInteger(query.offset) || query.offset < 0)
       throw new LedgerError('A page cannot start before 0.');
-    const { where, params } = ordersWhere(query);
-    const { total } = this.sql(`SELECT COUNT(*) AS total FROM orders WHERE ${where}`).get(...params) as {
+    const { from, params } = ordersFrom(query);
+    const { total } = this.sql(`SELECT COUNT(*) AS total FROM ${from}`).get(...params) as {
       total: number;
     };
     const rows = this.sql(
-      `SELECT ${ORDER_COLUMNS} FROM orders WHERE ${where} ORDER BY created_at DESC, rowid DESC LIMIT ? OFFSET ?`,
+      `SELECT ${ORDER_COLUMNS} FROM ${from} ORDER BY created_at DESC, rowid DESC LIMIT ? OFFSET ?`,
     ).all(...params, query.limit, query.offset) as OrderRow[];
     return { orders: rows.map(orderFromRow), total };
   }
 
   /** Counts and sums over every order the filter matches, in one pass of SQLite. */
   ordersSummary(filter: OrdersFilter): OrdersSummary {
-    const { where, params } = ordersWhere(filter);
+    const { from, params } = ordersFrom(filter);
     const closed = "side = 'SELL' AND filled_quantity > 0";
     const row = this.sql(
       `SELECT COUNT(*) AS total,
@@ -171,7 +171,7 @@ export class LedgerReader {
          COALESCE(SUM(${closed} AND realised_pnl_paise - charges_paise > 0), 0) AS wins,
          COALESCE(SUM(realised_pnl_paise - charges_paise), 0) AS netPnlPaise,
          COALESCE(SUM(charges_paise), 0) AS chargesPaise
-       FROM orders WHERE ${where}`,
+       FROM ${from}`,
     ).get(...params) as OrdersSummary;
     return row;
   }
@@ -267,7 +267,13 @@ function likePattern(text: string): string {
 }
 
 /** The WHERE clause and its parameters for a filter; every value is bound, never spliced in. */
-function ordersWhere(filter: OrdersFilter): { where: string; params: (string | number)[] } {
+/**
+ * The FROM and WHERE of an orders query. Pending orders are found through the partial index
+ * orders_pending, named so that the planner never walks every order of the account instead (it has
+ * no statistics to tell that only a handful are pending); PENDING is written as a literal, which the
+ * partial index needs.
+ */
+function ordersFrom(filter: OrdersFilter): { from: string; params: (string | number)[] } {
   const clauses = ['account = ?'];
   const params: (string | number)[] = [filter.account];
   const add = (clause: string, ...values: (string | number)[]) => {
@@ -275,7 +281,9 @@ function ordersWhere(filter: OrdersFilter): { where: string; params: (string | n
     params.push(...values);
   };
   const statuses = filter.status === undefined ? [] : ([] as OrderStatus[]).concat(filter.status);
-  if (statuses.length > 0) add(`status IN (${statuses.map(() => '?').join(', ')})`, ...statuses);
+  const pendingOnly = statuses.length === 1 && statuses[0] === 'PENDING';
+  if (pendingOnly) add("status = 'PENDING'");
+  else if (statuses.length > 0) add(`status IN (${statuses.map(() => '?').join(', ')})`, ...statuses);
   if (filter.symbol !== undefined) add('symbol = ?', filter.symbol);
   const search = filter.search?.trim();
   if (search) {
@@ -287,5 +295,6 @@ function ordersWhere(filter: OrdersFilter): { where: string; params: (string | n
   if (filter.strategy !== undefined) add('strategy = ?', filter.strategy);
   if (filter.from !== undefined) add('created_at >= ?', filter.from);
   if (filter.to !== undefined) add('created_at < ?', filter.to);
-  return { where: clauses.join(' AND '), params };
+  const table = pendingOnly ? 'orders INDEXED BY orders_pending' : 'orders';
+  return { from: `${table} WHERE ${clauses.join(' AND ')}`, params };
 }

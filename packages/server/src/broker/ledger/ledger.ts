@@ -132,7 +132,7 @@ export class Ledger extends AccountLedger {
   /** The live orders still PENDING, oldest first, each with its Upstox id when Upstox confirmed it. */
   pendingLiveOrders(): LiveOrderRecord[] {
     const rows = this.sql(
-      `SELECT ${ORDER_COLUMNS}, broker_order_id FROM orders LEFT JOIN live_order_refs ON order_id = id
+      `SELECT ${ORDER_COLUMNS}, broker_order_id FROM orders INDEXED BY orders_pending LEFT JOIN live_order_refs ON order_id = id
        WHERE account = 'live' AND status = 'PENDING' ORDER BY created_at, orders.rowid`,
     ).all() as (OrderRow & { broker_order_id: string | null })[];
     return rows.map((row) => ({ ...orderFromRow(row), brokerOrderId: row.broker_order_id }));

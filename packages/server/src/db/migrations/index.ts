@@ -2,6 +2,7 @@ import { authMigration } from './001-auth';
 import { settingsMigration } from './002-settings';
 import { ledgerMigration } from './003-ledger';
 import { liveOrderRefsMigration } from './004-live-order-refs';
+import { pendingOrdersIndexMigration } from './005-pending-orders-index';
 
 export interface Migration {
   id: number;
@@ -15,4 +16,5 @@ export const migrations: Migration[] = [
   settingsMigration,
   ledgerMigration,
   liveOrderRefsMigration,
+  pendingOrdersIndexMigration,
 ];
