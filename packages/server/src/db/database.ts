@@ -16,6 +16,8 @@ export function openDatabase(file: string, migrations: Migration[] = allMigratio
   db.pragma('synchronous = FULL');
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 5000');
+  // A savepoint's undo copies (each order runs in one) stay in memory instead of a temp file.
+  db.pragma('temp_store = MEMORY');
   migrate(db, migrations);
   return db;
 }
