@@ -180,7 +180,7 @@ export async function run() {
     pin(1, child.pid);
     let serverCpu = 0;
     let clientCpu = 0;
-    const phase = async (inFlight: number, orders = ORDERS) => {
+    const phase = async (inFlight: number, orders = ORDERS, kind: Phase['kind'] = 'orders') => {
       const serverBefore = cpuSeconds(server.pid);
       const clientBefore = cpuSeconds(child.pid);
       const result = await gc.during(
@@ -189,7 +189,7 @@ export async function run() {
             child.once('message', (reply: PhaseResult | { error: string }) =>
               'error' in reply ? reject(new Error(reply.error)) : resolve(reply),
             );
-            child.send({ inFlight, orders } satisfies Phase);
+            child.send({ inFlight, orders, kind } satisfies Phase);
           }),
       );
       serverCpu = cpuSeconds(server.pid) - serverBefore;
@@ -220,14 +220,34 @@ export async function run() {
     metric('orders', ORDERS, 'orders', 0);
     report('sequential', await phase(1));
     let best = 0;
+    const orderRates = new Map<number, number>();
     for (const inFlight of IN_FLIGHT) {
       const result = await phase(inFlight);
+      orderRates.set(inFlight, ORDERS / result.seconds);
       metric(`in_flight_${inFlight}`, inFlight, 'requests', 0);
       report(`in_flight_${inFlight}`, result);
       best = Math.max(best, ORDERS / result.seconds);
     }
     metric('burst_in_flight', BURST_IN_FLIGHT, 'requests', 0);
     report('burst', await phase(BURST_IN_FLIGHT));
+
+    // The peer: the same server, client and connections, GET /api/health (no session, no database
+    // write) at the same loads. Its rate is what the HTTP stack alone allows on this core, and its
+    // p99 is the tail the machine adds before an order does any work.
+    await phase(4, WARM_UP, 'floor');
+    for (const inFlight of IN_FLIGHT) {
+      const result = await phase(inFlight, ORDERS, 'floor');
+      const label = `http_floor_in_flight_${inFlight}`;
+      metric(`${label}_requests_per_s`, result.orders / result.seconds, 'requests/s', 0);
+      metric(`${label}_p99_latency`, percentile(result.latencies, 99), 'ms', 3);
+      metric(`${label}_server_cpu_per_request`, (serverCpu / result.orders) * 1e6, 'us', 0);
+      metric(
+        `in_flight_${inFlight}_orders_vs_http_floor`,
+        orderRates.get(inFlight)! / (result.orders / result.seconds),
+        'x',
+        3,
+      );
+    }
     child.send({ done: true });
 
     // The ceiling: a bare insert loop, one transaction per row, at the same pragmas on the same disk.
