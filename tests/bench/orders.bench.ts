@@ -8,8 +8,11 @@ import { fileURLToPath } from 'node:url';
 import { openDatabase } from '../../packages/server/src/db/database';
 import { metric, percentile } from './metric';
 import type { Phase, PhaseResult } from './orders-client';
+import { measureEngine } from './orders-engine';
 
 const ORDERS = 4000;
+/** Each level runs this many times, interleaved with the others; the medians are printed (BENCH_ROUNDS). */
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 /**
  * Requests in flight at once. Little's law: 2,000 orders/s with a p99 of 5 ms leaves room for 10 in
  * flight at the very most (2,000/s × 5 ms), fewer with any spread; more in flight only queues, since
@@ -196,54 +199,113 @@ export async function run() {
       clientCpu = cpuSeconds(child.pid) - clientBefore;
       return result;
     };
-    const report = (label: string, result: PhaseResult) => {
-      metric(`${label}_orders_per_s`, result.orders / result.seconds, 'orders/s', 0);
-      metric(`${label}_p50_latency`, percentile(result.latencies, 50), 'ms', 3);
-      metric(`${label}_p99_latency`, percentile(result.latencies, 99), 'ms', 3);
-      // How busy each side's core was: a server near 100 % is the limit, not the disk or the client.
-      metric(`${label}_server_cpu_per_order`, (serverCpu / result.orders) * 1e6, 'us', 0);
-      metric(`${label}_server_cpu_busy`, (serverCpu / result.seconds) * 100, '%', 0);
-      metric(`${label}_client_cpu_per_order`, (clientCpu / result.orders) * 1e6, 'us', 0);
+    /** One phase's figures; each level runs ROUNDS times, interleaved, and the medians are printed. */
+    const measure = async (inFlight: number, kind: Phase['kind'] = 'orders') => {
+      const result = await phase(inFlight, ORDERS, kind);
+      return {
+        perSecond: result.orders / result.seconds,
+        p50: percentile(result.latencies, 50),
+        p99: percentile(result.latencies, 99),
+        serverCpuUs: (serverCpu / result.orders) * 1e6,
+        // How busy each side's core was: a server near 100 % is the limit, not the disk or the client.
+        serverBusy: (serverCpu / result.seconds) * 100,
+        clientCpuUs: (clientCpu / result.orders) * 1e6,
+        gcPauses: gc.pauses.length,
+        gcPauseMax: Math.max(0, ...gc.pauses),
+      };
+    };
+    type Figures = Awaited<ReturnType<typeof measure>>;
+    const median = (runs: Figures[], pick: (figures: Figures) => number) => {
+      const values = runs.map(pick).sort((x, y) => x - y);
+      return values[Math.floor(values.length / 2)]!;
+    };
+    const report = (label: string, runs: Figures[], what = 'orders') => {
+      const per = what === 'orders' ? 'order' : 'request';
+      metric(
+        `${label}_${what}_per_s`,
+        median(runs, (f) => f.perSecond),
+        `${what}/s`,
+        0,
+      );
+      metric(
+        `${label}_p50_latency`,
+        median(runs, (f) => f.p50),
+        'ms',
+        3,
+      );
+      metric(
+        `${label}_p99_latency`,
+        median(runs, (f) => f.p99),
+        'ms',
+        3,
+      );
+      metric(
+        `${label}_server_cpu_per_${per}`,
+        median(runs, (f) => f.serverCpuUs),
+        'us',
+        0,
+      );
+      metric(
+        `${label}_server_cpu_busy`,
+        median(runs, (f) => f.serverBusy),
+        '%',
+        0,
+      );
+      metric(
+        `${label}_client_cpu_per_${per}`,
+        median(runs, (f) => f.clientCpuUs),
+        'us',
+        0,
+      );
       if (TRACE_GC) {
-        metric(`${label}_server_gc_pauses`, gc.pauses.length, 'pauses', 0);
-        metric(`${label}_server_gc_pause_max`, Math.max(0, ...gc.pauses), 'ms', 2);
         metric(
-          `${label}_server_gc_pause_total`,
-          gc.pauses.reduce((a, b) => a + b, 0),
+          `${label}_server_gc_pauses`,
+          median(runs, (f) => f.gcPauses),
+          'pauses',
+          0,
+        );
+        metric(
+          `${label}_server_gc_pause_max`,
+          median(runs, (f) => f.gcPauseMax),
           'ms',
-          1,
+          2,
         );
       }
     };
 
     await phase(4, WARM_UP);
+    await phase(4, WARM_UP, 'floor');
     metric('orders', ORDERS, 'orders', 0);
-    report('sequential', await phase(1));
+    metric('rounds', ROUNDS, 'rounds', 0);
+    // The peer: the same server, client and connections, GET /api/health (no session, no database
+    // write) at the same loads, in the same rounds. Its rate is what the HTTP stack alone allows on
+    // this core, and its p99 the tail the machine adds before an order does any work.
+    const levels = [1, ...IN_FLIGHT, BURST_IN_FLIGHT];
+    const orderRuns = new Map<number, Figures[]>(levels.map((level) => [level, []]));
+    const floorRuns = new Map<number, Figures[]>(IN_FLIGHT.map((level) => [level, []]));
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const level of levels) orderRuns.get(level)!.push(await measure(level));
+      for (const level of IN_FLIGHT) floorRuns.get(level)!.push(await measure(level, 'floor'));
+    }
+    report('sequential', orderRuns.get(1)!);
     let best = 0;
-    const orderRates = new Map<number, number>();
     for (const inFlight of IN_FLIGHT) {
-      const result = await phase(inFlight);
-      orderRates.set(inFlight, ORDERS / result.seconds);
+      const runs = orderRuns.get(inFlight)!;
       metric(`in_flight_${inFlight}`, inFlight, 'requests', 0);
-      report(`in_flight_${inFlight}`, result);
-      best = Math.max(best, ORDERS / result.seconds);
+      report(`in_flight_${inFlight}`, runs);
+      best = Math.max(
+        best,
+        median(runs, (f) => f.perSecond),
+      );
     }
     metric('burst_in_flight', BURST_IN_FLIGHT, 'requests', 0);
-    report('burst', await phase(BURST_IN_FLIGHT));
-
-    // The peer: the same server, client and connections, GET /api/health (no session, no database
-    // write) at the same loads. Its rate is what the HTTP stack alone allows on this core, and its
-    // p99 is the tail the machine adds before an order does any work.
-    await phase(4, WARM_UP, 'floor');
+    report('burst', orderRuns.get(BURST_IN_FLIGHT)!);
     for (const inFlight of IN_FLIGHT) {
-      const result = await phase(inFlight, ORDERS, 'floor');
-      const label = `http_floor_in_flight_${inFlight}`;
-      metric(`${label}_requests_per_s`, result.orders / result.seconds, 'requests/s', 0);
-      metric(`${label}_p99_latency`, percentile(result.latencies, 99), 'ms', 3);
-      metric(`${label}_server_cpu_per_request`, (serverCpu / result.orders) * 1e6, 'us', 0);
+      const floor = floorRuns.get(inFlight)!;
+      report(`http_floor_in_flight_${inFlight}`, floor, 'requests');
       metric(
         `in_flight_${inFlight}_orders_vs_http_floor`,
-        orderRates.get(inFlight)! / (result.orders / result.seconds),
+        median(orderRuns.get(inFlight)!, (f) => f.perSecond) / median(floor, (f) => f.perSecond),
         'x',
         3,
       );
@@ -271,6 +333,22 @@ export async function run() {
     metric('bare_sqlite_commit_p99_latency', percentile(bareLatencies, 99), 'ms', 3);
     metric('best_durable_orders_per_s', best, 'orders/s', 0);
     metric('ratio_vs_bare_sqlite', best / (ORDERS / bareSeconds), 'x', 3);
+
+    // The second peer: the same orders with no HTTP in front (this process, on core 1).
+    const engine = await measureEngine(IN_FLIGHT, ORDERS, WARM_UP);
+    for (const [inFlight, figures] of engine) {
+      const label = `engine_in_flight_${inFlight}`;
+      metric(`${label}_orders_per_s`, figures.perSecond, 'orders/s', 0);
+      metric(`${label}_p50_latency`, figures.p50, 'ms', 3);
+      metric(`${label}_p99_latency`, figures.p99, 'ms', 3);
+      metric(`${label}_cpu_per_order`, figures.cpuUs, 'us', 0);
+      metric(
+        `in_flight_${inFlight}_orders_vs_engine`,
+        median(orderRuns.get(inFlight)!, (f) => f.perSecond) / figures.perSecond,
+        'x',
+        3,
+      );
+    }
   } finally {
     if (client?.connected) client.kill();
     if (server.exitCode === null) {

@@ -1,0 +1,99 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { PaperLimits } from '../../packages/server/src/broker/broker-types';
+import { loadConfig } from '../../packages/server/src/config';
+import { createLogger } from '../../packages/server/src/logger';
+import { createServices } from '../../packages/server/src/services';
+import { percentile } from './metric';
+
+const SYMBOLS = ['RELIANCE', 'TCS', 'INFY', 'HDFCBANK', 'ICICIBANK'];
+
+export interface EngineFigures {
+  perSecond: number;
+  p50: number;
+  p99: number;
+  cpuUs: number;
+}
+
+/**
+ * The same orders without HTTP: the server's services in this process, `placeOrderDurably` (the
+ * route's call: limits, fill, charges, group commit with synchronous=FULL) with a fixed number in
+ * flight. What the engine and the ledger allow on one core, apart from the HTTP stack in front.
+ */
+export async function measureEngine(levels: number[], orders: number, warmUp: number) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'td-bench-engine-'));
+  const saved = { ...process.env };
+  Object.assign(process.env, {
+    NODE_ENV: 'production',
+    DATA_DIR: dataDir,
+    SIMULATOR_TICKS_PER_SECOND: '0',
+    SIMULATOR_HISTORY_SESSIONS: '2',
+    TRADING_LOOP: 'off',
+    REPLAY_HISTORY: 'off',
+  });
+  const services = createServices(loadConfig(), createLogger('silent'));
+  process.env = saved;
+  try {
+    await services.start();
+    const limits: PaperLimits = {
+      max_position_size: 1e9,
+      max_daily_loss: 1e9,
+      max_portfolio_exposure: 1,
+      max_positions_count: 200,
+      min_balance_threshold: 0,
+      brokerage_per_trade: 20,
+      stt_rate: 0.001,
+      transaction_charges: 0.00345,
+    };
+    services.ledger.setLimits('paper', limits);
+    services.ledger.setBalance('paper', 1e11);
+    const place = (symbol: string, side: 'BUY' | 'SELL', quantity: number) =>
+      services.trading.placeOrderDurably({
+        account: 'paper',
+        symbol,
+        side,
+        type: 'MARKET',
+        quantity,
+        strategy: 'manual',
+      });
+    for (const symbol of SYMBOLS) await place(symbol, 'BUY', 10_000);
+
+    const run = async (inFlight: number, count: number): Promise<EngineFigures> => {
+      const latencies: number[] = [];
+      let next = 0;
+      const cpuBefore = process.cpuUsage();
+      const started = performance.now();
+      await Promise.all(
+        Array.from({ length: inFlight }, async () => {
+          while (next < count) {
+            const i = next++;
+            const t0 = performance.now();
+            const order = await place(
+              SYMBOLS[Math.floor(i / 2) % SYMBOLS.length]!,
+              i % 2 ? 'SELL' : 'BUY',
+              10,
+            );
+            latencies.push(performance.now() - t0);
+            if (order.status !== 'FILLED') throw new Error(`order ${i}: ${order.rejectReason}`);
+          }
+        }),
+      );
+      const seconds = (performance.now() - started) / 1000;
+      const cpu = process.cpuUsage(cpuBefore);
+      return {
+        perSecond: count / seconds,
+        p50: percentile(latencies, 50),
+        p99: percentile(latencies, 99),
+        cpuUs: (cpu.user + cpu.system) / count,
+      };
+    };
+    await run(4, warmUp);
+    const figures = new Map<number, EngineFigures>();
+    for (const level of levels) figures.set(level, await run(level, orders));
+    return figures;
+  } finally {
+    services.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
