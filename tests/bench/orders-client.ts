@@ -80,7 +80,10 @@ class Connection {
     if (end < 0 || !this.waiting) return;
     const head = this.buffered.subarray(0, end).toString('latin1');
     const length = /\r\ncontent-length: *(\d+)/i.exec(head);
-    if (!length) return this.fail(new Error(`A reply without Content-Length: ${head}`));
+    if (!length) {
+      this.fail(new Error(`A reply without Content-Length: ${head}`));
+      return;
+    }
     const total = end + HEADER_END.length + Number(length[1]);
     if (this.buffered.length < total) return;
     const text = this.buffered.subarray(end + HEADER_END.length, total).toString('utf8');
