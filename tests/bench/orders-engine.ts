@@ -9,6 +9,19 @@ import { percentile } from './metric';
 
 const SYMBOLS = ['RELIANCE', 'TCS', 'INFY', 'HDFCBANK', 'ICICIBANK'];
 
+/** Room for the runs, through HTTP and here alike: every order takes the full path and fills. */
+export const BENCH_LIMITS: PaperLimits = {
+  max_position_size: 1e9,
+  max_daily_loss: 1e9,
+  max_portfolio_exposure: 1,
+  max_positions_count: 200,
+  min_balance_threshold: 0,
+  brokerage_per_trade: 20,
+  stt_rate: 0.001,
+  transaction_charges: 0.00345,
+};
+export const BENCH_BALANCE_RUPEES = 1e9;
+
 export interface EngineFigures {
   perSecond: number;
   p50: number;
@@ -36,18 +49,8 @@ export async function measureEngine(levels: number[], orders: number, warmUp: nu
   process.env = saved;
   try {
     await services.start();
-    const limits: PaperLimits = {
-      max_position_size: 1e9,
-      max_daily_loss: 1e9,
-      max_portfolio_exposure: 1,
-      max_positions_count: 200,
-      min_balance_threshold: 0,
-      brokerage_per_trade: 20,
-      stt_rate: 0.001,
-      transaction_charges: 0.00345,
-    };
-    services.ledger.setLimits('paper', limits);
-    services.ledger.setBalance('paper', 1e11);
+    services.ledger.setLimits('paper', BENCH_LIMITS);
+    services.ledger.setBalance('paper', BENCH_BALANCE_RUPEES * 100);
     const place = (symbol: string, side: 'BUY' | 'SELL', quantity: number) =>
       services.trading.placeOrderDurably({
         account: 'paper',

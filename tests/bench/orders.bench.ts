@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { openDatabase } from '../../packages/server/src/db/database';
 import { metric, percentile } from './metric';
 import type { Phase, PhaseResult } from './orders-client';
-import { measureEngine } from './orders-engine';
+import { BENCH_BALANCE_RUPEES, BENCH_LIMITS, measureEngine } from './orders-engine';
 
 const ORDERS = 4000;
 /** Each level runs this many times, interleaved with the others; the medians are printed (BENCH_ROUNDS). */
@@ -154,23 +154,8 @@ export async function run() {
       temp_token: setup.temp_token,
       new_password: PASSWORD,
     });
-    // Room for the runs: generous limits, so every order takes the full path and fills.
-    await call(
-      apiUrl,
-      '/api/trading/paper-limits',
-      {
-        max_position_size: 1e9,
-        max_daily_loss: 1e9,
-        max_portfolio_exposure: 1,
-        max_positions_count: 200,
-        min_balance_threshold: 0,
-        brokerage_per_trade: 20,
-        stt_rate: 0.001,
-        transaction_charges: 0.00345,
-      },
-      token,
-    );
-    await call(apiUrl, '/api/trading/paper/balance', { balance: 1e9 }, token);
+    await call(apiUrl, '/api/trading/paper-limits', BENCH_LIMITS, token);
+    await call(apiUrl, '/api/trading/paper/balance', { balance: BENCH_BALANCE_RUPEES }, token);
     // A holding in every symbol, so a sell that overtakes its buy on another connection still fills.
     for (const symbol of SYMBOLS)
       await call(apiUrl, '/api/orders', { symbol, side: 'BUY', type: 'MARKET', quantity: 10_000 }, token);

@@ -35,6 +35,29 @@ export interface Order extends Required<Omit<OrderRequest, 'limitPrice'>> {
   updatedAt: number;
 }
 
+/** A request as a fresh PENDING order, before anything has filled: the paper ledger's and the live broker's. */
+export function pendingOrder(request: OrderRequest, id: string, ts: number): Order {
+  return {
+    id,
+    account: request.account,
+    symbol: request.symbol,
+    side: request.side,
+    type: request.type,
+    quantity: request.quantity,
+    limitPrice: request.type === 'LIMIT' ? request.limitPrice! : null,
+    status: 'PENDING',
+    rejectReason: null,
+    strategy: request.strategy,
+    simulatedReplay: request.simulatedReplay === true,
+    filledQuantity: 0,
+    averagePrice: null,
+    chargesPaise: 0,
+    realisedPnlPaise: 0,
+    createdAt: ts,
+    updatedAt: ts,
+  };
+}
+
 /** One line of a contract note, in paise. */
 export interface Charges {
   brokerage: number;

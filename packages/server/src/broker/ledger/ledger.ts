@@ -1,4 +1,12 @@
-import type { Charges, Fill, Order, OrderRequest, OrderStatus, Position } from '../broker-types';
+import {
+  type Charges,
+  type Fill,
+  type Order,
+  type OrderRequest,
+  type OrderStatus,
+  type Position,
+  pendingOrder,
+} from '../broker-types';
 import { AccountLedger } from './account-ledger';
 import { averagePrice } from './cost-basis';
 import {
@@ -50,7 +58,7 @@ export class Ledger extends AccountLedger {
     return this.write(() => {
       this.requireOpen(request.account);
       const ts = this.now();
-      const order = newOrder(request, orderedId(ts), ts);
+      const order = pendingOrder(request, orderedId(ts), ts);
       order.status = status;
       order.rejectReason = status === 'REJECTED' ? rejectReason! : null;
       this.insertOrder(order);
@@ -72,7 +80,7 @@ export class Ledger extends AccountLedger {
     const turnover = turnoverPaise(execution.quantity, execution.pricePaise);
     return this.write(() => {
       const created = this.now();
-      const order = newOrder(request, orderedId(created), created);
+      const order = pendingOrder(request, orderedId(created), created);
       const held = this.refuseWhatCannotSettle(order, execution, turnover);
       const fillId = orderedId(execution.ts);
       order.status = 'FILLED';
@@ -316,27 +324,4 @@ function requireExecution(execution: Execution): void {
   requirePaise(execution.pricePaise, 'A fill price', { positive: true });
   requireCharges(execution.charges);
   requireTimestamp(execution.ts);
-}
-
-/** The order as a fresh PENDING row would read back. */
-function newOrder(request: OrderRequest, id: string, ts: number): Order {
-  return {
-    id,
-    account: request.account,
-    symbol: request.symbol,
-    side: request.side,
-    type: request.type,
-    quantity: request.quantity,
-    limitPrice: request.type === 'LIMIT' ? request.limitPrice! : null,
-    status: 'PENDING',
-    rejectReason: null,
-    strategy: request.strategy,
-    simulatedReplay: request.simulatedReplay === true,
-    filledQuantity: 0,
-    averagePrice: null,
-    chargesPaise: 0,
-    realisedPnlPaise: 0,
-    createdAt: ts,
-    updatedAt: ts,
-  };
 }

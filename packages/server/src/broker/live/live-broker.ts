@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { istDateOf } from '../../market/calendar';
 import { findInstrument } from '../../market/instruments';
 import { UpstoxApiError } from '../../market/providers/upstox';
-import type { OrderRequest, Position } from '../broker-types';
+import { type OrderRequest, type Position, pendingOrder } from '../broker-types';
 import { LiveBrokerError, liveBrokerError } from './live-broker-error';
 import { placeOrderBody } from './live-order-request';
 import { livePositions } from './live-positions';
@@ -125,20 +125,10 @@ export class LiveBroker {
     this.refuseWhenUnavailable();
     const body = placeOrderBody(request, this.instrumentKey(request.symbol));
     const now = this.now();
+    // Never a replay: the live broker only places real orders.
     const order: LiveOrder = {
-      ...request,
-      simulatedReplay: false,
-      limitPrice: request.type === 'LIMIT' ? request.limitPrice! : null,
-      id: this.newOrderId(),
+      ...pendingOrder({ ...request, simulatedReplay: false }, this.newOrderId(), now),
       brokerOrderId: null,
-      status: 'PENDING',
-      rejectReason: null,
-      filledQuantity: 0,
-      averagePrice: null,
-      chargesPaise: 0,
-      realisedPnlPaise: 0,
-      createdAt: now,
-      updatedAt: now,
     };
     body.tag = order.id;
     // Recorded before Upstox is asked: a crash after placing must not forget an order in flight.
