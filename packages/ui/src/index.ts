@@ -4,6 +4,7 @@ export * from './button';
 export * from './card';
 export * from './colour-scale';
 export * from './confirm-dialog';
+export * from './divided-list';
 export * from './empty-state';
 export * from './error-panel';
 export * from './fact-list';

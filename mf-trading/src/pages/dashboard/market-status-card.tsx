@@ -1,5 +1,15 @@
 import type { IndexIdContract, IndexQuoteContract } from '@td/contracts';
-import { Badge, Button, Card, formatNumber, formatPercent, pnlTone, Skeleton, toneColour } from '@td/ui';
+import {
+  Badge,
+  Button,
+  Card,
+  DividedList,
+  formatNumber,
+  formatPercent,
+  pnlTone,
+  Skeleton,
+  toneColour,
+} from '@td/ui';
 import styled from 'styled-components';
 import { useLiveMarketOverview } from './use-dashboard-data';
 
@@ -8,29 +18,6 @@ const INDICES: { id: IndexIdContract; name: string }[] = [
   { id: 'SENSEX', name: 'SENSEX' },
   { id: 'BANK_NIFTY', name: 'Bank NIFTY' },
 ];
-
-const List = styled.ul`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space(3)};
-  margin: 0;
-  padding: 0;
-  list-style: none;
-`;
-
-const Row = styled.li`
-  display: flex;
-  align-items: baseline;
-  justify-content: space-between;
-  flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space(2)};
-  padding-bottom: ${({ theme }) => theme.space(3)};
-  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
-  &:last-child {
-    border-bottom: 0;
-    padding-bottom: 0;
-  }
-`;
 
 const Name = styled.span`
   font-weight: 600;
@@ -55,7 +42,7 @@ const Note = styled.p`
 
 function IndexRow({ name, quote }: { name: string; quote: IndexQuoteContract | null | undefined }) {
   return (
-    <Row aria-label={name}>
+    <li aria-label={name}>
       <Name>{name}</Name>
       {quote ? (
         <Figures>
@@ -67,7 +54,7 @@ function IndexRow({ name, quote }: { name: string; quote: IndexQuoteContract | n
       ) : (
         <Figures>Unavailable</Figures>
       )}
-    </Row>
+    </li>
   );
 }
 
@@ -87,11 +74,11 @@ export function MarketStatusCard() {
     <Card title="Market Status" action={badge}>
       {data ? (
         <>
-          <List>
+          <DividedList>
             {INDICES.map(({ id, name }) => (
               <IndexRow key={id} name={name} quote={data.indices[id]} />
             ))}
-          </List>
+          </DividedList>
           <Note>
             Source: {data.source}
             {data.simulated && ' (market simulator, not exchange prices)'}

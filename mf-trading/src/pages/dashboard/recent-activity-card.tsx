@@ -1,29 +1,12 @@
 import { useActivity } from '@td/api-client';
 import type { ActivityItem } from '@td/contracts';
-import { Card, EmptyState, ErrorPanel, formatINR, Skeleton, toneColour } from '@td/ui';
+import { Card, DividedList, EmptyState, ErrorPanel, formatINR, Skeleton, toneColour } from '@td/ui';
 import styled from 'styled-components';
 
 const ITEMS_SHOWN = 10;
 
-const List = styled.ul`
-  display: flex;
-  flex-direction: column;
-  margin: 0;
-  padding: 0;
-  list-style: none;
+const List = styled(DividedList)`
   font-size: ${({ theme }) => theme.fontSize.sm};
-`;
-
-const Row = styled.li`
-  display: flex;
-  justify-content: space-between;
-  flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space(2)};
-  padding: ${({ theme }) => theme.space(2.5)} 0;
-  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
-  &:last-child {
-    border-bottom: 0;
-  }
 `;
 
 const Action = styled.span<{ $colour: string }>`
@@ -39,13 +22,13 @@ function ActivityRow({ item }: { item: ActivityItem }) {
   // spec part 1 §3 "Activity item": action is Bought or another word (Sold).
   const colour = toneColour(item.action === 'Bought' ? 'positive' : 'negative');
   return (
-    <Row>
+    <li>
       <span>
         <Action $colour={colour}>{item.action}</Action> {item.quantity} <strong>{item.symbol}</strong> at{' '}
         {formatINR(item.price)}
       </span>
       <Time>{item.time_ago}</Time>
-    </Row>
+    </li>
   );
 }
 
