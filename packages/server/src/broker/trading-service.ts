@@ -65,7 +65,7 @@ export class TradingService {
     private readonly now: () => number = Date.now,
   ) {
     ledger.openAccount('paper', PAPER_STARTING_BALANCE_PAISE);
-    this.desk = new OrderDesk(db, (request) => this.paper.submit(request));
+    this.desk = new OrderDesk(db, (request) => this.paper.decideInsideSavepoint(request));
   }
 
   /** Mock and paper modes trade the paper account; live mode the broker account. */

@@ -211,8 +211,27 @@ export class AccountLedger extends LedgerReader {
     return this.todayCache.date;
   }
 
+  /** True while the caller's own savepoint covers the writes (see insideCallersSavepoint). */
+  private callerHoldsSavepoint = false;
+
+  /**
+   * Runs work inside a savepoint the caller holds and rolls back if work throws (the order desk's,
+   * one per order): the ledger's writes in it skip savepoints of their own, which would only copy
+   * the same pages again. Nothing in the ledger or the paper broker catches a write's error, so
+   * a failed write always reaches the caller's savepoint.
+   */
+  insideCallersSavepoint<T>(work: () => T): T {
+    const held = this.callerHoldsSavepoint;
+    this.callerHoldsSavepoint = true;
+    try {
+      return work();
+    } finally {
+      this.callerHoldsSavepoint = held;
+    }
+  }
+
   protected write<T>(work: () => T): T {
-    return this.transaction.immediate(work) as T;
+    return this.callerHoldsSavepoint ? work() : (this.transaction.immediate(work) as T);
   }
 
   protected post(

@@ -1,25 +1,48 @@
-import { openDatabase } from '../../db/database';
-import { PAPER_STARTING_BALANCE_PAISE } from '../broker-types';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { type Db, openDatabase } from '../../db/database';
+import { type OrderRequest, PAPER_STARTING_BALANCE_PAISE } from '../broker-types';
 import { Ledger } from '../ledger';
-import { OrderDesk } from './order-desk';
+import { type LogSync, OrderDesk, UnconfirmedWriteError } from './order-desk';
+
+const request: OrderRequest = {
+  account: 'paper',
+  symbol: 'TCS',
+  side: 'BUY',
+  type: 'LIMIT',
+  limitPrice: 100,
+  quantity: 1,
+  strategy: 'manual',
+};
+
+/** A log flush the test finishes by hand, to see what is acknowledged before and after it. */
+function manualSync() {
+  const pending: ((error: Error | null) => void)[] = [];
+  const sync: LogSync = (done) => {
+    pending.push(done);
+  };
+  return { sync, pending, finish: (error: Error | null = null) => pending.shift()!(error) };
+}
+
+const tick = () => new Promise((resolve) => setImmediate(resolve));
+
+function paperLedger(db: Db): Ledger {
+  const ledger = new Ledger(db);
+  ledger.openAccount('paper', PAPER_STARTING_BALANCE_PAISE);
+  return ledger;
+}
+
+const storedOrders = (ledger: Ledger) => ledger.orders({ account: 'paper', limit: 100, offset: 0 }).total;
 
 describe('OrderDesk group commit', () => {
   it('commits a burst together and acknowledges each order with its own outcome', async () => {
     const db = openDatabase(':memory:');
-    const ledger = new Ledger(db);
-    ledger.openAccount('paper', PAPER_STARTING_BALANCE_PAISE);
-    const desk = new OrderDesk(db, (request) => {
-      if (request.quantity > 100) throw new Error('too many');
-      return ledger.placeOrder(request, 'PENDING');
+    const ledger = paperLedger(db);
+    const desk = new OrderDesk(db, (order) => {
+      if (order.quantity > 100) throw new Error('too many');
+      return ledger.placeOrder(order, 'PENDING');
     });
-    const request = {
-      account: 'paper' as const,
-      symbol: 'TCS',
-      side: 'BUY' as const,
-      type: 'LIMIT' as const,
-      limitPrice: 100,
-      strategy: 'manual',
-    };
     const results = await Promise.allSettled([
       desk.submit({ ...request, quantity: 1 }),
       desk.submit({ ...request, quantity: 1000 }),
@@ -27,7 +50,91 @@ describe('OrderDesk group commit', () => {
     ]);
     expect(results.map((result) => result.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
     // The failed order's savepoint rolled back alone; the other two are stored.
-    expect(ledger.orders({ account: 'paper', limit: 10, offset: 0 }).total).toBe(2);
+    expect(storedOrders(ledger)).toBe(2);
     db.close();
+  });
+
+  it("undoes everything a failed order wrote, when the ledger's writes rely on the desk's savepoint", async () => {
+    const db = openDatabase(':memory:');
+    const ledger = paperLedger(db);
+    const desk = new OrderDesk(db, (order) =>
+      ledger.insideCallersSavepoint(() => {
+        const placed = ledger.placeOrder(order, 'PENDING');
+        if (order.quantity > 100) throw new Error('failed after writing');
+        return placed;
+      }),
+    );
+    const results = await Promise.allSettled([
+      desk.submit({ ...request, quantity: 1 }),
+      desk.submit({ ...request, quantity: 1000 }),
+    ]);
+    expect(results.map((result) => result.status)).toEqual(['fulfilled', 'rejected']);
+    expect(storedOrders(ledger)).toBe(1);
+    db.close();
+  });
+
+  it('acknowledges no order until the log holding it is flushed, and one flush serves every batch that waited', async () => {
+    const db = openDatabase(':memory:');
+    const ledger = paperLedger(db);
+    const log = manualSync();
+    const desk = new OrderDesk(db, (order) => ledger.placeOrder(order, 'PENDING'), { sync: log.sync });
+    const acknowledged: string[] = [];
+    const first = desk.submit(request).then((order) => acknowledged.push(order.id));
+    await tick();
+    // Committed (other readers see it), but the flush is still under way: no acknowledgement.
+    expect(storedOrders(ledger)).toBe(1);
+    expect(log.pending).toHaveLength(1);
+    expect(acknowledged).toHaveLength(0);
+
+    // Two more batches commit while the first flush runs; they wait for a flush that starts after them.
+    const later = [desk.submit(request), desk.submit(request)].map((p) =>
+      p.then((order) => acknowledged.push(order.id)),
+    );
+    await tick();
+    const third = desk.submit(request).then((order) => acknowledged.push(order.id));
+    await tick();
+    expect(storedOrders(ledger)).toBe(4);
+    expect(log.pending).toHaveLength(1);
+
+    log.finish();
+    await first;
+    expect(acknowledged).toHaveLength(1);
+    expect(log.pending).toHaveLength(1); // the next flush, for the three committed meanwhile
+
+    log.finish();
+    await Promise.all([...later, third]);
+    expect(acknowledged).toHaveLength(4);
+    db.close();
+  });
+
+  it('refuses to acknowledge orders the disk did not confirm, with a sentence saying they may be recorded', async () => {
+    const db = openDatabase(':memory:');
+    const ledger = paperLedger(db);
+    const log = manualSync();
+    const desk = new OrderDesk(db, (order) => ledger.placeOrder(order, 'PENDING'), { sync: log.sync });
+    const placed = desk.submit(request);
+    await tick();
+    log.finish(new Error('EIO: i/o error, fdatasync'));
+    await expect(placed).rejects.toBeInstanceOf(UnconfirmedWriteError);
+    await expect(placed).rejects.toMatchObject({
+      statusCode: 503,
+      message: expect.stringContaining('check the order list before placing it again'),
+    });
+    db.close();
+  });
+
+  it('leaves the connection at synchronous=FULL for every other write, and flushes the real log of a file database', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'td-desk-'));
+    const db = openDatabase(path.join(dir, 'trading.db'));
+    try {
+      const ledger = paperLedger(db);
+      const desk = new OrderDesk(db, (order) => ledger.placeOrder(order, 'PENDING'));
+      const orders = await Promise.all([desk.submit(request), desk.submit(request)]);
+      expect(orders.map((order) => order.status)).toEqual(['PENDING', 'PENDING']);
+      expect(db.pragma('synchronous', { simple: true })).toBe(2); // FULL
+    } finally {
+      db.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -1,5 +1,7 @@
-import type { Transaction } from 'better-sqlite3';
+import fs from 'node:fs';
+import type { Statement, Transaction } from 'better-sqlite3';
 import type { Db } from '../../db/database';
+import { HttpError } from '../../http/http-error';
 import type { Order, OrderRequest } from '../broker-types';
 
 interface Waiting {
@@ -11,11 +13,52 @@ interface Waiting {
 type Outcome = { order: Order } | { error: unknown };
 
 /**
+ * Makes every commit written so far durable, then calls back: an fdatasync of the write-ahead log
+ * in libuv's thread pool, so the event loop keeps serving requests while the disk flushes.
+ */
+export type LogSync = (done: (error: Error | null) => void) => void;
+
+/** The WAL's fdatasync for a database file; none for an in-memory database, which has no disk to wait for. */
+export function walSync(db: Db): LogSync | undefined {
+  if (db.memory) return undefined;
+  let fd: number | undefined;
+  return (done) => {
+    try {
+      // Opened on the first sync, after a commit: the log exists by then, and stays the same file
+      // while the connection is open (SQLite deletes it only when the last connection closes).
+      fd ??= fs.openSync(`${db.name}-wal`, 'r');
+    } catch (error) {
+      done(error as Error);
+      return;
+    }
+    fs.fdatasync(fd, done);
+  };
+}
+
+/**
+ * The reply for orders committed when the disk then failed to confirm the write (503: the server's
+ * storage is failing, not the request): they may be on record, so the trader checks before retrying.
+ */
+export class UnconfirmedWriteError extends HttpError {
+  constructor(override readonly cause: Error) {
+    super(
+      503,
+      'The order was recorded but the disk did not confirm the write; check the order list before placing it again.',
+      'write_unconfirmed',
+    );
+  }
+}
+
+/**
  * Group commit for orders. Orders that arrive while the event loop is busy are decided one after
  * another inside one transaction (each in its own savepoint, so one failure does not undo the
- * others) and committed with a single fsync; only then is any of them acknowledged. With
- * synchronous=FULL an acknowledged order is still never lost, and a burst no longer pays one
- * disk flush per order (docs/decisions/0003-sqlite-pragmas.md).
+ * others) and committed together; none is acknowledged until the write-ahead log holding them is
+ * on disk, so an acknowledged order is never lost, even to a power cut.
+ *
+ * The batch commits with synchronous=NORMAL (written to the log, not yet flushed) and the flush
+ * runs off the event loop (`LogSync`), shared by every batch committed while the previous flush
+ * was under way. The connection is back at synchronous=FULL before anything else writes, so every
+ * other write stays durable at its own commit (docs/decisions/0003-sqlite-pragmas.md, 0009).
  */
 export class OrderDesk {
   private queue: Waiting[] = [];
@@ -23,12 +66,18 @@ export class OrderDesk {
   /** Both made once: the batch's IMMEDIATE transaction, and each order's savepoint inside it. */
   private readonly batchTransaction: Transaction<(batch: Waiting[], outcomes: Outcome[]) => void>;
   private readonly orderSavepoint: Transaction<(request: OrderRequest) => Order>;
+  private readonly deferFlush?: { relax: Statement; restore: Statement; sync: LogSync };
+  /** Callbacks for batches committed since the flush under way started; the next flush covers them. */
+  private awaitingSync: ((error: Error | null) => void)[] = [];
+  private syncing = false;
+  private readonly maxBatch: number;
 
   constructor(
     db: Db,
     decide: (request: OrderRequest) => Order,
-    private readonly maxBatch = 256,
+    options: { maxBatch?: number; sync?: LogSync } = {},
   ) {
+    this.maxBatch = options.maxBatch ?? 256;
     this.orderSavepoint = db.transaction((request: OrderRequest) => decide(request));
     this.batchTransaction = db.transaction((batch: Waiting[], outcomes: Outcome[]) => {
       for (const waiting of batch) {
@@ -39,6 +88,13 @@ export class OrderDesk {
         }
       }
     });
+    const sync = options.sync ?? walSync(db);
+    if (sync)
+      this.deferFlush = {
+        relax: db.prepare('PRAGMA synchronous = NORMAL'),
+        restore: db.prepare('PRAGMA synchronous = FULL'),
+        sync,
+      };
   }
 
   submit(request: OrderRequest): Promise<Order> {
@@ -60,16 +116,47 @@ export class OrderDesk {
     }
     const outcomes: Outcome[] = [];
     try {
+      this.deferFlush?.relax.run();
       this.batchTransaction.immediate(batch, outcomes);
     } catch (error) {
-      // The commit itself failed: nothing in the batch is durable, so nothing is acknowledged.
+      // The commit itself failed: nothing in the batch is stored, so nothing is acknowledged.
       for (const waiting of batch) waiting.reject(error);
       return;
+    } finally {
+      this.deferFlush?.restore.run();
     }
-    batch.forEach((waiting, i) => {
-      const outcome = outcomes[i]!;
-      if ('order' in outcome) waiting.resolve(outcome.order);
-      else waiting.reject(outcome.error);
+    if (!this.deferFlush) {
+      settle(batch, outcomes);
+      return;
+    }
+    this.afterSync((error) => {
+      if (error) for (const waiting of batch) waiting.reject(new UnconfirmedWriteError(error));
+      else settle(batch, outcomes);
     });
   }
+
+  /** Calls back once a flush that started after this call has finished. */
+  private afterSync(callback: (error: Error | null) => void): void {
+    this.awaitingSync.push(callback);
+    if (!this.syncing) this.startSync();
+  }
+
+  private startSync(): void {
+    const covered = this.awaitingSync;
+    this.awaitingSync = [];
+    this.syncing = true;
+    this.deferFlush!.sync((error) => {
+      this.syncing = false;
+      for (const callback of covered) callback(error);
+      if (this.awaitingSync.length > 0) this.startSync();
+    });
+  }
+}
+
+function settle(batch: Waiting[], outcomes: Outcome[]): void {
+  batch.forEach((waiting, i) => {
+    const outcome = outcomes[i]!;
+    if ('order' in outcome) waiting.resolve(outcome.order);
+    else waiting.reject(outcome.error);
+  });
 }

@@ -40,6 +40,14 @@ export class PaperBroker {
     return this.transaction.immediate(() => this.decide(request));
   }
 
+  /**
+   * The same decision for the order desk, which already runs each order in a savepoint of its
+   * batch's transaction: no savepoints of its own, here or in the ledger.
+   */
+  decideInsideSavepoint(request: OrderRequest): Order {
+    return this.ledger.insideCallersSavepoint(() => this.decide(request));
+  }
+
   private decide(request: OrderRequest): Order {
     if (request.type === 'LIMIT') {
       const limits = this.ledger.limits(request.account);
