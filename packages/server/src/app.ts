@@ -7,6 +7,7 @@ import Fastify, {
   LogController,
 } from 'fastify';
 import helmet from 'helmet';
+import type { Logger } from 'pino';
 import type { SessionInfo } from './auth/auth-service';
 import { installErrorHandling } from './http/error-handler';
 import { unauthorized } from './http/http-error';
@@ -66,8 +67,19 @@ const securityHeaders = helmet({
  * One log line per request, written when it ends, instead of Fastify's two (in and out): method,
  * path, status and time. The path without its query: a query may carry a single-use code (the
  * Upstox callback's). A request that failed is logged at error with its error, as before.
+ *
+ * The line holds only those four fields and the request id, so it goes through a child logger
+ * without the redaction pass, which walks every redacted path on every line (≈ 15 µs a line here,
+ * 0009). Every other line, the errored request's included, is redacted as before.
  */
 class OneLinePerRequest extends LogController {
+  private readonly lines: FastifyBaseLogger;
+
+  constructor(logger: Logger) {
+    super();
+    this.lines = logger.child({}, { redact: [] }) as FastifyBaseLogger;
+  }
+
   override incomingRequest(): void {}
 
   override requestCompleted(
@@ -82,7 +94,7 @@ class OneLinePerRequest extends LogController {
       ms: Math.round(reply.elapsedTime * 100) / 100,
     };
     if (error) reply.log.error({ ...line, err: error }, 'request errored');
-    else reply.log.info(line, 'request');
+    else this.lines.info({ reqId: request.id, ...line }, 'request');
   }
 }
 
@@ -92,7 +104,7 @@ export async function buildApp(services: AppServices): Promise<FastifyInstance> 
     loggerInstance: services.logger as FastifyBaseLogger,
     bodyLimit: config.bodyLimit,
     trustProxy: false,
-    logController: new OneLinePerRequest(),
+    logController: new OneLinePerRequest(services.logger),
   });
 
   installErrorHandling(app);

@@ -43,6 +43,17 @@ describe('every reply', () => {
       expect.objectContaining({ method: 'GET', path: '/api/upstox/callback' }),
     ]);
     expect(typeof requests[0]!.ms).toBe('number');
+    // Each line names its request, so an errored request's other lines can be found beside it.
+    expect(requests[0]!.reqId).toEqual(expect.any(String));
+    expect(requests[0]!.reqId).not.toBe(requests[1]!.reqId);
     expect(JSON.stringify(lines)).not.toContain('single-use-code-123');
+  });
+
+  it('still keeps secrets out of every other line, an errored request included', async () => {
+    t.services.logger.info({ body: { password: 'Hunter-2-Password!' }, session_token: 'tok-123' }, 'a line');
+    await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { password: 'Hunter-2-Password!' } });
+    expect(lines.some((line) => line.msg === 'a line')).toBe(true);
+    expect(JSON.stringify(lines)).not.toContain('Hunter-2-Password!');
+    expect(JSON.stringify(lines)).not.toContain('tok-123');
   });
 });
