@@ -73,11 +73,26 @@ describe('OrderDesk group commit', () => {
     db.close();
   });
 
-  it('acknowledges no order until the log holding it is flushed, and one flush serves every batch that waited', async () => {
+  it('acknowledges no order until the log holding it is flushed, and commits what arrived meanwhile as one batch', async () => {
     const db = openDatabase(':memory:');
     const ledger = paperLedger(db);
     const log = manualSync();
-    const desk = new OrderDesk(db, (order) => ledger.placeOrder(order, 'PENDING'), { sync: log.sync });
+    const batches: number[] = [];
+    let current = 0;
+    const desk = new OrderDesk(
+      db,
+      (order) => {
+        current++;
+        return ledger.placeOrder(order, 'PENDING');
+      },
+      {
+        sync: (done) => {
+          batches.push(current);
+          current = 0;
+          log.sync(done);
+        },
+      },
+    );
     const acknowledged: string[] = [];
     const first = desk.submit(request).then((order) => acknowledged.push(order.id));
     await tick();
@@ -86,24 +101,28 @@ describe('OrderDesk group commit', () => {
     expect(log.pending).toHaveLength(1);
     expect(acknowledged).toHaveLength(0);
 
-    // Two more batches commit while the first flush runs; they wait for a flush that starts after them.
+    // Three more arrive over several turns while the log is flushed; they wait for that flush.
     const later = [desk.submit(request), desk.submit(request)].map((p) =>
       p.then((order) => acknowledged.push(order.id)),
     );
     await tick();
-    const third = desk.submit(request).then((order) => acknowledged.push(order.id));
+    later.push(desk.submit(request).then((order) => acknowledged.push(order.id)));
     await tick();
-    expect(storedOrders(ledger)).toBe(4);
-    expect(log.pending).toHaveLength(1);
+    expect(storedOrders(ledger)).toBe(1);
 
     log.finish();
     await first;
     expect(acknowledged).toHaveLength(1);
-    expect(log.pending).toHaveLength(1); // the next flush, for the three committed meanwhile
+    await tick();
+    // Then they commit together, under one more flush.
+    expect(storedOrders(ledger)).toBe(4);
+    expect(log.pending).toHaveLength(1);
+    expect(acknowledged).toHaveLength(1);
 
     log.finish();
-    await Promise.all([...later, third]);
+    await Promise.all(later);
     expect(acknowledged).toHaveLength(4);
+    expect(batches).toEqual([1, 3]);
     db.close();
   });
 

@@ -56,8 +56,7 @@ export class UnconfirmedWriteError extends HttpError {
  * on disk, so an acknowledged order is never lost, even to a power cut.
  *
  * The batch commits with synchronous=NORMAL (written to the log, not yet flushed) and the flush
- * runs off the event loop (`LogSync`), shared by every batch committed while the previous flush
- * was under way. The connection is back at synchronous=FULL before anything else writes, so every
+ * runs off the event loop (`LogSync`); orders arriving meanwhile form the next batch. The connection is back at synchronous=FULL before anything else writes, so every
  * other write stays durable at its own commit (docs/decisions/0003-sqlite-pragmas.md, 0009).
  */
 export class OrderDesk {
@@ -67,8 +66,7 @@ export class OrderDesk {
   private readonly batchTransaction: Transaction<(batch: Waiting[], outcomes: Outcome[]) => void>;
   private readonly orderSavepoint: Transaction<(request: OrderRequest) => Order>;
   private readonly deferFlush?: { relax: Statement; restore: Statement; sync: LogSync };
-  /** Callbacks for batches committed since the flush under way started; the next flush covers them. */
-  private awaitingSync: ((error: Error | null) => void)[] = [];
+  /** A batch is committed and its log flush is under way; the next batch waits for it. */
   private syncing = false;
   private readonly maxBatch: number;
 
@@ -100,20 +98,25 @@ export class OrderDesk {
   submit(request: OrderRequest): Promise<Order> {
     return new Promise((resolve, reject) => {
       this.queue.push({ request, resolve, reject });
-      if (!this.scheduled) {
-        this.scheduled = true;
-        setImmediate(() => this.flush());
-      }
+      this.scheduleFlush();
     });
+  }
+
+  /**
+   * The waiting orders commit on the next turn of the event loop, with whatever else arrives by
+   * then; while the log is being flushed for the batch before, they wait for that flush to end and
+   * commit together. So a batch grows to what arrives during one flush of the disk, and the disk
+   * is flushed once per batch, not once per order or per turn.
+   */
+  private scheduleFlush(): void {
+    if (this.scheduled || this.syncing || this.queue.length === 0) return;
+    this.scheduled = true;
+    setImmediate(() => this.flush());
   }
 
   private flush(): void {
     this.scheduled = false;
     const batch = this.queue.splice(0, this.maxBatch);
-    if (this.queue.length > 0) {
-      this.scheduled = true;
-      setImmediate(() => this.flush());
-    }
     const outcomes: Outcome[] = [];
     try {
       this.deferFlush?.relax.run();
@@ -121,34 +124,22 @@ export class OrderDesk {
     } catch (error) {
       // The commit itself failed: nothing in the batch is stored, so nothing is acknowledged.
       for (const waiting of batch) waiting.reject(error);
+      this.scheduleFlush();
       return;
     } finally {
       this.deferFlush?.restore.run();
     }
     if (!this.deferFlush) {
       settle(batch, outcomes);
+      this.scheduleFlush();
       return;
     }
-    this.afterSync((error) => {
+    this.syncing = true;
+    this.deferFlush.sync((error) => {
+      this.syncing = false;
       if (error) for (const waiting of batch) waiting.reject(new UnconfirmedWriteError(error));
       else settle(batch, outcomes);
-    });
-  }
-
-  /** Calls back once a flush that started after this call has finished. */
-  private afterSync(callback: (error: Error | null) => void): void {
-    this.awaitingSync.push(callback);
-    if (!this.syncing) this.startSync();
-  }
-
-  private startSync(): void {
-    const covered = this.awaitingSync;
-    this.awaitingSync = [];
-    this.syncing = true;
-    this.deferFlush!.sync((error) => {
-      this.syncing = false;
-      for (const callback of covered) callback(error);
-      if (this.awaitingSync.length > 0) this.startSync();
+      this.scheduleFlush();
     });
   }
 }
