@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { PaperLimits } from '../../packages/server/src/broker/broker-types';
+import { placeOrderFromClient } from '../../packages/server/src/broker/order-intake';
 import { loadConfig } from '../../packages/server/src/config';
 import { createLogger } from '../../packages/server/src/logger';
 import { createServices } from '../../packages/server/src/services';
@@ -30,11 +31,14 @@ export interface EngineFigures {
 }
 
 /**
- * The same orders without HTTP: the server's services in this process, `placeOrderDurably` (the
- * route's call: limits, fill, charges, group commit with synchronous=FULL) with a fixed number in
- * flight. What the engine and the ledger allow on one core, apart from the HTTP stack in front.
+ * The same orders without HTTP: the server's services in this process, each order taken as the
+ * route takes it (`placeOrderFromClient`: the JSON body parsed, the shared schema, symbol and mode
+ * checks, limits, fill, charges, group commit with the WAL flushed before the acknowledgement),
+ * with a fixed number in flight. What the order path allows on one core, apart from the HTTP stack
+ * in front (Node's parser, Fastify's routing and hooks, the session check, the reply). Each level
+ * runs `rounds` times, interleaved; the medians are returned.
  */
-export async function measureEngine(levels: number[], orders: number, warmUp: number) {
+export async function measureEngine(levels: number[], orders: number, warmUp: number, rounds = 1) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'td-bench-engine-'));
   const saved = { ...process.env };
   Object.assign(process.env, {
@@ -52,14 +56,11 @@ export async function measureEngine(levels: number[], orders: number, warmUp: nu
     services.ledger.setLimits('paper', BENCH_LIMITS);
     services.ledger.setBalance('paper', BENCH_BALANCE_RUPEES * 100);
     const place = (symbol: string, side: 'BUY' | 'SELL', quantity: number) =>
-      services.trading.placeOrderDurably({
-        account: 'paper',
-        symbol,
-        side,
-        type: 'MARKET',
-        quantity,
-        strategy: 'manual',
-      });
+      placeOrderFromClient(
+        JSON.parse(JSON.stringify({ symbol, side, type: 'MARKET', quantity })),
+        services.market,
+        services.trading,
+      );
     for (const symbol of SYMBOLS) await place(symbol, 'BUY', 10_000);
 
     const run = async (inFlight: number, count: number): Promise<EngineFigures> => {
@@ -92,9 +93,22 @@ export async function measureEngine(levels: number[], orders: number, warmUp: nu
       };
     };
     await run(4, warmUp);
-    const figures = new Map<number, EngineFigures>();
-    for (const level of levels) figures.set(level, await run(level, orders));
-    return figures;
+    const runs = new Map<number, EngineFigures[]>(levels.map((level) => [level, []]));
+    for (let round = 0; round < rounds; round++)
+      for (const level of levels) runs.get(level)!.push(await run(level, orders));
+    const median = (figures: EngineFigures[], pick: (f: EngineFigures) => number) =>
+      figures.map(pick).sort((x, y) => x - y)[Math.floor(figures.length / 2)]!;
+    return new Map(
+      [...runs].map(([level, figures]) => [
+        level,
+        {
+          perSecond: median(figures, (f) => f.perSecond),
+          p50: median(figures, (f) => f.p50),
+          p99: median(figures, (f) => f.p99),
+          cpuUs: median(figures, (f) => f.cpuUs),
+        },
+      ]),
+    );
   } finally {
     services.close();
     fs.rmSync(dataDir, { recursive: true, force: true });

@@ -51,7 +51,11 @@ describe('every reply', () => {
 
   it('still keeps secrets out of every other line, an errored request included', async () => {
     t.services.logger.info({ body: { password: 'Hunter-2-Password!' }, session_token: 'tok-123' }, 'a line');
-    await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { password: 'Hunter-2-Password!' } });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { password: 'Hunter-2-Password!' },
+    });
     expect(lines.some((line) => line.msg === 'a line')).toBe(true);
     expect(JSON.stringify(lines)).not.toContain('Hunter-2-Password!');
     expect(JSON.stringify(lines)).not.toContain('tok-123');

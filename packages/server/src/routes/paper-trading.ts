@@ -1,7 +1,8 @@
-import { orderRequestSchema, paperBalanceRequestSchema, paperLimitsSchema } from '@td/contracts';
+import { paperBalanceRequestSchema, paperLimitsSchema } from '@td/contracts';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { PAPER_STARTING_BALANCE_PAISE } from '../broker/broker-types';
+import { placeOrderFromClient } from '../broker/order-intake';
 import { HttpError, notFound } from '../http/http-error';
 import { validate } from '../http/validate';
 import type { AppServices } from '../services';
@@ -49,29 +50,7 @@ export async function paperTradingRoutes(app: FastifyInstance, { services }: { s
   });
 
   app.post('/api/orders', async (request, reply) => {
-    const body = validate(orderRequestSchema, request.body);
-    if (!market.isKnownSymbol(body.symbol)) {
-      throw notFound(
-        `Unknown symbol ${body.symbol}: use an NSE symbol from NIFTY 50, SENSEX or Bank NIFTY, e.g. RELIANCE.`,
-        'unknown_symbol',
-      );
-    }
-    if (trading.account() !== 'paper') {
-      throw new HttpError(
-        409,
-        'Orders placed here go to the paper account; switch to paper mode first.',
-        'live_mode',
-      );
-    }
-    const order = await trading.placeOrderDurably({
-      account: 'paper',
-      symbol: body.symbol,
-      side: body.side,
-      type: body.type,
-      quantity: body.quantity,
-      limitPrice: body.limit_price === undefined ? undefined : Math.round(body.limit_price * 100),
-      strategy: body.strategy,
-    });
+    const order = await placeOrderFromClient(request.body, market, trading);
     if (order.status === 'REJECTED') {
       return reply
         .status(422)
