@@ -11,6 +11,11 @@ const KEY = 'trading_mode';
 
 export class TradingModeService {
   private readonly listeners = new Set<(mode: TradingMode) => void>();
+  /**
+   * The stored mode, read once and then kept here: every order asks for it, and only change()
+   * writes it (the server is the database's one writer process).
+   */
+  private stored?: TradingMode;
 
   constructor(
     private readonly settings: SettingsRepository,
@@ -18,7 +23,8 @@ export class TradingModeService {
   ) {}
 
   current(): TradingMode {
-    const stored = this.settings.get<TradingMode>(KEY) ?? 'mock';
+    this.stored ??= this.settings.get<TradingMode>(KEY) ?? 'mock';
+    const stored = this.stored;
     // A live mode whose broker token has since expired falls back to paper rather than pretending.
     if (stored === 'live' && this.gate.liveUnavailableReason() !== null) return 'paper';
     return stored;
@@ -46,6 +52,7 @@ export class TradingModeService {
       if (reason) throw new HttpError(409, `Live trading is not available. ${reason}`, 'live_unavailable');
     }
     this.settings.set(KEY, mode);
+    this.stored = mode;
     for (const listener of this.listeners) listener(mode);
     return mode;
   }

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { PAPER_STARTING_BALANCE_PAISE } from '../broker/broker-types';
 import { placeOrderFromClient } from '../broker/order-intake';
-import { HttpError, notFound } from '../http/http-error';
+import { notFound } from '../http/http-error';
 import { validate } from '../http/validate';
 import type { AppServices } from '../services';
 

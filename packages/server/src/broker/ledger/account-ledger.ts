@@ -1,6 +1,6 @@
 import type { Transaction } from 'better-sqlite3';
 import type { Db } from '../../db/database';
-import { IST_OFFSET_MS, istDateOf, parseIstDate } from '../../market/calendar/ist-time';
+import { istDateOf, parseIstDate } from '../../market/calendar/ist-time';
 import type { AccountId, PaperLimits, Position } from '../broker-types';
 import { requirePaise, rupees } from './ledger-checks';
 import { LedgerError } from './ledger-error';
@@ -21,8 +21,6 @@ function isIstDate(date: string): boolean {
     return false;
   }
 }
-
-const DAY_MS = 86_400_000;
 
 export interface TradingSnapshot {
   cashPaise: number;
@@ -201,14 +199,9 @@ export class AccountLedger extends LedgerReader {
     };
   }
 
-  private todayCache = { day: Number.NaN, date: '' };
-
-  /** The IST date now, formatted once per day rather than once per order. */
+  /** The IST date now. */
   protected today(): string {
-    const ts = this.now();
-    const day = Math.floor((ts + IST_OFFSET_MS) / DAY_MS);
-    if (day !== this.todayCache.day) this.todayCache = { day, date: istDateOf(ts) };
-    return this.todayCache.date;
+    return istDateOf(this.now());
   }
 
   /** True while the caller's own savepoint covers the writes (see insideCallersSavepoint). */

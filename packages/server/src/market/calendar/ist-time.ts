@@ -32,9 +32,17 @@ export function parseIstDate(date: IstDate): DateParts {
   throw new RangeError(`Invalid date ${JSON.stringify(date)}: expected YYYY-MM-DD`);
 }
 
+/** The last date formatted, by IST day number: most calls in a row fall on the same day. */
+const lastDate = { day: Number.NaN, date: '' };
+
 /** The IST calendar date at an instant. */
 export function istDateOf(ts: number): IstDate {
-  return new Date(ts + IST_OFFSET_MS).toISOString().slice(0, 10);
+  const day = Math.floor((ts + IST_OFFSET_MS) / DAY_MS);
+  if (day !== lastDate.day) {
+    lastDate.date = new Date(ts + IST_OFFSET_MS).toISOString().slice(0, 10);
+    lastDate.day = day;
+  }
+  return lastDate.date;
 }
 
 /** Milliseconds since IST midnight at an instant. */
