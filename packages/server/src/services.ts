@@ -192,6 +192,7 @@ export function createServices(
       if (restingOrdersTimer) clearInterval(restingOrdersTimer);
       stopWatchingRegistry();
       void marketData.stop();
+      trading.close();
       db.close();
     },
   };

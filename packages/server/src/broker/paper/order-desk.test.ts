@@ -19,8 +19,11 @@ const request: OrderRequest = {
 /** A log flush the test finishes by hand, to see what is acknowledged before and after it. */
 function manualSync() {
   const pending: ((error: Error | null) => void)[] = [];
-  const sync: LogSync = (done) => {
-    pending.push(done);
+  const sync: LogSync = {
+    flush: (done) => {
+      pending.push(done);
+    },
+    close: () => {},
   };
   return { sync, pending, finish: (error: Error | null = null) => pending.shift()!(error) };
 }
@@ -86,10 +89,13 @@ describe('OrderDesk group commit', () => {
         return ledger.placeOrder(order, 'PENDING');
       },
       {
-        sync: (done) => {
-          batches.push(current);
-          current = 0;
-          log.sync(done);
+        sync: {
+          flush: (done) => {
+            batches.push(current);
+            current = 0;
+            log.sync.flush(done);
+          },
+          close: () => {},
         },
       },
     );
@@ -142,6 +148,24 @@ describe('OrderDesk group commit', () => {
     db.close();
   });
 
+  it('lets go of the log only after the flush under way has ended', async () => {
+    const db = openDatabase(':memory:');
+    const ledger = paperLedger(db);
+    const log = manualSync();
+    let closes = 0;
+    const desk = new OrderDesk(db, (order) => ledger.placeOrder(order, 'PENDING'), {
+      sync: { flush: log.sync.flush, close: () => closes++ },
+    });
+    const placed = desk.submit(request);
+    await tick();
+    desk.close();
+    expect(closes).toBe(0);
+    log.finish();
+    await placed;
+    expect(closes).toBe(1);
+    db.close();
+  });
+
   it('leaves the connection at synchronous=FULL for every other write, and flushes the real log of a file database', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'td-desk-'));
     const db = openDatabase(path.join(dir, 'trading.db'));
@@ -151,6 +175,18 @@ describe('OrderDesk group commit', () => {
       const orders = await Promise.all([desk.submit(request), desk.submit(request)]);
       expect(orders.map((order) => order.status)).toEqual(['PENDING', 'PENDING']);
       expect(db.pragma('synchronous', { simple: true })).toBe(2); // FULL
+      // The desk held the log open to flush it, and lets go of it when closed.
+      const walHandles = () =>
+        fs.readdirSync('/proc/self/fd').filter((fd) => {
+          try {
+            return fs.readlinkSync(`/proc/self/fd/${fd}`) === path.join(dir, 'trading.db-wal');
+          } catch {
+            return false;
+          }
+        }).length;
+      const before = walHandles();
+      desk.close();
+      expect(walHandles()).toBe(before - 1);
     } finally {
       db.close();
       fs.rmSync(dir, { recursive: true, force: true });

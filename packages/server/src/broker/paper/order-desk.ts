@@ -16,22 +16,32 @@ type Outcome = { order: Order } | { error: unknown };
  * Makes every commit written so far durable, then calls back: an fdatasync of the write-ahead log
  * in libuv's thread pool, so the event loop keeps serving requests while the disk flushes.
  */
-export type LogSync = (done: (error: Error | null) => void) => void;
+export interface LogSync {
+  flush(done: (error: Error | null) => void): void;
+  /** Lets go of the log's file; called when the database closes. */
+  close(): void;
+}
 
 /** The WAL's fdatasync for a database file; none for an in-memory database, which has no disk to wait for. */
 export function walSync(db: Db): LogSync | undefined {
   if (db.memory) return undefined;
   let fd: number | undefined;
-  return (done) => {
-    try {
-      // Opened on the first sync, after a commit: the log exists by then, and stays the same file
-      // while the connection is open (SQLite deletes it only when the last connection closes).
-      fd ??= fs.openSync(`${db.name}-wal`, 'r');
-    } catch (error) {
-      done(error as Error);
-      return;
-    }
-    fs.fdatasync(fd, done);
+  return {
+    flush(done) {
+      try {
+        // Opened on the first flush, after a commit: the log exists by then, and stays the same
+        // file while the connection is open (SQLite deletes it only when the last connection closes).
+        fd ??= fs.openSync(`${db.name}-wal`, 'r');
+      } catch (error) {
+        done(error as Error);
+        return;
+      }
+      fs.fdatasync(fd, done);
+    },
+    close() {
+      if (fd !== undefined) fs.closeSync(fd);
+      fd = undefined;
+    },
   };
 }
 
@@ -56,8 +66,9 @@ export class UnconfirmedWriteError extends HttpError {
  * on disk, so an acknowledged order is never lost, even to a power cut.
  *
  * The batch commits with synchronous=NORMAL (written to the log, not yet flushed) and the flush
- * runs off the event loop (`LogSync`); orders arriving meanwhile form the next batch. The connection is back at synchronous=FULL before anything else writes, so every
- * other write stays durable at its own commit (docs/decisions/0003-sqlite-pragmas.md, 0009).
+ * runs off the event loop (`LogSync`); orders arriving meanwhile form the next batch. The
+ * connection is back at synchronous=FULL before anything else writes, so every other write stays
+ * durable at its own commit (docs/decisions/0003-sqlite-pragmas.md, 0009).
  */
 export class OrderDesk {
   private queue: Waiting[] = [];
@@ -68,6 +79,7 @@ export class OrderDesk {
   private readonly deferFlush?: { relax: Statement; restore: Statement; sync: LogSync };
   /** A batch is committed and its log flush is under way; the next batch waits for it. */
   private syncing = false;
+  private closed = false;
   private readonly maxBatch: number;
 
   constructor(
@@ -93,6 +105,12 @@ export class OrderDesk {
         restore: db.prepare('PRAGMA synchronous = FULL'),
         sync,
       };
+  }
+
+  /** Lets go of the log's file, after the flush under way if there is one; call as the database closes. */
+  close(): void {
+    this.closed = true;
+    if (!this.syncing) this.deferFlush?.sync.close();
   }
 
   submit(request: OrderRequest): Promise<Order> {
@@ -135,10 +153,11 @@ export class OrderDesk {
       return;
     }
     this.syncing = true;
-    this.deferFlush.sync((error) => {
+    this.deferFlush.sync.flush((error) => {
       this.syncing = false;
       if (error) for (const waiting of batch) waiting.reject(new UnconfirmedWriteError(error));
       else settle(batch, outcomes);
+      if (this.closed) this.deferFlush?.sync.close();
       this.scheduleFlush();
     });
   }
