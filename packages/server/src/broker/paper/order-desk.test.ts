@@ -148,6 +148,16 @@ describe('OrderDesk group commit', () => {
     db.close();
   });
 
+  it('refuses an order that reaches a closed database, without taking the process down', async () => {
+    const db = openDatabase(':memory:');
+    const ledger = paperLedger(db);
+    const log = manualSync();
+    const desk = new OrderDesk(db, (order) => ledger.placeOrder(order, 'PENDING'), { sync: log.sync });
+    desk.close();
+    db.close();
+    await expect(desk.submit(request)).rejects.toThrow(/not open/);
+  });
+
   it('lets go of the log only after the flush under way has ended', async () => {
     const db = openDatabase(':memory:');
     const ledger = paperLedger(db);

@@ -136,16 +136,23 @@ export class OrderDesk {
     this.scheduled = false;
     const batch = this.queue.splice(0, this.maxBatch);
     const outcomes: Outcome[] = [];
+    let relaxed = false;
     try {
-      this.deferFlush?.relax.run();
+      if (this.deferFlush) {
+        this.deferFlush.relax.run();
+        relaxed = true;
+      }
       this.batchTransaction.immediate(batch, outcomes);
     } catch (error) {
-      // The commit itself failed: nothing in the batch is stored, so nothing is acknowledged.
+      // The commit itself failed (or the database is closed): nothing in the batch is stored, so
+      // nothing is acknowledged.
       for (const waiting of batch) waiting.reject(error);
       this.scheduleFlush();
       return;
     } finally {
-      this.deferFlush?.restore.run();
+      // Back to FULL whenever it was relaxed; if even that fails the error is thrown, since no
+      // other write may run at the relaxed setting.
+      if (relaxed) this.deferFlush!.restore.run();
     }
     if (!this.deferFlush) {
       settle(batch, outcomes);
