@@ -176,6 +176,28 @@ describe('OrderDesk group commit', () => {
     db.close();
   });
 
+  it('commits every batch at synchronous=NORMAL, the first included, and is back at FULL after each', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'td-desk-'));
+    const db = openDatabase(path.join(dir, 'trading.db'));
+    try {
+      const ledger = paperLedger(db);
+      const during: unknown[] = [];
+      const desk = new OrderDesk(db, (order) => {
+        during.push(db.pragma('synchronous', { simple: true }));
+        return ledger.placeOrder(order, 'PENDING');
+      });
+      for (let batch = 0; batch < 3; batch++) {
+        await desk.submit(request);
+        expect(db.pragma('synchronous', { simple: true })).toBe(2); // FULL between batches
+      }
+      expect(during).toEqual([1, 1, 1]); // NORMAL inside each
+      desk.close();
+    } finally {
+      db.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('leaves the connection at synchronous=FULL for every other write, and flushes the real log of a file database', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'td-desk-'));
     const db = openDatabase(path.join(dir, 'trading.db'));

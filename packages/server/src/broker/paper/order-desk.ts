@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import type { Statement, Transaction } from 'better-sqlite3';
+import type { Transaction } from 'better-sqlite3';
 import type { Db } from '../../db/database';
 import { HttpError } from '../../http/http-error';
 import type { Order, OrderRequest } from '../broker-types';
@@ -76,7 +76,7 @@ export class OrderDesk {
   /** Both made once: the batch's IMMEDIATE transaction, and each order's savepoint inside it. */
   private readonly batchTransaction: Transaction<(batch: Waiting[], outcomes: Outcome[]) => void>;
   private readonly orderSavepoint: Transaction<(request: OrderRequest) => Order>;
-  private readonly deferFlush?: { relax: Statement; restore: Statement; sync: LogSync };
+  private readonly deferFlush?: { relax(): void; restore(): void; sync: LogSync };
   /** A batch is committed and its log flush is under way; the next batch waits for it. */
   private syncing = false;
   private closed = false;
@@ -99,10 +99,12 @@ export class OrderDesk {
       }
     });
     const sync = options.sync ?? walSync(db);
+    // SQLite applies PRAGMA synchronous when the statement is compiled, not when it runs, so each
+    // switch is compiled afresh (db.pragma) rather than prepared once and re-run.
     if (sync)
       this.deferFlush = {
-        relax: db.prepare('PRAGMA synchronous = NORMAL'),
-        restore: db.prepare('PRAGMA synchronous = FULL'),
+        relax: () => db.pragma('synchronous = NORMAL'),
+        restore: () => db.pragma('synchronous = FULL'),
         sync,
       };
   }
@@ -139,7 +141,7 @@ export class OrderDesk {
     let relaxed = false;
     try {
       if (this.deferFlush) {
-        this.deferFlush.relax.run();
+        this.deferFlush.relax();
         relaxed = true;
       }
       this.batchTransaction.immediate(batch, outcomes);
@@ -152,7 +154,7 @@ export class OrderDesk {
     } finally {
       // Back to FULL whenever it was relaxed; if even that fails the error is thrown, since no
       // other write may run at the relaxed setting.
-      if (relaxed) this.deferFlush!.restore.run();
+      if (relaxed) this.deferFlush!.restore();
     }
     if (!this.deferFlush) {
       settle(batch, outcomes);
