@@ -8,3 +8,8 @@ export function percentile(samples: number[], p: number): number {
   const sorted = [...samples].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
+
+/** The median of one figure over several runs of the same measurement. */
+export function median<T>(runs: T[], pick: (run: T) => number): number {
+  return percentile(runs.map(pick), 50);
+}

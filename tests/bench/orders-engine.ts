@@ -6,7 +6,7 @@ import { placeOrderFromClient } from '../../packages/server/src/broker/order-int
 import { loadConfig } from '../../packages/server/src/config';
 import { createLogger } from '../../packages/server/src/logger';
 import { createServices } from '../../packages/server/src/services';
-import { percentile } from './metric';
+import { median, percentile } from './metric';
 
 const SYMBOLS = ['RELIANCE', 'TCS', 'INFY', 'HDFCBANK', 'ICICIBANK'];
 
@@ -96,8 +96,6 @@ export async function measureEngine(levels: number[], orders: number, warmUp: nu
     const runs = new Map<number, EngineFigures[]>(levels.map((level) => [level, []]));
     for (let round = 0; round < rounds; round++)
       for (const level of levels) runs.get(level)!.push(await run(level, orders));
-    const median = (figures: EngineFigures[], pick: (f: EngineFigures) => number) =>
-      figures.map(pick).sort((x, y) => x - y)[Math.floor(figures.length / 2)]!;
     return new Map(
       [...runs].map(([level, figures]) => [
         level,

@@ -6,7 +6,7 @@ import path from 'node:path';
 import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { openDatabase } from '../../packages/server/src/db/database';
-import { metric, percentile } from './metric';
+import { median, metric, percentile } from './metric';
 import type { Phase, PhaseResult } from './orders-client';
 import { BENCH_BALANCE_RUPEES, BENCH_LIMITS, measureEngine } from './orders-engine';
 
@@ -202,62 +202,27 @@ export async function run() {
       };
     };
     type Figures = Awaited<ReturnType<typeof measure>>;
-    const median = (runs: Figures[], pick: (figures: Figures) => number) => {
-      const values = runs.map(pick).sort((x, y) => x - y);
-      return values[Math.floor(values.length / 2)]!;
+    /** Each figure printed for a level: its name after the label, how it is read, unit, digits. */
+    const reported = (what: string): [string, (f: Figures) => number, string, number][] => {
+      const per = what === 'orders' ? 'order' : 'request';
+      return [
+        [`${what}_per_s`, (f) => f.perSecond, `${what}/s`, 0],
+        ['p50_latency', (f) => f.p50, 'ms', 3],
+        ['p99_latency', (f) => f.p99, 'ms', 3],
+        [`server_cpu_per_${per}`, (f) => f.serverCpuUs, 'us', 0],
+        ['server_cpu_busy', (f) => f.serverBusy, '%', 0],
+        [`client_cpu_per_${per}`, (f) => f.clientCpuUs, 'us', 0],
+        ...(TRACE_GC
+          ? ([
+              ['server_gc_pauses', (f) => f.gcPauses, 'pauses', 0],
+              ['server_gc_pause_max', (f) => f.gcPauseMax, 'ms', 2],
+            ] as [string, (f: Figures) => number, string, number][])
+          : []),
+      ];
     };
     const report = (label: string, runs: Figures[], what = 'orders') => {
-      const per = what === 'orders' ? 'order' : 'request';
-      metric(
-        `${label}_${what}_per_s`,
-        median(runs, (f) => f.perSecond),
-        `${what}/s`,
-        0,
-      );
-      metric(
-        `${label}_p50_latency`,
-        median(runs, (f) => f.p50),
-        'ms',
-        3,
-      );
-      metric(
-        `${label}_p99_latency`,
-        median(runs, (f) => f.p99),
-        'ms',
-        3,
-      );
-      metric(
-        `${label}_server_cpu_per_${per}`,
-        median(runs, (f) => f.serverCpuUs),
-        'us',
-        0,
-      );
-      metric(
-        `${label}_server_cpu_busy`,
-        median(runs, (f) => f.serverBusy),
-        '%',
-        0,
-      );
-      metric(
-        `${label}_client_cpu_per_${per}`,
-        median(runs, (f) => f.clientCpuUs),
-        'us',
-        0,
-      );
-      if (TRACE_GC) {
-        metric(
-          `${label}_server_gc_pauses`,
-          median(runs, (f) => f.gcPauses),
-          'pauses',
-          0,
-        );
-        metric(
-          `${label}_server_gc_pause_max`,
-          median(runs, (f) => f.gcPauseMax),
-          'ms',
-          2,
-        );
-      }
+      for (const [name, pick, unit, digits] of reported(what))
+        metric(`${label}_${name}`, median(runs, pick), unit, digits);
     };
 
     await phase(4, WARM_UP);

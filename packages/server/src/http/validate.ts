@@ -7,9 +7,7 @@ export function validate<T extends z.ZodType>(schema: T, value: unknown, part = 
   // for an order). Only a refused value is parsed again, reporting the input the sentence needs.
   const parsed = schema.safeParse(value ?? {});
   if (parsed.success) return parsed.data;
-  const result = schema.safeParse(value ?? {}, { reportInput: true });
-  if (result.success) return result.data;
-  const issue = result.error.issues[0];
+  const issue = schema.safeParse(value ?? {}, { reportInput: true }).error?.issues[0];
   const field = issue?.path.length ? issue.path.join('.') : part;
   const message =
     issue?.code === 'invalid_type' && issue.input === undefined ? `${field} is required` : issue?.message;

@@ -38,6 +38,17 @@ function paperLedger(db: Db): Ledger {
 
 const storedOrders = (ledger: Ledger) => ledger.orders({ account: 'paper', limit: 100, offset: 0 }).total;
 
+/** A desk over an in-memory paper ledger whose log flushes the test finishes by hand. */
+function deskWithManualSync(close: () => void = () => {}) {
+  const db = openDatabase(':memory:');
+  const ledger = paperLedger(db);
+  const log = manualSync();
+  const desk = new OrderDesk(db, (order) => ledger.placeOrder(order, 'PENDING'), {
+    sync: { flush: log.sync.flush, close },
+  });
+  return { db, ledger, log, desk };
+}
+
 describe('OrderDesk group commit', () => {
   it('commits a burst together and acknowledges each order with its own outcome', async () => {
     const db = openDatabase(':memory:');
@@ -133,10 +144,7 @@ describe('OrderDesk group commit', () => {
   });
 
   it('refuses to acknowledge orders the disk did not confirm, with a sentence saying they may be recorded', async () => {
-    const db = openDatabase(':memory:');
-    const ledger = paperLedger(db);
-    const log = manualSync();
-    const desk = new OrderDesk(db, (order) => ledger.placeOrder(order, 'PENDING'), { sync: log.sync });
+    const { db, log, desk } = deskWithManualSync();
     const placed = desk.submit(request);
     await tick();
     log.finish(new Error('EIO: i/o error, fdatasync'));
@@ -149,23 +157,15 @@ describe('OrderDesk group commit', () => {
   });
 
   it('refuses an order that reaches a closed database, without taking the process down', async () => {
-    const db = openDatabase(':memory:');
-    const ledger = paperLedger(db);
-    const log = manualSync();
-    const desk = new OrderDesk(db, (order) => ledger.placeOrder(order, 'PENDING'), { sync: log.sync });
+    const { db, desk } = deskWithManualSync();
     desk.close();
     db.close();
     await expect(desk.submit(request)).rejects.toThrow(/not open/);
   });
 
   it('lets go of the log only after the flush under way has ended', async () => {
-    const db = openDatabase(':memory:');
-    const ledger = paperLedger(db);
-    const log = manualSync();
     let closes = 0;
-    const desk = new OrderDesk(db, (order) => ledger.placeOrder(order, 'PENDING'), {
-      sync: { flush: log.sync.flush, close: () => closes++ },
-    });
+    const { db, log, desk } = deskWithManualSync(() => closes++);
     const placed = desk.submit(request);
     await tick();
     desk.close();
