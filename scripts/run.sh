@@ -16,8 +16,19 @@ ensure_pnpm() {
   fi
 }
 
+# Native addons (better-sqlite3) build against the running Node's own headers: <prefix>/include/node
+# beside <prefix>/bin/node, wherever Node came from (a distribution package, nvm, a tarball). Where
+# that folder is missing, node-gyp falls back to fetching the headers for this exact Node version.
+node_headers_dir() {
+  local prefix
+  prefix=$(dirname "$(dirname "$(node -p process.execPath)")")
+  [ -f "$prefix/include/node/node.h" ] && echo "$prefix"
+}
+
 ensure_packages() {
   echo "› installing workspace packages (the first run builds SQLite's native module: a few minutes)"
+  local nodedir
+  if nodedir=$(node_headers_dir); then export npm_config_nodedir="$nodedir"; fi
   local log
   log=$(mktemp)
   if ! pnpm install --frozen-lockfile --reporter=append-only >"$log" 2>&1; then
