@@ -178,11 +178,21 @@ export function createServices(
         begin();
       }
       // Resting limit orders are checked against the latest prices every second.
+      // Nothing thrown here may leave the timer: an exception out of it would end the process.
       restingOrdersTimer = setInterval(() => {
-        // The portfolio topic carries the overview every second while anyone watches it.
-        if (stream.hasSubscribers('portfolio')) stream.publish('portfolio', trading.overview());
-        const resting = ledger.orders({ account: 'paper', status: 'PENDING', limit: 1000, offset: 0 }).orders;
-        for (const symbol of new Set(resting.map((order) => order.symbol))) paperBroker.onPrice(symbol);
+        try {
+          // The portfolio topic carries the overview every second while anyone watches it.
+          if (stream.hasSubscribers('portfolio')) stream.publish('portfolio', trading.overview());
+        } catch (error) {
+          logger.error({ err: error, timer: 'resting-orders' }, 'could not publish the portfolio overview');
+        }
+        try {
+          paperBroker.checkRestingOrders((error, symbol) =>
+            logger.error({ err: error, timer: 'resting-orders', symbol }, 'could not check resting orders'),
+          );
+        } catch (error) {
+          logger.error({ err: error, timer: 'resting-orders' }, 'could not read the resting orders');
+        }
       }, 1000);
       restingOrdersTimer.unref?.();
     },

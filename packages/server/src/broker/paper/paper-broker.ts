@@ -3,8 +3,8 @@ import type { Db } from '../../db/database';
 import type { MarketDataService } from '../../market/market-data-service';
 import type { Charges, Order, OrderRequest, PaperLimits } from '../broker-types';
 import { computeCharges } from '../charges';
-import type { Ledger } from '../ledger';
-import { checkOrderLimits, type HeldPosition, type PhaseCaps } from '../limits';
+import { type Ledger, LedgerError } from '../ledger';
+import { checkOrderLimits, formatRupeesForMessage, type HeldPosition, type PhaseCaps } from '../limits';
 import { impactFromLastPrice, limitOrderFill, walkBook } from './fill-price';
 
 /** What the paper broker needs of the market: the last price, the book, the minute volume. */
@@ -85,6 +85,26 @@ export class PaperBroker {
     });
   }
 
+  /**
+   * Tries every resting paper order against its symbol's latest price. A symbol whose check throws
+   * is reported and skipped, so one failure neither stops the others nor leaves the caller's timer.
+   */
+  checkRestingOrders(onError: (error: unknown, symbol: string) => void): void {
+    const resting = this.ledger.orders({
+      account: 'paper',
+      status: 'PENDING',
+      limit: 1000,
+      offset: 0,
+    }).orders;
+    for (const symbol of new Set(resting.map((order) => order.symbol))) {
+      try {
+        this.onPrice(symbol);
+      } catch (error) {
+        onError(error, symbol);
+      }
+    }
+  }
+
   /** Called on every tick of a symbol: fills the resting limit orders the price has reached. */
   onPrice(symbol: string): void {
     const resting = this.ledger.orders({
@@ -107,16 +127,38 @@ export class PaperBroker {
     if (price === null) return undefined;
     // Limits are checked again when a resting order trades: the account may have changed since.
     const limits = this.ledger.limits(order.account);
-    const rejection = this.check(order, price, limits);
+    let charges: Charges;
+    try {
+      charges = computeCharges({ side: order.side, quantity: order.quantity, price }, limits);
+    } catch (error) {
+      if (error instanceof RangeError) return this.refuseFill(order, price, error);
+      throw error;
+    }
+    const rejection = this.check(order, price, limits, charges);
     if (rejection) return this.ledger.setOrderStatus(order.id, 'REJECTED', rejection.reason);
-    this.ledger.recordFill({
-      orderId: order.id,
-      quantity: order.quantity,
-      pricePaise: price,
-      charges: computeCharges({ side: order.side, quantity: order.quantity, price }, limits),
-      ts: this.now(),
-    });
+    try {
+      this.ledger.recordFill({
+        orderId: order.id,
+        quantity: order.quantity,
+        pricePaise: price,
+        charges,
+        ts: this.now(),
+      });
+    } catch (error) {
+      // A ledger refusal writes nothing (e.g. a sale whose charges exceed the cash and its proceeds):
+      // the order ends REJECTED with that sentence instead of resting, and failing, on every tick.
+      if (error instanceof LedgerError) return this.refuseFill(order, price, error);
+      throw error;
+    }
     return this.ledger.order(order.id);
+  }
+
+  private refuseFill(order: Order, price: number, error: Error): Order {
+    return this.ledger.setOrderStatus(
+      order.id,
+      'REJECTED',
+      `Order rejected: it could not be filled at ${formatRupeesForMessage(price)}. ${error.message}`,
+    );
   }
 
   private marketFillPrice(request: OrderRequest): number | null {
