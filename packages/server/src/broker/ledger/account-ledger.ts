@@ -211,7 +211,8 @@ export class AccountLedger extends LedgerReader {
    * Runs work inside a savepoint the caller holds and rolls back if work throws (the order desk's,
    * one per order): the ledger's writes in it skip savepoints of their own, which would only copy
    * the same pages again. Nothing in the ledger or the paper broker catches a write's error, so
-   * a failed write always reaches the caller's savepoint.
+   * a failed write always reaches the caller's savepoint (the paper broker catches only a
+   * LedgerError refusal, which is thrown before anything is written).
    */
   insideCallersSavepoint<T>(work: () => T): T {
     const held = this.callerHoldsSavepoint;
