@@ -1,6 +1,7 @@
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { createLogger } from './logger';
+import { installProcessPolicy } from './process-policy';
 import { createServices } from './services';
 
 async function main() {
@@ -9,6 +10,15 @@ async function main() {
   const services = createServices(config, logger);
   const app = await buildApp(services);
 
+  // One close for both ways out: a signal, or an uncaught exception (process-policy.ts).
+  let closed: Promise<void> | undefined;
+  const closeAll = () =>
+    (closed ??= (async () => {
+      await app.close();
+      services.close();
+    })());
+  installProcessPolicy({ events: process, log: logger, close: closeAll, exit: (code) => process.exit(code) });
+
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -16,8 +26,7 @@ async function main() {
     logger.info({ signal }, 'shutting down');
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
-    await app.close();
-    services.close();
+    await closeAll();
     process.exit(0);
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
