@@ -19,6 +19,8 @@ export function createHostServices(config: AppConfig): HostServices {
   const stream = new StreamClient({
     url: `${config.apiUrl.replace(/^http/, 'ws')}/api/stream`,
     getToken: sessionTokenStorage.read,
+    // The server ended the stream's session: show the signed-out state, as a 401 does.
+    onSessionEnded: () => window.dispatchEvent(new Event(SESSION_EXPIRED_EVENT)),
   });
   return {
     api,

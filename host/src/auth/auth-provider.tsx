@@ -14,6 +14,8 @@ export interface AuthState {
 export interface AuthContextValue extends AuthState {
   login(token: string, user: User): void;
   logout(): Promise<void>;
+  /** Ends every session of the account, on every device. Rejects, still signed in, if the server did not. */
+  logoutEverywhere(): Promise<void>;
   /** The server said the session is gone (a 401): forget it locally without calling the server. */
   expire(): void;
 }
@@ -72,7 +74,16 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     }
   }, [api, expire]);
 
-  const value = useMemo(() => ({ ...state, login, logout, expire }), [state, login, logout, expire]);
+  const logoutEverywhere = useCallback(async () => {
+    // Unlike logout, a failure must show: the other devices would still be signed in.
+    await authApi.logoutEverywhere(api);
+    expire();
+  }, [api, expire]);
+
+  const value = useMemo(
+    () => ({ ...state, login, logout, logoutEverywhere, expire }),
+    [state, login, logout, logoutEverywhere, expire],
+  );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }
 

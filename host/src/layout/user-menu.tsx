@@ -1,7 +1,9 @@
+import { errorMessage } from '@td/api-client';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { useAuth } from '../auth/auth-provider';
+import { useHostServices } from '../remotes/host-services';
 
 const Wrapper = styled.div`
   position: relative;
@@ -56,7 +58,8 @@ const Name = styled.span`
 
 /** spec part 1 §2: name or username (fallback 'User'), email (fallback 'Trading Account'); closes on an outside click. */
 export function UserMenu() {
-  const { user, logout } = useAuth();
+  const { user, logout, logoutEverywhere } = useAuth();
+  const { notify } = useHostServices();
   const [open, setOpen] = useState(false);
   const wrapper = useRef<HTMLDivElement>(null);
   const name = user?.name || user?.username || 'User';
@@ -109,6 +112,19 @@ export function UserMenu() {
             }}
           >
             Sign Out
+          </button>
+          <button
+            type="button"
+            role="menuitem"
+            title="End every session of this account, on every device"
+            onClick={() => {
+              setOpen(false);
+              logoutEverywhere().catch((error: unknown) =>
+                notify('error', errorMessage(error, 'Could not sign out everywhere. Try again.')),
+              );
+            }}
+          >
+            Sign Out Everywhere
           </button>
         </Menu>
       )}

@@ -1,6 +1,7 @@
 import {
   type LoginRequest,
   loginResponseSchema,
+  logoutEverywhereResponseSchema,
   type PasswordSetupRequest,
   passwordSetupResponseSchema,
   type SetPasswordRequest,
@@ -20,4 +21,6 @@ export const authApi = {
     api.post('/api/auth/set-password', setPasswordResponseSchema, body, { anonymous: true }),
   validateSession: (api: ApiClient) => api.post('/api/auth/validate-session', validateSessionResponseSchema),
   logout: (api: ApiClient) => api.post('/api/auth/logout', z.object({ success: z.boolean() }).loose()),
+  /** Ends every session of the account, on every device, this one included. */
+  logoutEverywhere: (api: ApiClient) => api.post('/api/auth/logout-all', logoutEverywhereResponseSchema),
 };

@@ -58,3 +58,11 @@ export const validateSessionResponseSchema = z.object({
   expires_at: z.string(),
 });
 export type ValidateSessionResponse = z.infer<typeof validateSessionResponseSchema>;
+
+/** Sign out everywhere: every session of the account ends, the caller's included. */
+export const logoutEverywhereResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  ended_sessions: z.number().int().min(0),
+});
+export type LogoutEverywhereResponse = z.infer<typeof logoutEverywhereResponseSchema>;

@@ -6,16 +6,16 @@ class FakeSocket {
   sent: unknown[] = [];
   onopen: (() => void) | null = null;
   onmessage: ((event: { data: unknown }) => void) | null = null;
-  onclose: (() => void) | null = null;
+  onclose: ((event: { code: number }) => void) | null = null;
   constructor(readonly url: string) {
     FakeSocket.all.push(this);
   }
   send(data: string) {
     this.sent.push(JSON.parse(data));
   }
-  close() {
+  close(code = 1000) {
     this.readyState = 3;
-    this.onclose?.();
+    this.onclose?.({ code });
   }
   open() {
     this.readyState = 1;
@@ -26,11 +26,12 @@ class FakeSocket {
   }
 }
 
-const newClient = () =>
+const newClient = (options: { getToken?: () => string | null; onSessionEnded?: () => void } = {}) =>
   new StreamClient({
     url: 'ws://api.test/api/stream',
     getToken: () => 'secret-token',
     createSocket: (url) => new FakeSocket(url) as unknown as WebSocket,
+    ...options,
   });
 
 beforeEach(() => {
@@ -96,5 +97,34 @@ describe('StreamClient', () => {
     expect(FakeSocket.all[0]!.readyState).toBe(3);
     jest.advanceTimersByTime(60_000);
     expect(FakeSocket.all).toHaveLength(1);
+  });
+
+  it('reports a session the server ended and stops retrying its token until a new sign-in', () => {
+    let token = 'secret-token';
+    const onSessionEnded = jest.fn();
+    const client = newClient({ getToken: () => token, onSessionEnded });
+    client.subscribe('portfolio', () => undefined);
+    FakeSocket.all[0]!.open();
+    FakeSocket.all[0]!.close(4401);
+    expect(onSessionEnded).toHaveBeenCalledTimes(1);
+    jest.advanceTimersByTime(60_000);
+    expect(FakeSocket.all).toHaveLength(1);
+
+    token = 'new-session-token';
+    client.subscribe('indices', () => undefined);
+    const next = FakeSocket.all[1]!;
+    next.open();
+    expect(next.sent[0]).toEqual({ type: 'auth', token: 'new-session-token' });
+  });
+
+  it('reconnects, without reporting a sign-out, when the stream closes for any other reason', () => {
+    const onSessionEnded = jest.fn();
+    const client = newClient({ onSessionEnded });
+    client.subscribe('portfolio', () => undefined);
+    FakeSocket.all[0]!.open();
+    FakeSocket.all[0]!.close(4408);
+    jest.advanceTimersByTime(1000);
+    expect(FakeSocket.all).toHaveLength(2);
+    expect(onSessionEnded).not.toHaveBeenCalled();
   });
 });

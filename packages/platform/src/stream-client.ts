@@ -1,9 +1,12 @@
+import { STREAM_CLOSE_CODES } from '@td/contracts';
 import type { StreamHandler } from './remote-contract';
 
 interface StreamClientOptions {
   /** ws:// or wss:// URL of the server's /api/stream. */
   url: string;
   getToken(): string | null;
+  /** The server closed the stream because the session ended (sign-out, expiry, new password). */
+  onSessionEnded?: () => void;
   /** Test seam: the WebSocket constructor. */
   createSocket?: (url: string) => WebSocket;
 }
@@ -20,6 +23,8 @@ export class StreamClient {
   private readonly handlers = new Map<string, Set<StreamHandler>>();
   private attempts = 0;
   private reconnectTimer: ReturnType<typeof setTimeout> | null = null;
+  /** The token the server ended; never sent again, so a signed-out page does not knock forever. */
+  private endedToken: string | null = null;
 
   constructor(private readonly options: StreamClientOptions) {}
 
@@ -54,7 +59,7 @@ export class StreamClient {
   private connect(): void {
     if (this.socket || this.reconnectTimer || this.handlers.size === 0) return;
     const token = this.options.getToken();
-    if (!token) return;
+    if (!token || token === this.endedToken) return;
     const socket = (this.options.createSocket ?? ((url) => new WebSocket(url)))(this.options.url);
     this.socket = socket;
     socket.onopen = () => {
@@ -63,9 +68,15 @@ export class StreamClient {
       socket.send(JSON.stringify({ type: 'subscribe', topics: [...this.handlers.keys()] }));
     };
     socket.onmessage = (event) => this.dispatch(event.data);
-    socket.onclose = () => {
+    socket.onclose = (event) => {
       if (this.socket !== socket) return;
       this.socket = null;
+      if (event?.code === STREAM_CLOSE_CODES.sessionEnded) {
+        // Signed out: wait for a new sign-in (the next subscribe) instead of retrying the dead token.
+        this.endedToken = token;
+        this.options.onSessionEnded?.();
+        return;
+      }
       this.scheduleReconnect();
     };
   }

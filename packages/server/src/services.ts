@@ -63,6 +63,7 @@ export function createServices(
   let market: MarketDataService | null = null;
   const stream = new StreamHub({
     verifyToken: (token) => auth.verifySession(token)?.email ?? null,
+    isSessionLive: (token) => auth.isSessionLive(token),
     isKnownSymbol: (symbol) => market?.isKnownSymbol(symbol) ?? false,
   });
   market = new MarketDataService(config.market, stream, logger);

@@ -41,8 +41,12 @@ export interface AuthService {
     caller: { ip: string; fromLoopback: boolean },
   ): Promise<PasswordSetupOutcome>;
   setPassword(tempToken: string, newPassword: string): Promise<SignedIn>;
+  /** Whether the session is still live, without counting this as activity (the stream's periodic check). */
+  isSessionLive(token: string): boolean;
   /** Idempotent: an unknown or already revoked token is not an error. */
   logout(token: string): void;
+  /** Ends every session of the account ("sign out everywhere"); returns how many were live. */
+  logoutEverywhere(email: string): number;
   isPasswordSet(): boolean;
 }
 
@@ -170,8 +174,18 @@ export function createAuthService(deps: AuthServiceDeps): AuthService {
       return { sessionToken: outcome.token, session: toSessionInfo(outcome.record) };
     },
 
+    isSessionLive(token) {
+      return sessions.peek(token, clock())?.email === owner;
+    },
+
     logout(token) {
       sessions.revoke(token, clock());
+    },
+
+    logoutEverywhere(email) {
+      const revoked = sessions.revokeAll(email, clock());
+      logger.info({ revokedSessions: revoked }, 'signed out everywhere');
+      return revoked;
     },
 
     isPasswordSet() {

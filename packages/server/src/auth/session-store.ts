@@ -52,14 +52,9 @@ export class SessionStore {
 
   /** The live session for this token, its last-seen time refreshed; null if unknown, revoked, idle or expired. */
   touch(token: string, now: number): SessionRecord | null {
-    if (!looksLikeSecretToken(token)) return null;
-    const tokenHash = hashSecretToken(token);
-    this.selectStatement ??= this.db.prepare(
-      'SELECT email, created_at, last_seen_at, expires_at, revoked_at FROM sessions WHERE token_hash = ?',
-    );
-    const row = this.selectStatement.get(tokenHash) as SessionRow | undefined;
-    if (!row || row.revoked_at !== null) return null;
-    if (now >= row.expires_at || now - row.last_seen_at >= this.lifetime.idleMs) return null;
+    const tokenHash = looksLikeSecretToken(token) ? hashSecretToken(token) : null;
+    const row = tokenHash ? this.liveRow(tokenHash, now) : null;
+    if (!tokenHash || !row) return null;
     let lastSeenAt = row.last_seen_at;
     if (now - lastSeenAt >= TOUCH_INTERVAL_MS) {
       this.touchStatement ??= this.db.prepare('UPDATE sessions SET last_seen_at = ? WHERE token_hash = ?');
@@ -67,6 +62,28 @@ export class SessionStore {
       lastSeenAt = now;
     }
     return { email: row.email, createdAt: row.created_at, lastSeenAt, expiresAt: row.expires_at };
+  }
+
+  /** Like touch, without refreshing last-seen: an open stream alone does not keep a session from idling out. */
+  peek(token: string, now: number): SessionRecord | null {
+    const row = looksLikeSecretToken(token) ? this.liveRow(hashSecretToken(token), now) : null;
+    if (!row) return null;
+    return {
+      email: row.email,
+      createdAt: row.created_at,
+      lastSeenAt: row.last_seen_at,
+      expiresAt: row.expires_at,
+    };
+  }
+
+  private liveRow(tokenHash: string, now: number): SessionRow | null {
+    this.selectStatement ??= this.db.prepare(
+      'SELECT email, created_at, last_seen_at, expires_at, revoked_at FROM sessions WHERE token_hash = ?',
+    );
+    const row = this.selectStatement.get(tokenHash) as SessionRow | undefined;
+    if (!row || row.revoked_at !== null) return null;
+    if (now >= row.expires_at || now - row.last_seen_at >= this.lifetime.idleMs) return null;
+    return row;
   }
 
   revoke(token: string, now: number): void {

@@ -15,4 +15,5 @@ export const SIGN_IN_MESSAGES = {
   passwordSet: 'Password set successfully! Logging you in...',
   sessionExpired: 'Your session has expired. Sign in again.',
   signInToContinue: 'Sign in to continue.',
+  signedOutEverywhere: 'Signed out on every device. Sign in again to continue.',
 } as const;

@@ -1,5 +1,6 @@
 import {
   type LoginResponse,
+  type LogoutEverywhereResponse,
   loginRequestSchema,
   type PasswordSetupResponse,
   passwordSetupRequestSchema,
@@ -74,7 +75,10 @@ export async function authRoutes(app: FastifyInstance, { services }: { services:
 
   app.post('/api/auth/set-password', async (request): Promise<LoginResponse> => {
     const { temp_token, new_password } = validate(setPasswordRequestSchema, request.body);
-    return signedInReply(await auth.setPassword(temp_token, new_password), MSG.passwordSet);
+    const signedIn = await auth.setPassword(temp_token, new_password);
+    // The new password ended every older session: their open streams close now, not at the next check.
+    services.stream.recheckSessions();
+    return signedInReply(signedIn, MSG.passwordSet);
   });
 
   app.post('/api/auth/validate-session', async (request): Promise<ValidateSessionResponse> => {
@@ -87,6 +91,14 @@ export async function authRoutes(app: FastifyInstance, { services }: { services:
   app.post('/api/auth/logout', async (request) => {
     const token = bearerToken(request);
     if (token) auth.logout(token);
+    services.stream.recheckSessions();
     return { success: true };
+  });
+
+  // Signed in only (not a public route): ends every session of the account, this one included.
+  app.post('/api/auth/logout-all', async (request): Promise<LogoutEverywhereResponse> => {
+    const ended = auth.logoutEverywhere((request.session as SessionInfo).email);
+    services.stream.recheckSessions();
+    return { success: true, message: MSG.signedOutEverywhere, ended_sessions: ended };
   });
 }

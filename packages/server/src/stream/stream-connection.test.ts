@@ -1,5 +1,6 @@
+import { STREAM_CLOSE_CODES } from '@td/contracts';
 import type { WebSocket } from 'ws';
-import { SLOW_CLIENT_BYTES, StreamConnection } from './stream-connection';
+import { MAX_BUFFERED_BYTES, SLOW_CLIENT_BYTES, StreamConnection } from './stream-connection';
 
 /** A socket whose send buffer we control: "slow" means the kernel has not drained what we wrote. */
 function fakeSocket() {
@@ -65,5 +66,39 @@ describe('a slow stream client', () => {
     jest.advanceTimersByTime(50);
     expect(sent).toHaveLength(0);
     expect(connection.pendingTopics).toBe(0);
+  });
+});
+
+describe('a client that does not read its replies', () => {
+  it('is closed with tooFarBehind once MAX_BUFFERED_BYTES wait unread, and is sent nothing more', () => {
+    const { socket, connection, sent } = fakeSocket();
+    const close = jest.fn();
+    Object.assign(socket, { close });
+    connection.sendControl({ type: 'pong' });
+    expect(sent).toEqual(['{"type":"pong"}']);
+
+    socket.bufferedAmount = MAX_BUFFERED_BYTES;
+    connection.sendControl({ type: 'pong' });
+    connection.sendControl({ type: 'subscribed', topics: ['indices'] });
+
+    expect(sent).toHaveLength(1);
+    expect(close).toHaveBeenCalledWith(STREAM_CLOSE_CODES.tooFarBehind, expect.stringMatching(/reconnect/));
+  });
+
+  it('never closes a client only for falling behind on ticks: they wait and coalesce instead', () => {
+    jest.useFakeTimers();
+    try {
+      const { socket, connection, sent } = fakeSocket();
+      const close = jest.fn();
+      Object.assign(socket, { close });
+      socket.bufferedAmount = MAX_BUFFERED_BYTES * 4;
+      for (let ltp = 1; ltp <= 1000; ltp++) connection.send('indices', frame('indices', ltp));
+      jest.advanceTimersByTime(100);
+      expect(sent).toHaveLength(0);
+      expect(close).not.toHaveBeenCalled();
+      expect(connection.pendingTopics).toBe(1);
+    } finally {
+      jest.useRealTimers();
+    }
   });
 });

@@ -1,7 +1,14 @@
+import { STREAM_CLOSE_CODES } from '@td/contracts';
 import type { WebSocket } from 'ws';
 
 /** Above this many bytes waiting in a socket's buffer, the client is slow: coalesce instead of queue. */
 export const SLOW_CLIENT_BYTES = 256 * 1024;
+/**
+ * No write goes out while this many bytes wait unread on a socket: a client that lets replies pile
+ * up this far (pings or subscriptions it never reads) is closed with `tooFarBehind`. Ticks never get
+ * here on their own, since they wait below SLOW_CLIENT_BYTES.
+ */
+export const MAX_BUFFERED_BYTES = 1024 * 1024;
 
 const TEXT = { binary: false, compress: false } as const;
 
@@ -30,6 +37,8 @@ function joinFrames(frames: Buffer[]): Buffer {
 export class StreamConnection {
   readonly topics = new Set<string>();
   email: string | null = null;
+  /** The session token the client authenticated with; null before auth and after its session ends. */
+  token: string | null = null;
   private readonly pending = new Map<string, Buffer>();
   private batch: Buffer[] = [];
   private draining = false;
@@ -39,7 +48,7 @@ export class StreamConnection {
   constructor(readonly socket: WebSocket) {}
 
   get authenticated(): boolean {
-    return this.email !== null;
+    return this.token !== null;
   }
 
   /** `frame` is one UTF-8 JSON `{ topic, data }`. */
@@ -59,11 +68,26 @@ export class StreamConnection {
   private flushBatch(): void {
     const frames = this.batch;
     this.batch = [];
-    if (frames.length > 0 && this.socket.readyState === 1) this.socket.send(joinFrames(frames), TEXT);
+    if (frames.length > 0) this.write(joinFrames(frames));
   }
 
+  /** Acknowledgements, pongs and errors: bounded by the same per-socket limit as topic data. */
   sendControl(message: unknown): void {
-    if (this.socket.readyState === 1) this.socket.send(JSON.stringify(message));
+    this.write(Buffer.from(JSON.stringify(message)));
+  }
+
+  /** Every outgoing message passes here, so no socket holds more than MAX_BUFFERED_BYTES unread. */
+  private write(message: Buffer): boolean {
+    if (this.socket.readyState !== 1) return false;
+    if (this.socket.bufferedAmount >= MAX_BUFFERED_BYTES) {
+      this.socket.close(
+        STREAM_CLOSE_CODES.tooFarBehind,
+        'Too much unread data on this stream (over 1 MiB); reconnect to catch up.',
+      );
+      return false;
+    }
+    this.socket.send(message, TEXT);
+    return true;
   }
 
   get pendingTopics(): number {
@@ -85,8 +109,7 @@ export class StreamConnection {
       }
       const frames = [...this.pending.values()];
       this.pending.clear();
-      this.delivered += frames.length;
-      this.socket.send(joinFrames(frames), TEXT);
+      if (this.write(joinFrames(frames))) this.delivered += frames.length;
       this.draining = false;
     };
     setTimeout(drain, 10);

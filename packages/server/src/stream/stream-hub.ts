@@ -1,14 +1,28 @@
-import { streamClientMessageSchema } from '@td/contracts';
+import { STREAM_CLOSE_CODES, streamClientMessageSchema } from '@td/contracts';
 import type { WebSocket } from 'ws';
 import { StreamConnection } from './stream-connection';
 
+/** Open streams one session may hold (one per browser tab). */
+export const MAX_STREAMS_PER_SESSION = 10;
+/** Open streams the server holds in all, authenticated or not. */
+export const MAX_STREAMS = 200;
+/** How often open streams re-check their session (it may have expired with no request to notice). */
+export const SESSION_CHECK_MS = 60_000;
+
+const SESSION_ENDED = 'Your session has ended. Sign in again.';
+
 export interface StreamHubOptions {
-  /** Resolves a session token to the signed-in email, or null. */
+  /** Resolves a session token to the signed-in email, or null (counts as activity on the session). */
   verifyToken(token: string): string | null;
+  /** Whether the session is still live, without counting as activity; defaults to verifyToken. */
+  isSessionLive?(token: string): boolean;
   /** Whether a symbol in a ticks:/candles:/book: topic exists. */
   isKnownSymbol(symbol: string): boolean;
   authTimeoutMs?: number;
   maxTopicsPerClient?: number;
+  maxStreamsPerSession?: number;
+  maxStreams?: number;
+  sessionCheckMs?: number;
 }
 
 /**
@@ -20,10 +34,20 @@ export class StreamHub {
   private readonly subscribers = new Map<string, Set<StreamConnection>>();
   private readonly connections = new Set<StreamConnection>();
   private broadcasts = 0;
+  private sessionChecks: ReturnType<typeof setInterval> | null = null;
 
   constructor(private readonly options: StreamHubOptions) {}
 
-  accept(socket: WebSocket): StreamConnection {
+  /** Null when the server already holds MAX_STREAMS: the socket is closed with `serverFull`. */
+  accept(socket: WebSocket): StreamConnection | null {
+    const maxStreams = this.options.maxStreams ?? MAX_STREAMS;
+    if (this.connections.size >= maxStreams) {
+      socket.close(
+        STREAM_CLOSE_CODES.serverFull,
+        `The server holds at most ${maxStreams} streams; try again shortly.`,
+      );
+      return null;
+    }
     const connection = new StreamConnection(socket);
     this.connections.add(connection);
     const authTimer = setTimeout(() => {
@@ -71,7 +95,28 @@ export class StreamHub {
     };
   }
 
+  /**
+   * Closes every stream whose session is no longer live with `sessionEnded`. Runs every
+   * SESSION_CHECK_MS, and at once after a sign-out or a password change.
+   */
+  recheckSessions(): number {
+    const isLive =
+      this.options.isSessionLive ?? ((token: string) => this.options.verifyToken(token) !== null);
+    let ended = 0;
+    for (const connection of [...this.connections]) {
+      if (connection.token === null || isLive(connection.token)) continue;
+      connection.sendControl({ type: 'error', error: SESSION_ENDED });
+      connection.token = null;
+      connection.email = null;
+      this.drop(connection);
+      connection.socket.close(STREAM_CLOSE_CODES.sessionEnded, 'Session ended');
+      ended++;
+    }
+    return ended;
+  }
+
   closeAll(): void {
+    this.stopSessionChecks();
     for (const connection of this.connections) connection.socket.close(1001, 'Server shutting down');
   }
 
@@ -101,14 +146,7 @@ export class StreamHub {
       return;
     }
     if (data.type === 'auth') {
-      const email = this.options.verifyToken(data.token);
-      if (!email) {
-        connection.sendControl({ type: 'error', error: 'Your session has expired. Sign in again.' });
-        connection.socket.close(4401, 'Session not valid');
-        return;
-      }
-      connection.email = email;
-      connection.sendControl({ type: 'ready', email });
+      this.authenticate(connection, data.token);
       return;
     }
     if (!connection.authenticated) {
@@ -145,6 +183,42 @@ export class StreamHub {
     connection.sendControl({ type: 'subscribed', topics: [...connection.topics] });
   }
 
+  private authenticate(connection: StreamConnection, token: string): void {
+    const email = this.options.verifyToken(token);
+    if (!email) {
+      connection.sendControl({ type: 'error', error: 'Your session has expired. Sign in again.' });
+      connection.socket.close(STREAM_CLOSE_CODES.sessionEnded, 'Session not valid');
+      return;
+    }
+    const limit = this.options.maxStreamsPerSession ?? MAX_STREAMS_PER_SESSION;
+    let open = 0;
+    for (const other of this.connections) if (other !== connection && other.token === token) open++;
+    if (open >= limit) {
+      const error = `At most ${limit} live streams per sign-in; close other dashboard tabs first.`;
+      connection.sendControl({ type: 'error', error });
+      connection.socket.close(STREAM_CLOSE_CODES.tooManyForSession, error);
+      return;
+    }
+    connection.token = token;
+    connection.email = email;
+    this.startSessionChecks();
+    connection.sendControl({ type: 'ready', email });
+  }
+
+  private startSessionChecks(): void {
+    if (this.sessionChecks) return;
+    this.sessionChecks = setInterval(
+      () => this.recheckSessions(),
+      this.options.sessionCheckMs ?? SESSION_CHECK_MS,
+    );
+    this.sessionChecks.unref?.();
+  }
+
+  private stopSessionChecks(): void {
+    if (this.sessionChecks) clearInterval(this.sessionChecks);
+    this.sessionChecks = null;
+  }
+
   private join(connection: StreamConnection, topic: string): void {
     connection.topics.add(topic);
     let set = this.subscribers.get(topic);
@@ -165,5 +239,6 @@ export class StreamHub {
   private drop(connection: StreamConnection): void {
     if (!this.connections.delete(connection)) return;
     for (const topic of [...connection.topics]) this.leave(connection, topic);
+    if (this.connections.size === 0) this.stopSessionChecks();
   }
 }
