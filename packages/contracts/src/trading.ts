@@ -199,6 +199,14 @@ export const paperBalanceRequestSchema = z.object({
   ),
 });
 
+/** The most shares one order may name. */
+export const MAX_ORDER_QUANTITY = 1_000_000;
+/**
+ * The highest limit price accepted, rupees a share: above every NSE share price (the dearest trade
+ * near ₹1.5 lakh), and low enough that quantity × price in paise stays an exact integer.
+ */
+export const MAX_LIMIT_PRICE_RUPEES = 1_000_000;
+
 export const orderRequestSchema = z
   .object({
     symbol: z
@@ -213,10 +221,14 @@ export const orderRequestSchema = z
         .number({ error: 'quantity must be a number' })
         .int('quantity must be a whole number of shares')
         .positive('quantity must be at least 1')
-        .max(1_000_000, 'quantity is at most 10,00,000 shares'),
+        .max(MAX_ORDER_QUANTITY, 'quantity is at most 10,00,000 shares'),
     ),
     limit_price: numeric(
-      z.number({ error: 'limit_price must be a number' }).positive('limit_price must be above 0'),
+      z
+        .number({ error: 'limit_price must be a number' })
+        .positive('limit_price must be above 0')
+        .min(0.05, 'limit_price must be at least ₹0.05 (one NSE tick)')
+        .max(MAX_LIMIT_PRICE_RUPEES, 'limit_price is at most ₹10,00,000 a share'),
     ).optional(),
     strategy: z.string().trim().min(1).max(40).default('manual'),
   })

@@ -1,9 +1,10 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
+import { LedgerError } from '../broker/ledger/ledger-error';
 import { HttpError } from './http-error';
 
 /** Every failure leaves as `{ success: false, error, code }`; a stack trace never does. */
 export function installErrorHandling(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
+  app.setErrorHandler((error: FastifyError | HttpError | LedgerError, request, reply) => {
     if (error instanceof HttpError) {
       if (error.statusCode === 429 && typeof error.extra.retryAfterSeconds === 'number') {
         reply.header('Retry-After', String(error.extra.retryAfterSeconds));
@@ -12,6 +13,11 @@ export function installErrorHandling(app: FastifyInstance): void {
       return reply
         .status(error.statusCode)
         .send({ success: false, error: error.message, code: error.code, ...extra });
+    }
+    if (error instanceof LedgerError) {
+      // The ledger's last line of defence refused and wrote nothing; its message is for the trader.
+      request.log.warn({ err: error }, 'the ledger refused a request');
+      return reply.status(422).send({ success: false, error: error.message, code: 'ledger_refused' });
     }
     const status = error.statusCode ?? 500;
     if (status === 413) {
