@@ -1,3 +1,4 @@
+import { engineStatusFixture } from '@td/platform/test-support';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { SESSION_TOKEN_KEY } from '../auth/session-token-storage';
@@ -26,7 +27,7 @@ const overview = (dayChange: number) => ({
 const engines = {
   body: {
     success: true,
-    data: {
+    data: engineStatusFixture({
       market_status: {
         is_open: true,
         session: 'normal',
@@ -36,9 +37,7 @@ const engines = {
         source: 'simulator',
         simulated: false,
       },
-      engines: {},
-      trading_active: true,
-    },
+    }),
   },
 };
 
@@ -50,10 +49,32 @@ describe('Top bar', () => {
       routes: { 'GET /api/portfolio/overview': overview(0), 'GET /api/engines/status': engines },
     });
     expect(await screen.findByText('₹12,34,567')).toBeInTheDocument();
-    expect(screen.getByText('Active')).toBeInTheDocument();
+    expect(screen.getByText('Active')).toHaveAttribute('title', expect.stringMatching(/^Trading /));
     expect(screen.getByText('Market Open')).toBeInTheDocument();
     const pnl = screen.getByText('+₹0');
     expect(pnl).toHaveStyle({ color: '#22c55e' });
+  });
+
+  it("says Inactive with the loop's own reason while the loop waits, as the engines status does", async () => {
+    const waiting = engineStatusFixture({
+      trading_active: false,
+      trading_loop: {
+        status: 'waiting',
+        status_text: 'Waiting for data: RELIANCE: needs 50 one-minute bars, has 12. Next run 10:32 IST.',
+      },
+    });
+    renderHost(<TopBar onOpenMenu={() => undefined} />, {
+      routes: {
+        'GET /api/portfolio/overview': overview(0),
+        'GET /api/engines/status': { body: { success: true, data: waiting } },
+      },
+    });
+    await waitFor(() =>
+      expect(screen.getByText('Inactive')).toHaveAttribute(
+        'title',
+        expect.stringContaining('needs 50 one-minute bars, has 12'),
+      ),
+    );
   });
 
   it('shows a loss in red without a plus sign', async () => {

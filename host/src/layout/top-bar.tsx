@@ -75,6 +75,7 @@ export function TopBar({ onOpenMenu }: { onOpenMenu(): void }) {
   const engines = useEngineStatus();
   const overview = usePortfolioOverview();
   const active = engines.data?.trading_active ?? false;
+  const loopText = engines.isError ? 'Engine status unavailable' : engines.data?.trading_loop.status_text;
   const market = engines.data?.market_status;
   const portfolio = overview.data?.data;
   return (
@@ -82,7 +83,10 @@ export function TopBar({ onOpenMenu }: { onOpenMenu(): void }) {
       <MenuButton type="button" aria-label="Open menu" onClick={onOpenMenu}>
         ☰
       </MenuButton>
-      <Status title={engines.isError ? 'Engine status unavailable' : undefined}>
+      <Status
+        title={loopText}
+        aria-label={loopText ? `${active ? 'Active' : 'Inactive'}: ${loopText}` : undefined}
+      >
         <Dot $on={active} aria-hidden="true" />
         {active ? 'Active' : 'Inactive'}
       </Status>

@@ -11,6 +11,61 @@ export const quickStatsSchema = z.object({
 });
 export type QuickStats = z.infer<typeof quickStatsSchema>;
 
+/** One thing the trading loop decided: an order it placed, or why it placed none. */
+export const loopDecisionSchema = z.object({
+  at: z.string(),
+  /** The symbol, or '*' for the whole run (market closed, daily loss halt, an error). */
+  symbol: z.string(),
+  side: z.enum(['BUY', 'SELL']).nullable(),
+  quantity: z.number().int().nullable(),
+  outcome: z.enum(['filled', 'placed', 'rejected', 'skipped', 'waiting', 'error']),
+  reason: z.string(),
+  /** Runs in a row that reached this same decision. */
+  repeats: z.number().int(),
+});
+export type LoopDecisionContract = z.infer<typeof loopDecisionSchema>;
+
+/** The automated trading loop's state: what the top bar's Active/Inactive and the dashboard read. */
+export const tradingLoopStatusSchema = z.object({
+  status: z.enum(['active', 'waiting', 'halted', 'error', 'stopped']),
+  status_text: z.string(),
+  running: z.boolean(),
+  strategy: z.string(),
+  account: z.enum(['paper', 'live']),
+  interval_seconds: z.number(),
+  last_run_at: z.string().nullable(),
+  next_run_at: z.string().nullable(),
+  last_run: z
+    .object({
+      market_open: z.boolean(),
+      buy_signals: z.number().int(),
+      sell_signals: z.number().int(),
+      orders_placed: z.number().int(),
+      orders_rejected: z.number().int(),
+      skipped: z.number().int(),
+      error: z.string().nullable(),
+    })
+    .nullable(),
+  orders_placed_today: z.number().int(),
+  orders_rejected_today: z.number().int(),
+  /** Rupees. */
+  budget: z.number(),
+  budget_left: z.number(),
+  halted_reason: z.string().nullable(),
+  last_error: z.string().nullable(),
+  top_signals: z.array(
+    z.object({
+      symbol: z.string(),
+      direction: z.enum(['BUY', 'SELL', 'HOLD']),
+      score: z.number(),
+      confidence: z.number(),
+      reason: z.string(),
+    }),
+  ),
+  recent_decisions: z.array(loopDecisionSchema),
+});
+export type TradingLoopStatus = z.infer<typeof tradingLoopStatusSchema>;
+
 export const engineStatusSchema = z.object({
   market_status: z.object({
     is_open: z.boolean(),
@@ -23,7 +78,9 @@ export const engineStatusSchema = z.object({
     simulated: z.boolean(),
   }),
   engines: z.record(z.string(), z.object({ running: z.boolean(), detail: z.string().optional() })),
+  /** True exactly when trading_loop.status is 'active'. */
   trading_active: z.boolean(),
+  trading_loop: tradingLoopStatusSchema,
 });
 export type EngineStatus = z.infer<typeof engineStatusSchema>;
 

@@ -157,7 +157,9 @@ export function createServices(
     liveLoop,
     liveVenue,
     engineStatus: () =>
-      engineStatus(marketData, tradingMode.current() === 'live' ? liveLoop.state() : tradingLoop.state()),
+      tradingMode.current() === 'live'
+        ? engineStatus(marketData, liveLoop.state(), 'live')
+        : engineStatus(marketData, tradingLoop.state(), 'paper'),
     tickDashboard: () => tickDashboard(marketData, stream),
     selectFeed,
     start: async () => {

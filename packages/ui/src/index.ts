@@ -12,6 +12,7 @@ export * from './focus-ring';
 export * from './format-inr';
 export * from './format-number';
 export * from './format-percent';
+export * from './format-time';
 export * from './global-style';
 export * from './modal';
 export * from './number-field';

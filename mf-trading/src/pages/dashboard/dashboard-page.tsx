@@ -7,6 +7,7 @@ import { IntelligencePipelineCard } from './intelligence-pipeline-card';
 import { MarketStatusCard } from './market-status-card';
 import { MlIntelligenceCard } from './ml-intelligence-card';
 import { RecentActivityCard } from './recent-activity-card';
+import { TradingLoopCard } from './trading-loop-card';
 import { TradingModeSwitch } from './trading-mode-switch';
 import { useRefreshDashboard } from './use-dashboard-data';
 
@@ -48,6 +49,7 @@ export function DashboardPage() {
       {overview.isError && <ConnectionIssuesBanner onTryAgain={() => void refresh()} retrying={refreshing} />}
       <DashboardTiles overview={overview.data?.data} loading={overview.isPending} />
       <Panels>
+        <TradingLoopCard />
         <MarketStatusCard />
         <MlIntelligenceCard />
         <IntelligencePipelineCard />

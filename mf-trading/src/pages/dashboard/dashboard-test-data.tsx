@@ -1,5 +1,5 @@
 import type { IndicesFrame, MarketOverview, PortfolioOverview } from '@td/contracts';
-import { type Responder, renderRemote, reply } from '@td/platform/test-support';
+import { engineStatusFixture, type Responder, renderRemote, reply } from '@td/platform/test-support';
 import type { ReactElement } from 'react';
 import { DashboardPage } from './dashboard-page';
 
@@ -53,22 +53,7 @@ export const indicesFrame = (niftyValue: number, source = 'simulator'): IndicesF
   ts: Date.parse('2026-11-20T05:00:01.000Z'),
 });
 
-export const ENGINES = reply(200, {
-  success: true,
-  data: {
-    market_status: {
-      is_open: true,
-      session: 'normal',
-      description: 'Market open',
-      next_open: null,
-      next_close: null,
-      source: 'simulator',
-      simulated: true,
-    },
-    engines: { market_data: { running: true }, strategy: { running: true } },
-    trading_active: true,
-  },
-});
+export const ENGINES = reply(200, { success: true, data: engineStatusFixture() });
 
 /** What Fastify answers for a route that does not exist yet (the ML and news services today). */
 export const NOT_BUILT = (path: string) =>

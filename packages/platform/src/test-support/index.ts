@@ -1,1 +1,2 @@
+export * from './engine-status';
 export * from './render-remote';

@@ -180,6 +180,7 @@ export class LiveTradingLoop {
   private readonly intervalMs: number;
   private readonly now: () => number;
   private readonly log: LoopLogger;
+  private nextRunAt: number | null = null;
 
   constructor(private readonly options: LiveTradingLoopOptions) {
     this.intervalMs = options.intervalMs ?? 60_000;
@@ -189,7 +190,11 @@ export class LiveTradingLoop {
 
   start(): void {
     if (this.timer) return;
-    this.timer = setInterval(() => void this.tick(), this.intervalMs);
+    this.nextRunAt = this.now() + this.intervalMs;
+    this.timer = setInterval(() => {
+      this.nextRunAt = this.now() + this.intervalMs;
+      void this.tick();
+    }, this.intervalMs);
     // Like the paper loop, it never keeps the process alive on its own.
     this.timer.unref?.();
   }
@@ -204,7 +209,10 @@ export class LiveTradingLoop {
   }
 
   state(): TradingLoopState {
-    return { ...this.options.loop.state(), running: this.isRunning() };
+    return this.options.loop.state({
+      running: this.isRunning(),
+      nextRunAt: this.isRunning() ? this.nextRunAt : null,
+    });
   }
 
   /** One refresh-then-run; resolves when done, never rejects. A tick while one is under way waits for it. */

@@ -21,6 +21,10 @@ export interface MarketDataSettings {
 }
 
 const INDEX_PUBLISH_MS = 1000;
+/** Enough 1-minute bars for every signal (the longest needs 50) over a weekend or a holiday. */
+const SEED_LOOKBACK_MS = 5 * 24 * 60 * 60 * 1000;
+/** Requests in flight at once while seeding from a real provider: its rate limits are per second. */
+const SEED_CONCURRENCY = 4;
 
 /**
  * The market data engine: the NSE clock, the instrument catalogue, the active feed, the tick
@@ -39,6 +43,8 @@ export class MarketDataService {
   private readonly providers: MarketDataProvider[] = [];
   private active: MarketDataProvider;
   private stopListening: (() => void) | null = null;
+  private seeded: MarketDataProvider | null = null;
+  private seeding: Promise<void> = Promise.resolve();
 
   constructor(
     settings: MarketDataSettings,
@@ -97,6 +103,52 @@ export class MarketDataService {
     this.stopListening = provider.onTick((tick) => this.pipeline.process(tick));
     await provider.start();
     this.logger.info({ source: provider.source }, 'market data source in use');
+    if (this.seeded !== provider) {
+      this.seeded = provider;
+      this.pipeline.clearMinuteBars();
+      this.seeding = this.seedMinuteBars(provider);
+    }
+  }
+
+  /** Resolves when the 1-minute bars of the source last put in use are seeded (or could not be). */
+  minuteBarsSeeded(): Promise<void> {
+    return this.seeding;
+  }
+
+  /**
+   * Starts the pipeline's 1-minute history from the source's recent bars: the simulator's newest
+   * generated session (the one the history replay ended on, where the live session continues),
+   * or a real provider's intraday history. A symbol whose history cannot be read starts empty.
+   */
+  private async seedMinuteBars(provider: MarketDataProvider): Promise<void> {
+    if (provider === this.simulator) {
+      const last = this.history.sessionDates.at(-1);
+      if (!last) return;
+      for (const [symbol, bars] of this.history.sessionBars(last)) this.pipeline.seedMinuteBars(symbol, bars);
+      return;
+    }
+    const to = new Date(this.now());
+    const from = new Date(to.getTime() - SEED_LOOKBACK_MS);
+    const queue = [...this.instruments];
+    const failed: string[] = [];
+    const worker = async () => {
+      for (let instrument = queue.shift(); instrument; instrument = queue.shift()) {
+        if (this.active !== provider) return;
+        try {
+          const bars = await provider.historicalCandles(instrument.symbol, '1m', from, to);
+          if (this.active === provider) this.pipeline.seedMinuteBars(instrument.symbol, bars);
+        } catch {
+          failed.push(instrument.symbol);
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: SEED_CONCURRENCY }, worker));
+    if (failed.length > 0) {
+      this.logger.warn(
+        { source: provider.source, failed: failed.length, symbols: failed.slice(0, 5) },
+        'could not read recent 1-minute bars for some symbols: their signals wait for live bars',
+      );
+    }
   }
 
   async start(): Promise<void> {

@@ -1,5 +1,5 @@
-import type { EngineStatus, TickStreamingDashboard } from '@td/contracts';
-import type { TradingLoopState } from '../strategy';
+import type { EngineStatus, TickStreamingDashboard, TradingLoopStatus } from '@td/contracts';
+import { signalReason, type TradingLoopState } from '../strategy';
 import type { StreamHub } from '../stream/stream-hub';
 import type { MarketDataService } from './market-data-service';
 import { BOOK_DEPTH } from './simulator/order-book-generator';
@@ -9,8 +9,12 @@ const iso = (ts: number | null) => (ts === null ? null : new Date(ts).toISOStrin
 const STREAMING_WINDOW_MS = 5000;
 
 /** spec part 1 §7: engines status, with the market's state for the active feed. */
-export function engineStatus(market: MarketDataService, loop: TradingLoopState): EngineStatus {
-  const now = Date.now();
+export function engineStatus(
+  market: MarketDataService,
+  loop: TradingLoopState,
+  account: 'paper' | 'live' = 'paper',
+): EngineStatus {
+  const now = market.clock.now();
   const session = market.clock.sessionAt(now);
   const feed = market.activeProvider.health();
   return {
@@ -29,20 +33,54 @@ export function engineStatus(market: MarketDataService, loop: TradingLoopState):
         running: market.pipeline.stats().processed > 0,
         detail: `${market.pipeline.stats().symbols} symbols priced`,
       },
-      trading_loop: {
-        running: loop.running,
-        detail: loop.running
-          ? `${loop.strategy}: ${loop.ordersPlacedToday} orders today, ₹${Math.round(loop.budgetLeftPaise / 100).toLocaleString('en-IN')} of the day's budget left${loop.haltedReason ? ` (halted: ${loop.haltedReason})` : ''}`
-          : 'stopped',
-      },
+      trading_loop: { running: loop.running, detail: loop.statusText },
     },
-    trading_active: loop.running && session.isOpen,
+    trading_active: loop.status === 'active',
+    trading_loop: tradingLoopStatus(loop, account),
+  };
+}
+
+/** The loop's state at the edge: ISO times, rupees, snake_case. */
+export function tradingLoopStatus(loop: TradingLoopState, account: 'paper' | 'live'): TradingLoopStatus {
+  const last = loop.lastRun;
+  return {
+    status: loop.status,
+    status_text: loop.statusText,
+    running: loop.running,
+    strategy: loop.strategy,
+    account,
+    interval_seconds: loop.intervalMs / 1000,
+    last_run_at: iso(loop.lastRunAt),
+    next_run_at: iso(loop.nextRunAt),
+    last_run: last && {
+      market_open: last.marketOpen,
+      buy_signals: last.buySignals,
+      sell_signals: last.sellSignals,
+      orders_placed: last.ordersPlaced,
+      orders_rejected: last.ordersRejected,
+      skipped: last.skipped,
+      error: last.error,
+    },
+    orders_placed_today: loop.ordersPlacedToday,
+    orders_rejected_today: loop.ordersRejectedToday,
+    budget: loop.budgetPaise / 100,
+    budget_left: loop.budgetLeftPaise / 100,
+    halted_reason: loop.haltedReason,
+    last_error: loop.lastError,
+    top_signals: loop.topSignals.map((signal) => ({
+      symbol: signal.symbol,
+      direction: signal.direction,
+      score: signal.score,
+      confidence: signal.confidence,
+      reason: signalReason(signal),
+    })),
+    recent_decisions: loop.recentDecisions.map((decision) => ({ ...decision, at: iso(decision.at)! })),
   };
 }
 
 /** spec part 2 §3 "Tick streaming dashboard", every figure read from the feed, pipeline and stream. */
 export function tickDashboard(market: MarketDataService, stream: StreamHub): TickStreamingDashboard {
-  const now = Date.now();
+  const now = market.clock.now();
   const stats = market.pipeline.stats();
   const feeds = market.providerHealth();
   const active = market.activeProvider.health();

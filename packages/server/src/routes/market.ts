@@ -48,7 +48,7 @@ export async function marketRoutes(app: FastifyInstance, { services }: { service
     const { symbol } = validate(z.object({ symbol: symbolSchema }), request.params, 'path');
     const query = validate(candlesQuerySchema, request.query, 'query');
     if (!market.isKnownSymbol(symbol)) asHttpError(unknownSymbolError(symbol));
-    const to = query.to ? new Date(query.to) : new Date();
+    const to = query.to ? new Date(query.to) : new Date(market.clock.now());
     const from = query.from
       ? new Date(query.from)
       : new Date(to.getTime() - (query.interval === '1d' ? 90 * DAY : DAY));
@@ -59,10 +59,14 @@ export async function marketRoutes(app: FastifyInstance, { services }: { service
     const past = await market.activeProvider
       .historicalCandles(symbol, query.interval, from, to)
       .catch(asHttpError);
-    // Today's bars come from the live pipeline; history from the provider.
+    // Today's bars come from the live pipeline; history from the provider. The pipeline starts from
+    // the provider's recent bars, so only its bars newer than the provider's last one are added.
+    const after = Math.max(from.getTime(), (past.at(-1)?.openTime ?? Number.NEGATIVE_INFINITY) + 1);
     const today =
       query.interval === '1m'
-        ? market.pipeline.minuteBars(symbol).filter((bar) => bar.openTime >= from.getTime())
+        ? market.pipeline
+            .minuteBars(symbol)
+            .filter((bar) => bar.openTime >= after && bar.openTime <= to.getTime())
         : [];
     return { success: true, data: { symbol, interval: query.interval, candles: [...past, ...today] } };
   });

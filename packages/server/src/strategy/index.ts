@@ -9,6 +9,7 @@ export {
   isPastSessionEnd,
   planExits,
 } from './exits';
+export { type DecisionOutcome, type LoopDecision, LoopJournal, signalReason } from './loop-journal';
 export { type PhaseNumber, phaseForCapital, TRADING_PHASES, type TradingPhase } from './phases';
 export {
   type ReplayFeed,
@@ -20,5 +21,13 @@ export {
   replayHistory,
 } from './replay';
 export * from './signals';
-export { type RunReport, TradingLoop, type TradingLoopOptions, type TradingLoopState } from './trading-loop';
+export {
+  describeLoop,
+  type LoopRunSummary,
+  type LoopStatus,
+  type RunReport,
+  TradingLoop,
+  type TradingLoopOptions,
+  type TradingLoopState,
+} from './trading-loop';
 export type { AllocationSettings, LoopClock, LoopLogger, TradingVenue } from './trading-venue';

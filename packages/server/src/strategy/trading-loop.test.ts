@@ -33,6 +33,9 @@ function setup(overrides: Partial<TradingLoopOptions> = {}) {
   return { venue, loop, source, warnings, setNow: (ts: number) => (now = ts) };
 }
 
+/** The state as a started loop reports it (runOnce alone leaves the scheduler stopped). */
+const running = (loop: TradingLoop) => loop.state({ running: true, nextRunAt: null });
+
 describe('TradingLoop', () => {
   it('places no orders and asks for no signals while the market is closed', () => {
     const { loop, venue, source } = setup();
@@ -206,21 +209,132 @@ describe('TradingLoop', () => {
     expect(loop.state().lastError).toBe('no bars');
   });
 
-  it('runs on its cadence between start and stop', () => {
+  it('runs at once on start, then on its cadence, saying when the next run is due, until stopped', () => {
     jest.useFakeTimers();
     try {
-      const { loop, setNow } = setup({ now: () => OPEN, intervalMs: 30_000 });
-      setNow(OPEN);
+      let now = OPEN;
+      const { loop } = setup({ now: () => now, intervalMs: 30_000 });
       loop.start();
-      expect(loop.state().running).toBe(true);
+      expect(loop.state()).toMatchObject({
+        running: true,
+        lastRunAt: null,
+        nextRunAt: OPEN,
+        status: 'waiting',
+      });
+      jest.advanceTimersByTime(0);
+      // The first run decided at once: two BUY orders, and the next run is one interval away.
+      expect(loop.state()).toMatchObject({ lastRunAt: OPEN, decisions: 2, nextRunAt: OPEN + 30_000 });
+      now = OPEN + 30_000;
       jest.advanceTimersByTime(30_000);
-      expect(loop.state()).toMatchObject({ lastRunAt: OPEN, decisions: 2 });
+      expect(loop.state()).toMatchObject({ lastRunAt: OPEN + 30_000, nextRunAt: OPEN + 60_000 });
       loop.stop();
       jest.advanceTimersByTime(120_000);
-      expect(loop.state()).toMatchObject({ running: false, decisions: 2 });
+      expect(loop.state()).toMatchObject({
+        running: false,
+        lastRunAt: OPEN + 30_000,
+        nextRunAt: null,
+        status: 'stopped',
+      });
     } finally {
       jest.useRealTimers();
     }
+  });
+
+  it('records each order with the signal that decided it, and each skip with its reason', () => {
+    const { loop, venue } = setup({
+      source: fixedSource('momentum', {
+        INFY: ['BUY', 0.9, 0.9],
+        TCS: ['BUY', 0.7, 0.8],
+        ITC: ['HOLD', 0, 0],
+      }),
+    });
+    venue.rejectSymbols.add('TCS');
+    Object.assign(venue, { pendingOrderSymbols: () => new Set(['ITC']) });
+    loop.runOnce(OPEN);
+    const state = running(loop);
+    expect(state.recentDecisions).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          symbol: 'INFY',
+          side: 'BUY',
+          quantity: 6,
+          outcome: 'filled',
+          reason: expect.stringMatching(/^BUY signal, score 0\.90, confidence 0\.90/),
+        }),
+        expect.objectContaining({ symbol: 'TCS', outcome: 'rejected', reason: 'refused by the fake venue' }),
+        expect.objectContaining({
+          symbol: 'ITC',
+          outcome: 'skipped',
+          reason: expect.stringMatching(/still pending/),
+        }),
+      ]),
+    );
+    expect(state).toMatchObject({
+      status: 'active',
+      statusText: expect.stringMatching(/^Trading momentum: 1 order today, last run 11:00 IST\./),
+      lastRun: { at: OPEN, marketOpen: true, buySignals: 2, ordersPlaced: 1, ordersRejected: 1, skipped: 1 },
+    });
+  });
+
+  it('says once, with a count, that the market is closed, instead of a line per minute', () => {
+    const { loop } = setup();
+    const closed = ist('2026-01-26T11:00:00'); // Republic Day
+    for (let minute = 0; minute < 3; minute++) loop.runOnce(closed + minute * 60_000);
+    expect(running(loop).recentDecisions).toEqual([
+      expect.objectContaining({
+        symbol: '*',
+        outcome: 'waiting',
+        reason: expect.stringMatching(/market closed/),
+        repeats: 3,
+      }),
+    ]);
+    expect(running(loop)).toMatchObject({
+      status: 'waiting',
+      statusText: expect.stringMatching(/^Market closed/),
+    });
+  });
+
+  it('says which symbol lacks bars and how many it has while the signals cannot decide yet', () => {
+    const bars = universeOf({ RELIANCE: linear(12, 250_000, 10), INFY: linear(12, 150_000, 5) });
+    const { loop } = setup({ source: undefined, universe: () => bars });
+    const report = loop.runOnce(OPEN);
+    expect(report.orders).toEqual([]);
+    expect(running(loop)).toMatchObject({
+      status: 'waiting',
+      statusText: expect.stringMatching(/needs 50 one-minute bars, has 12/),
+    });
+    expect(running(loop).recentDecisions[0]).toMatchObject({
+      outcome: 'waiting',
+      reason: expect.stringMatching(
+        /^(RELIANCE|INFY): needs 50 one-minute bars, has 12 \(1 more symbols waiting for bars\)$/,
+      ),
+    });
+  });
+
+  it('reports a halted day and a failed run in its status', () => {
+    const { loop, venue } = setup();
+    venue.hold('SBIN', 10, 600_00);
+    venue.prices.set('SBIN', 500_00);
+    venue.dayPnlOverride = -24_975_00;
+    loop.runOnce(OPEN);
+    expect(running(loop)).toMatchObject({
+      status: 'halted',
+      statusText: expect.stringMatching(/^No new entries today: /),
+    });
+    const broken = setup({
+      source: {
+        name: 'broken',
+        rank: () => {
+          throw new Error('no bars');
+        },
+      },
+    }).loop;
+    broken.runOnce(OPEN);
+    expect(running(broken)).toMatchObject({
+      status: 'error',
+      statusText: expect.stringMatching(/^The last run failed: no bars/),
+    });
+    expect(running(broken).recentDecisions[0]).toMatchObject({ outcome: 'error', reason: 'no bars' });
   });
 
   it('trades the default ensemble from minute bars in the continuous demo session', () => {

@@ -1,6 +1,14 @@
 import type { AccountId, Order, OrderRequest } from '../broker/broker-types';
 import { DEFAULT_ALLOCATION_STRATEGY, type SkippedSignal } from './allocation';
 import { EXIT_RULES, type ExitRules, isPastSessionEnd, planExits } from './exits';
+import {
+  exitReason,
+  idleReason,
+  type LoopDecision,
+  LoopJournal,
+  orderDecision,
+  signalReason,
+} from './loop-journal';
 import { phaseForCapital, type TradingPhase } from './phases';
 import { planEntries } from './plan-entries';
 import { defaultEnsemble, type Signal, type SignalSource, type SymbolBars } from './signals';
@@ -34,11 +42,38 @@ export interface TradingLoopOptions {
   log?: LoopLogger;
 }
 
+/**
+ * What the loop is doing, in one word for the top bar: `active` (deciding on an open market),
+ * `waiting` (running, but the market is closed, the first run is due, or the signals still lack
+ * bars), `halted` (no new entries today: the daily loss limit), `error` (the last run failed) or
+ * `stopped`.
+ */
+export type LoopStatus = 'active' | 'waiting' | 'halted' | 'error' | 'stopped';
+
+/** The last run in figures: what the dashboard shows beside the decisions. */
+export interface LoopRunSummary {
+  at: number;
+  marketOpen: boolean;
+  buySignals: number;
+  sellSignals: number;
+  ordersPlaced: number;
+  ordersRejected: number;
+  skipped: number;
+  error: string | null;
+}
+
 export interface TradingLoopState {
   running: boolean;
+  status: LoopStatus;
+  /** One sentence a trader reads to know what the loop is doing and why. */
+  statusText: string;
   intervalMs: number;
   strategy: string;
   lastRunAt: number | null;
+  nextRunAt: number | null;
+  lastRun: LoopRunSummary | null;
+  /** Newest first: orders placed and why, and why others were not. */
+  recentDecisions: LoopDecision[];
   marketOpen: boolean | null;
   /** Orders the loop decided to place since it was built, refused ones included. */
   decisions: number;
@@ -68,6 +103,42 @@ export interface RunReport {
 const DEFAULT_INTERVAL_MS = 60_000;
 const DEFAULT_ENTRY_SLICES = 4;
 const PENDING_REASON = 'an order for it is still pending: no other until it fills or ends';
+const MARKET_CLOSED = 'market closed: no orders until it opens';
+
+const clockTime = (ts: number) =>
+  new Date(ts).toLocaleTimeString('en-IN', {
+    timeZone: 'Asia/Kolkata',
+    hour: '2-digit',
+    minute: '2-digit',
+    hour12: false,
+  });
+
+/** The status word and sentence for a loop's state (the paper loop's, or the live loop's). */
+export function describeLoop(
+  state: Omit<TradingLoopState, 'status' | 'statusText'>,
+): Pick<TradingLoopState, 'status' | 'statusText'> {
+  const next = state.nextRunAt === null ? '' : ` Next run ${clockTime(state.nextRunAt)} IST.`;
+  if (!state.running)
+    return { status: 'stopped', statusText: 'The trading loop is stopped: it places no orders.' };
+  if (state.lastRun === null) {
+    return { status: 'waiting', statusText: `The trading loop has started; its first run is due.${next}` };
+  }
+  if (state.lastRun.error)
+    return { status: 'error', statusText: `The last run failed: ${state.lastRun.error}.${next}` };
+  if (!state.lastRun.marketOpen)
+    return { status: 'waiting', statusText: `Market closed: no orders until it opens.${next}` };
+  if (state.haltedReason)
+    return { status: 'halted', statusText: `No new entries today: ${state.haltedReason}.${next}` };
+  const latest = state.recentDecisions[0];
+  if (latest?.outcome === 'waiting' && latest.at === state.lastRun.at) {
+    return { status: 'waiting', statusText: `Waiting for data: ${latest.reason}.${next}` };
+  }
+  const placed = state.ordersPlacedToday === 1 ? '1 order' : `${state.ordersPlacedToday} orders`;
+  return {
+    status: 'active',
+    statusText: `Trading ${state.strategy}: ${placed} today, last run ${clockTime(state.lastRun.at)} IST.${next}`,
+  };
+}
 
 /**
  * The automated trading loop: on each run while the market is open it ranks the universe, sells
@@ -83,10 +154,13 @@ export class TradingLoop {
   private readonly now: () => number;
   private readonly log: LoopLogger;
   private readonly exitRules: ExitRules;
-  private timer: ReturnType<typeof setInterval> | null = null;
+  private timer: ReturnType<typeof setTimeout> | null = null;
   private today: TradingDay | null = null;
   private decisions = 0;
   private lastRunAt: number | null = null;
+  private nextRunAt: number | null = null;
+  private lastRun: LoopRunSummary | null = null;
+  private readonly journal = new LoopJournal();
   private marketOpen: boolean | null = null;
   private phase: TradingPhase | null = null;
   private lastError: string | null = null;
@@ -103,26 +177,39 @@ export class TradingLoop {
     this.exitRules = options.exitRules ?? EXIT_RULES;
   }
 
+  /** Runs at once (a start is when a trader looks), then every interval until stopped. */
   start(): void {
     if (this.timer) return;
-    this.timer = setInterval(() => this.runOnce(this.now()), this.intervalMs);
+    this.schedule(0);
+  }
+
+  stop(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    this.nextRunAt = null;
+  }
+
+  private schedule(delayMs: number): void {
+    this.nextRunAt = this.now() + delayMs;
+    this.timer = setTimeout(() => {
+      this.runOnce(this.now());
+      if (this.timer) this.schedule(this.intervalMs);
+    }, delayMs);
     // The loop must never keep the process alive on its own: shutdown stops it, or exit does.
     this.timer.unref?.();
   }
 
-  stop(): void {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-  }
-
-  state(): TradingLoopState {
+  /** `running` and `nextRunAt` are the scheduler's: the live loop runs this loop from its own timer. */
+  state(scheduler: { running: boolean; nextRunAt: number | null } = this.scheduler()): TradingLoopState {
     // Before the day's first run, preview the budget on the equity as it stands.
     const day = this.today ?? new TradingDay(null, this.options.venue.equityPaise());
-    return {
-      running: this.timer !== null,
+    const state = {
+      ...scheduler,
       intervalMs: this.intervalMs,
       strategy: this.source.name,
       lastRunAt: this.lastRunAt,
+      lastRun: this.lastRun,
+      recentDecisions: this.journal.recent(),
       marketOpen: this.marketOpen,
       decisions: this.decisions,
       ...day.summary(this.allocation()),
@@ -130,6 +217,11 @@ export class TradingLoop {
       lastError: this.lastError,
       topSignals: this.topSignals,
     };
+    return { ...state, ...describeLoop(state) };
+  }
+
+  private scheduler() {
+    return { running: this.timer !== null, nextRunAt: this.timer ? this.nextRunAt : null };
   }
 
   /** One pass of the loop at `now`; an error is recorded in state and the report, never thrown. */
@@ -147,7 +239,17 @@ export class TradingLoop {
       const session = this.options.clock.sessionAt(now);
       this.marketOpen = session.isOpen;
       report.marketOpen = session.isOpen;
-      if (!session.isOpen) return report;
+      if (!session.isOpen) {
+        this.journal.record({
+          at: now,
+          symbol: '*',
+          side: null,
+          quantity: null,
+          outcome: 'waiting',
+          reason: MARKET_CLOSED,
+        });
+        return this.summarise(report);
+      }
       const { venue } = this.options;
       if (this.today?.date !== session.date) this.today = new TradingDay(session.date, venue.equityPaise());
       const equity = venue.equityPaise();
@@ -167,12 +269,55 @@ export class TradingLoop {
       else if (isPastSessionEnd(now, session.simulated, this.exitRules)) {
         report.skipped.push({ symbol: '*', reason: 'session end: positions are being closed, none opened' });
       } else this.placeEntries(report, phase, new Set([...exited, ...pending]));
+      this.recordSkips(report);
       this.lastError = null;
     } catch (error) {
       this.lastError = error instanceof Error ? error.message : String(error);
       report.error = this.lastError;
+      this.journal.record({
+        at: now,
+        symbol: '*',
+        side: null,
+        quantity: null,
+        outcome: 'error',
+        reason: this.lastError,
+      });
       this.log.error({ err: error }, 'trading loop run failed');
     }
+    return this.summarise(report);
+  }
+
+  /** Every reason an order was not placed goes in the journal; a run that did nothing says why. */
+  private recordSkips(report: RunReport): void {
+    for (const skip of report.skipped) {
+      this.journal.record({
+        at: report.at,
+        symbol: skip.symbol,
+        side: null,
+        quantity: null,
+        outcome: 'skipped',
+        reason: skip.reason,
+      });
+    }
+    if (report.orders.length === 0 && report.skipped.length === 0) {
+      const reason = idleReason(report.signals);
+      const outcome = /one-minute bars/.test(reason) ? 'waiting' : 'skipped';
+      this.journal.record({ at: report.at, symbol: '*', side: null, quantity: null, outcome, reason });
+    }
+  }
+
+  private summarise(report: RunReport): RunReport {
+    const count = (direction: string) => report.signals.filter((s) => s.direction === direction).length;
+    this.lastRun = {
+      at: report.at,
+      marketOpen: report.marketOpen,
+      buySignals: count('BUY'),
+      sellSignals: count('SELL'),
+      ordersPlaced: report.orders.filter((o) => o.status !== 'REJECTED').length,
+      ordersRejected: report.orders.filter((o) => o.status === 'REJECTED').length,
+      skipped: report.skipped.length,
+      error: report.error,
+    };
     return report;
   }
 
@@ -198,14 +343,15 @@ export class TradingLoop {
     });
     for (const request of riskExits) {
       if (pending.has(request.symbol)) continue;
-      this.place(report, request);
+      this.place(report, request, exitReason(request.strategy ?? ''));
       exited.add(request.symbol);
     }
     const sells = new Map(report.signals.filter((s) => s.direction === 'SELL').map((s) => [s.symbol, s]));
     for (const position of venue.positions()) {
       if (position.quantity <= 0 || exited.has(position.symbol) || pending.has(position.symbol)) continue;
-      if (!sells.has(position.symbol)) continue;
-      this.place(report, this.request(position.symbol, 'SELL', position.quantity));
+      const sell = sells.get(position.symbol);
+      if (!sell) continue;
+      this.place(report, this.request(position.symbol, 'SELL', position.quantity), signalReason(sell));
       exited.add(position.symbol);
     }
     return exited;
@@ -223,8 +369,11 @@ export class TradingLoop {
       maxOrderPaise: Math.floor(day.budgetPaise(settings) / this.entrySlices),
     });
     report.skipped.push(...skipped);
+    const buys = new Map(report.signals.map((s) => [s.symbol, s]));
     for (const entry of entries) {
-      const order = this.place(report, this.request(entry.symbol, 'BUY', entry.quantity));
+      const signal = buys.get(entry.symbol);
+      const why = signal ? signalReason(signal) : 'BUY signal';
+      const order = this.place(report, this.request(entry.symbol, 'BUY', entry.quantity), why);
       if (order.status === 'REJECTED') continue;
       const filled = order.averagePrice !== null && order.filledQuantity > 0;
       day.budgetUsedPaise += filled ? order.averagePrice! * order.filledQuantity : entry.valuePaise;
@@ -244,10 +393,11 @@ export class TradingLoop {
   }
 
   /** Submits once; a refusal is counted and logged, and not retried in this run. */
-  private place(report: RunReport, request: OrderRequest): Order {
+  private place(report: RunReport, request: OrderRequest, why: string): Order {
     const order = this.options.venue.submit(request);
     this.decisions += 1;
     report.orders.push(order);
+    this.journal.record(orderDecision(order, report.at, why));
     const details = {
       symbol: order.symbol,
       side: order.side,

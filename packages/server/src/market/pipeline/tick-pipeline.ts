@@ -78,6 +78,22 @@ export class TickPipeline {
     return forming ? [...closed, forming] : [...closed];
   }
 
+  /**
+   * Starts a symbol's 1-minute history from bars it did not see as ticks (the session the replay
+   * used, or the provider's intraday history), so signals that need an hour of bars can decide from
+   * the first minute. Replaces what was there: bars of another source would mix two price series.
+   */
+  seedMinuteBars(symbol: string, bars: readonly Candle[]): void {
+    const forming = this.minutes.current(symbol);
+    const before = forming ? bars.filter((bar) => bar.openTime < forming.openTime) : bars;
+    this.minuteHistory.set(symbol, before.slice(-MINUTE_HISTORY));
+  }
+
+  /** Forgets every symbol's 1-minute history (a new source's prices do not continue the old ones). */
+  clearMinuteBars(): void {
+    this.minuteHistory.clear();
+  }
+
   recentPatterns(limit = 20): PatternEvent[] {
     return this.patterns.slice(-limit).reverse();
   }
