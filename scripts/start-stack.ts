@@ -7,9 +7,10 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const env = process.env;
 const port = (name: string, fallback: number) => Number(env[name] ?? fallback);
 
+const dataDir = path.resolve(root, env.DATA_DIR ?? 'data');
 const stack = await startStack({
   root,
-  dataDir: path.resolve(root, env.DATA_DIR ?? 'data'),
+  dataDir,
   publicHost: env.PUBLIC_HOST ?? 'localhost',
   ports: {
     api: port('API_PORT', DEFAULT_PORTS.api),
@@ -25,6 +26,7 @@ Trading Dashboard is running
   open      ${stack.hostUrl}
   API       ${stack.apiUrl}
   remotes   ${REMOTES.map((name) => `mf-${name} :${stack.remotes[name].port}`).join(', ')}
+  ops token ${env.OPS_TOKEN ? 'OPS_TOKEN' : path.join(dataDir, 'ops.token')} (pnpm remote:use sends it)
 Press Ctrl+C to stop.`);
 
 const shutdown = async () => {

@@ -1,5 +1,7 @@
 /**
- * The host page's CSP: scripts only from itself and the remotes' origins, no eval, no inline script.
+ * The host page's CSP: scripts only from itself and the allowed remote origins, no eval, no inline script.
+ * `remoteOrigins` is the server's configured allowed set (config.allowedRemoteOrigins), never what the
+ * registry names: a registry write cannot widen what the browser runs.
  * styled-components injects <style> tags, hence 'unsafe-inline' for styles only.
  */
 export function hostContentSecurityPolicy(apiUrl: string, remoteOrigins: string[]): string {
@@ -18,18 +20,4 @@ export function hostContentSecurityPolicy(apiUrl: string, remoteOrigins: string[
     "frame-ancestors 'none'",
     "form-action 'self'",
   ].join('; ');
-}
-
-/** Origins named in the registry, plus those ops allow ahead of time (REMOTE_ORIGINS) for future swaps. */
-export async function registryOrigins(apiUrl: string, allowed: string[]): Promise<string[]> {
-  const origins = new Set(allowed);
-  try {
-    const response = await fetch(`${apiUrl}/api/platform/registry`, { signal: AbortSignal.timeout(1500) });
-    const body = (await response.json()) as { data?: { remotes?: Record<string, { manifest_url: string }> } };
-    for (const entry of Object.values(body.data?.remotes ?? {}))
-      origins.add(new URL(entry.manifest_url).origin);
-  } catch {
-    // The API being down must not stop the shell from loading; the allowed list still applies.
-  }
-  return [...origins];
 }

@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
-import { hostContentSecurityPolicy, registryOrigins } from './content-security-policy';
+import { loadConfig } from '../../packages/server/src/config';
+import { hostContentSecurityPolicy } from './content-security-policy';
 import { distOf, type StaticSite, startStaticSite } from './static-site';
 
 export const REMOTES = ['auth', 'trading', 'analytics', 'ml', 'infra'] as const;
@@ -46,20 +47,23 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   const remoteEnv = Object.fromEntries(
     REMOTES.map((name) => [`REMOTE_${name.toUpperCase()}_PORT`, String(options.ports.remotes[name])]),
   );
+  const serverEnv = {
+    ...process.env,
+    API_PORT: String(options.ports.api),
+    HOST_PORT: String(options.ports.host),
+    PUBLIC_HOST: publicHost,
+    DATA_DIR: options.dataDir,
+    ...remoteEnv,
+    ...options.env,
+  };
+  // The server's own reading of the same settings: the CSP allows exactly the origins registry writes may name.
+  const { allowedRemoteOrigins } = loadConfig(serverEnv);
   const api = spawn(
     process.execPath,
     ['--import', 'tsx', path.join(options.root, 'packages/server/src/main.ts')],
     {
       cwd: options.root,
-      env: {
-        ...process.env,
-        API_PORT: String(options.ports.api),
-        HOST_PORT: String(options.ports.host),
-        PUBLIC_HOST: publicHost,
-        DATA_DIR: options.dataDir,
-        ...remoteEnv,
-        ...options.env,
-      },
+      env: serverEnv,
       stdio: options.apiOutput === 'pipe' ? ['ignore', 'pipe', 'pipe'] : 'inherit',
     },
   );
@@ -70,18 +74,11 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   const remotes = {} as Record<RemoteKey, StaticSite>;
   for (const name of REMOTES) remotes[name] = await startRemote(name);
 
-  const allowedOrigins = REMOTES.flatMap((name) => [
-    `http://${publicHost}:${options.ports.remotes[name]}`,
-    `http://127.0.0.1:${options.ports.remotes[name]}`,
-  ]);
+  const contentSecurityPolicy = hostContentSecurityPolicy(apiUrl, allowedRemoteOrigins);
   const host = await startStaticSite({
     root: distOf(options.root, 'host'),
     port: options.ports.host,
-    spa: {
-      apiUrl,
-      contentSecurityPolicy: async () =>
-        hostContentSecurityPolicy(apiUrl, await registryOrigins(apiUrl, allowedOrigins)),
-    },
+    spa: { apiUrl, contentSecurityPolicy: async () => contentSecurityPolicy },
   });
 
   return {

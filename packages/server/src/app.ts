@@ -42,6 +42,13 @@ const PUBLIC_ROUTES = new Set([
   'GET /api/upstox/callback',
 ]);
 
+/** Ops calls: the ops credential, not a browser session, proves them (routes/platform.ts checks it). */
+const OPS_ROUTES = new Set(['PUT /api/platform/registry']);
+
+export function isOpsRoute(method: string, url: string): boolean {
+  return OPS_ROUTES.has(`${method} ${url.split('?')[0]}`);
+}
+
 export function isPublicRoute(method: string, url: string): boolean {
   return PUBLIC_ROUTES.has(`${method === 'HEAD' ? 'GET' : method} ${url.split('?')[0]}`);
 }
@@ -121,6 +128,7 @@ export async function buildApp(services: AppServices): Promise<FastifyInstance> 
   app.decorateRequest('session', null);
   app.addHook('onRequest', async (request) => {
     if (request.method === 'OPTIONS' || isPublicRoute(request.method, request.url)) return;
+    if (isOpsRoute(request.method, request.url)) return;
     const token = bearerToken(request);
     const session = token ? services.auth.verifySession(token) : null;
     if (!session)

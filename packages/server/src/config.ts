@@ -47,7 +47,15 @@ const envSchema = z.object({
     .min(1024)
     .default(256 * 1024),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  EXTRA_REMOTE_ORIGINS: list(''),
+  EXTRA_REMOTE_ORIGINS: list('').pipe(
+    z.array(
+      z.url({
+        protocol: /^https?$/,
+        error: 'EXTRA_REMOTE_ORIGINS must be comma-separated http(s) origins, e.g. https://cdn.example.com',
+      }),
+    ),
+  ),
+  OPS_TOKEN: z.string().min(32, 'OPS_TOKEN must be at least 32 characters').optional(),
   UPSTOX_CLIENT_ID: z.string().optional(),
   UPSTOX_CLIENT_SECRET: z.string().optional(),
   UPSTOX_REDIRECT_URI: z.url({ error: 'UPSTOX_REDIRECT_URI must be a URL' }).optional(),
@@ -77,6 +85,14 @@ const envSchema = z.object({
 
 export type AppConfig = ReturnType<typeof loadConfig>;
 
+function allowedRemoteOrigins(publicHost: string, ports: Record<string, number>, extra: string[]): string[] {
+  const served = Object.values(ports).flatMap((port) => [
+    `http://${publicHost}:${port}`,
+    `http://127.0.0.1:${port}`,
+  ]);
+  return [...new Set([...served, ...extra].map((url) => new URL(url).origin))];
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
@@ -105,7 +121,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     publicHost: e.PUBLIC_HOST,
     hostOrigins: [...new Set(hostOrigins)],
     remotePorts,
-    extraRemoteOrigins: e.EXTRA_REMOTE_ORIGINS,
+    /** Where remote builds may be loaded from: the stack's own remote servers plus EXTRA_REMOTE_ORIGINS. */
+    allowedRemoteOrigins: allowedRemoteOrigins(e.PUBLIC_HOST, remotePorts, e.EXTRA_REMOTE_ORIGINS),
+    opsToken: e.OPS_TOKEN,
     smtpUrl: e.SMTP_URL,
     smtpFrom: e.SMTP_FROM,
     setupLinkBase: e.SETUP_LINK_BASE ?? `${hostOrigin}/login`,

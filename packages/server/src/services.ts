@@ -58,6 +58,7 @@ export function createServices(
   const registry = new RemoteRegistryStore(
     path.join(config.dataDir, 'remote-registry.json'),
     defaultRegistry(config.publicHost, config.remotePorts),
+    { allowedOrigins: config.allowedRemoteOrigins, logger },
   );
   const auth = createAuthService({ db, config, logger });
   let market: MarketDataService | null = null;

@@ -1,14 +1,31 @@
 import { remoteEntrySchema, remoteNameSchema } from '@td/contracts';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { bearerToken } from '../app';
 import { isDatabaseHealthy } from '../db/database';
+import { badRequest, HttpError, unauthorized } from '../http/http-error';
 import { validate } from '../http/validate';
+import { loadOpsToken, OPS_TOKEN_HEADER, opsTokenMatches } from '../security/ops-token';
 import type { AppServices } from '../services';
 
 const useRemoteSchema = z.object({ name: remoteNameSchema, entry: remoteEntrySchema });
 
 export async function platformRoutes(app: FastifyInstance, { services }: { services: AppServices }) {
   const { config, db, registry } = services;
+  // Created on first start (DATA_DIR/ops.token, owner-only) unless OPS_TOKEN is set.
+  const opsToken = loadOpsToken(config.dataDir, config.opsToken);
+
+  /** Registry writes are an ops action: a signed-in browser session alone may not change what the shell loads. */
+  const requireOpsToken = async (request: FastifyRequest) => {
+    if (opsTokenMatches(opsToken, request.headers[OPS_TOKEN_HEADER])) return;
+    const how = `send the ops token (DATA_DIR/ops.token, or OPS_TOKEN) in the ${OPS_TOKEN_HEADER} header, as \`pnpm remote:use\` does`;
+    if (request.headers[OPS_TOKEN_HEADER] !== undefined)
+      throw unauthorized(`The ops token is not valid: ${how}.`);
+    const session = bearerToken(request);
+    if (session && services.auth.verifySession(session))
+      throw new HttpError(403, `Changing the remote registry is an ops action: ${how}.`, 'forbidden');
+    throw unauthorized(`Changing the remote registry needs the ops token: ${how}.`);
+  };
 
   app.get('/api/health', async () => ({
     success: true,
@@ -41,8 +58,11 @@ export async function platformRoutes(app: FastifyInstance, { services }: { servi
     return { success: true, data: registry.read() };
   });
 
-  app.put('/api/platform/registry', async (request) => {
+  app.put('/api/platform/registry', { onRequest: requireOpsToken }, async (request) => {
     const { name, entry } = validate(useRemoteSchema, request.body);
+    // The shell's CSP allows exactly these origins: a manifest anywhere else would not load anyway.
+    const refusal = registry.originRefusal(name, entry);
+    if (refusal) throw badRequest(refusal, 'remote_origin_not_allowed');
     return { success: true, data: registry.use(name, entry) };
   });
 }
