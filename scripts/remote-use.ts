@@ -1,10 +1,13 @@
 import path from 'node:path';
-import { remoteEntrySchema, remoteNameSchema } from '@td/contracts';
+import { remoteNameSchema } from '@td/contracts';
 import { loadConfig } from '@td/server';
-import { defaultRegistry, RemoteRegistryStore } from '../packages/server/src/platform/remote-registry-store';
+import { defaultRegistry } from '../packages/server/src/platform/remote-registry-store';
+import { UseRemoteError, useRemote } from '../packages/server/src/platform/use-remote';
+import { readOpsToken } from '../packages/server/src/security/ops-token';
 
 // `pnpm remote:use <remote> <version> [manifest-url]`: point the running host at another build of one
 // remote. The host notices within seconds and swaps it in place; nothing is rebuilt or restarted.
+// The swap goes through the running server with the ops token, which checks the manifest's origin.
 const [name, version, url] = process.argv.slice(2);
 const remote = remoteNameSchema.safeParse(name);
 if (!remote.success || !version) {
@@ -12,14 +15,20 @@ if (!remote.success || !version) {
   process.exit(2);
 }
 const config = loadConfig({ ...process.env, DATA_DIR: process.env.DATA_DIR ?? path.resolve('data') });
-const defaults = defaultRegistry(config.publicHost, config.remotePorts);
-const defaultUrl = defaults.remotes[remote.data]?.manifest_url ?? '';
-const manifestUrl = url ?? defaultUrl.replace(/\/\d+\.\d+\.\d+[^/]*\//, `/${version}/`);
-const entry = remoteEntrySchema.safeParse({ manifest_url: manifestUrl, version });
-if (!entry.success) {
-  console.error(entry.error.issues.map((issue) => issue.message).join('; '));
-  process.exit(2);
+const defaultUrl =
+  defaultRegistry(config.publicHost, config.remotePorts).remotes[remote.data]?.manifest_url ?? '';
+try {
+  const registry = await useRemote({
+    name: remote.data,
+    version,
+    manifestUrl: url ?? defaultUrl.replace(/\/\d+\.\d+\.\d+[^/]*\//, `/${version}/`),
+    apiUrl: `http://${config.publicHost}:${config.port}`,
+    opsToken: readOpsToken(config.dataDir, config.opsToken),
+  });
+  const entry = registry.remotes[remote.data];
+  console.log(`mf-${remote.data} → ${entry?.version} (${entry?.manifest_url})`);
+} catch (error) {
+  if (!(error instanceof UseRemoteError)) throw error;
+  console.error(error.message);
+  process.exit(1);
 }
-const store = new RemoteRegistryStore(path.join(config.dataDir, 'remote-registry.json'), defaults);
-store.use(remote.data, entry.data);
-console.log(`mf-${remote.data} → ${entry.data.version} (${entry.data.manifest_url})`);

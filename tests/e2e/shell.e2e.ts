@@ -150,6 +150,29 @@ e2eSuite('shell', { signedIn: true }, (suite) => {
     },
   );
 
+  suite.test(
+    "the dashboard shows the trading loop's decisions from its first run, and the top bar agrees",
+    async ({ page, stack }) => {
+      await openSignedIn(page, stack, '/dashboard');
+      const card = page.getByRole('region', { name: 'Trading Loop' });
+      const decisions = card.getByRole('list', { name: 'Last decisions' });
+      // The loop runs once at start on bars seeded from history: a decision with its reason is there at once.
+      await expectVisible(decisions.getByRole('listitem').first());
+      const first = (await decisions.getByRole('listitem').first().textContent()) ?? '';
+      assert.doesNotMatch(first, /one-minute bars, has/, `the loop should not wait for bars: ${first}`);
+      // The card's badge says Active only when the top bar does: both read the one engines status.
+      const active = (await card.getByText('Active', { exact: true }).count()) > 0;
+      await expectVisible(
+        page.getByRole('banner').getByText(active ? 'Active' : 'Inactive', { exact: true }),
+      );
+      await card.scrollIntoViewIfNeeded();
+      await card.screenshot({ path: artifactPath('trading-loop-card-1440.png') });
+      await page.setViewportSize(PHONE);
+      await card.scrollIntoViewIfNeeded();
+      await card.screenshot({ path: artifactPath('trading-loop-card-390.png') });
+    },
+  );
+
   suite.test('an unknown route sends a signed-in trader to /dashboard', async ({ page, stack }) => {
     await page.goto(`${stack.hostUrl}/nope`);
     await expectDashboard(page);
@@ -171,7 +194,7 @@ e2eSuite('shell', { signedIn: true }, (suite) => {
       });
 
       try {
-        await useRemoteVersion(stack, page, 'infra', INFRA_NEXT_VERSION);
+        await useRemoteVersion(stack, 'infra', INFRA_NEXT_VERSION);
         assert.equal(
           (await registryEntry(stack, 'infra')).version,
           INFRA_NEXT_VERSION,
@@ -187,7 +210,7 @@ e2eSuite('shell', { signedIn: true }, (suite) => {
         await expectVisible(shellNav(page));
         assert.ok(await page.evaluate(() => window.localStorage.getItem('trading-dashboard.session-token')));
       } finally {
-        await useRemoteVersion(stack, page, 'infra', '1.0.0').catch(() => undefined);
+        await useRemoteVersion(stack, 'infra', '1.0.0').catch(() => undefined);
       }
     },
   );
@@ -204,7 +227,7 @@ e2eSuite('shell', { signedIn: true }, (suite) => {
       });
 
       try {
-        await useRemoteVersion(stack, page, 'infra', INFRA_NEXT_VERSION);
+        await useRemoteVersion(stack, 'infra', INFRA_NEXT_VERSION);
         await expectText(remoteVersion(page), `Served by mf-infra ${INFRA_NEXT_VERSION}`, 10_000);
         assert.ok(
           fetchedFromNext.includes('mf-manifest.json'),
@@ -224,7 +247,7 @@ e2eSuite('shell', { signedIn: true }, (suite) => {
           3_000,
         );
       } finally {
-        await useRemoteVersion(stack, page, 'infra', '1.0.0').catch(() => undefined);
+        await useRemoteVersion(stack, 'infra', '1.0.0').catch(() => undefined);
       }
     },
   );

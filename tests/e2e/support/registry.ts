@@ -1,12 +1,9 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Page } from 'playwright-core';
 import { REMOTES, type RemoteKey } from '../../../scripts/lib/stack';
 import { ROOT } from './paths';
 import type { E2EStack } from './stack';
-
-const SESSION_TOKEN_KEY = 'trading-dashboard.session-token';
 
 /** `pnpm remote:use`'s script, whichever form this checkout has. */
 function remoteUseScript(): string[] | null {
@@ -20,15 +17,10 @@ function remoteUseScript(): string[] | null {
 /**
  * Points the runtime registry at another published build of a remote, the way ops do it
  * (README "How to swap a remote"): `pnpm remote:use <remote> <version> <manifest-url>` run against
- * this stack's DATA_DIR, with the server's own settings so the other remotes' entries stay right.
- * Without the script, a signed-in PUT /api/platform/registry with the page's session does the same.
+ * this stack's DATA_DIR, whose ops token it sends to the running server. Without the script, an
+ * ops PUT /api/platform/registry with that token does the same (a browser session may not).
  */
-export async function useRemoteVersion(
-  stack: E2EStack,
-  page: Page,
-  name: RemoteKey,
-  version: string,
-): Promise<void> {
+export async function useRemoteVersion(stack: E2EStack, name: RemoteKey, version: string): Promise<void> {
   const manifestUrl = stack.manifestUrl(name, version);
   const script = remoteUseScript();
   if (script) {
@@ -56,11 +48,10 @@ export async function useRemoteVersion(
     }
     return;
   }
-  const token = await page.evaluate((key) => window.localStorage.getItem(key), SESSION_TOKEN_KEY);
-  if (!token) throw new Error('The page has no session token: sign in before changing the registry.');
+  const opsToken = fs.readFileSync(path.join(stack.dataDir, 'ops.token'), 'utf8').trim();
   const response = await fetch(`${stack.apiUrl}/api/platform/registry`, {
     method: 'PUT',
-    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+    headers: { 'x-ops-token': opsToken, 'Content-Type': 'application/json' },
     body: JSON.stringify({ name, entry: { manifest_url: manifestUrl, version } }),
   });
   if (!response.ok)
