@@ -35,7 +35,8 @@ async function screenshots(page: Page, name: string): Promise<void> {
 
 // A fresh stack, the trader signed in once; the paper account gets three holdings through the
 // order API (as the trading loop would place them), then each screen is checked as a trader sees it.
-e2eSuite('trading', { signedIn: true }, (suite) => {
+// The loop itself is off here, so the ledger holds exactly what the tests placed.
+e2eSuite('trading', { signedIn: true, env: { TRADING_LOOP: 'off' } }, (suite) => {
   suite.test(
     "the portfolio lists the engine's holdings and a price visibly moves",
     async ({ page, stack }) => {

@@ -49,6 +49,8 @@ export interface SuiteOptions {
   firstPassword?: boolean;
   /** Also start each test's first context with that signed-in session (its HTTP cache still empty). */
   signedIn?: boolean;
+  /** Settings for this file's API server over the e2e defaults (e.g. TRADING_LOOP: 'off'). */
+  env?: Record<string, string>;
 }
 
 type Body = (ctx: E2EContext) => Promise<void>;
@@ -104,7 +106,7 @@ export function e2eSuite(fileName: string, options: SuiteOptions, define: (suite
 
   describe(fileName, () => {
     before(async () => {
-      [stack, browser] = await Promise.all([startE2EStack(fileName), launchBrowser()]);
+      [stack, browser] = await Promise.all([startE2EStack(fileName, options.env), launchBrowser()]);
       if (options.firstPassword || options.signedIn) {
         // The trader's password, set once through the real screen, which leaves this context signed in.
         const context = await browser.newContext({ viewport: DESKTOP });

@@ -23,7 +23,7 @@ export interface E2EStack extends Stack {
  * DATA_DIR, the built host and the five remotes, each on a free port. Everything binds to
  * 127.0.0.1 and the browser uses that address, so no other process on ::1 can answer instead.
  */
-export async function startE2EStack(fileName: string): Promise<E2EStack> {
+export async function startE2EStack(fileName: string, env: Record<string, string> = {}): Promise<E2EStack> {
   const [api, host, ...remotePorts] = await freePorts(2 + REMOTES.length);
   const ports: StackPorts = {
     api: api!,
@@ -48,6 +48,7 @@ export async function startE2EStack(fileName: string): Promise<E2EStack> {
       LOG_LEVEL: 'info',
       // The shell's tests need no trading history; replaying 60 sessions would only slow them.
       REPLAY_HISTORY: 'off',
+      ...env,
     },
   }).catch((error: unknown) => {
     log.end();
