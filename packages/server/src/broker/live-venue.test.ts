@@ -120,15 +120,18 @@ describe('LiveVenue', () => {
 describe('LiveTradingLoop', () => {
   function fakeLoop() {
     const runs: number[] = [];
+    const skipped: [number, string][] = [];
     const loop = {
       runOnce: (now: number) => runs.push(now),
-      state: () => ({ running: false, decisions: runs.length }),
+      skipRun: (now: number, reason: string) => skipped.push([now, reason]),
+      // The live loop's own scheduler says whether it runs and when next.
+      state: (scheduler: object) => ({ ...scheduler, decisions: runs.length }),
     } as unknown as TradingLoop;
-    return { loop, runs };
+    return { loop, runs, skipped };
   }
 
   it('refreshes the venue before each run, and skips the run when the refresh fails', async () => {
-    const { loop, runs } = fakeLoop();
+    const { loop, runs, skipped } = fakeLoop();
     const order: string[] = [];
     let ok = true;
     const live = new LiveTradingLoop({
@@ -138,6 +141,7 @@ describe('LiveTradingLoop', () => {
           order.push('refresh');
           return ok;
         },
+        lastError: () => 'Upstox answered 503',
       },
       now: () => 42,
     });
@@ -146,6 +150,10 @@ describe('LiveTradingLoop', () => {
     await live.tick();
     expect(order).toEqual(['refresh', 'refresh']);
     expect(runs).toEqual([42]);
+    // The skipped run is recorded with its reason, so the status does not show the previous run as current.
+    expect(skipped).toEqual([
+      [42, expect.stringMatching(/could not read the Upstox account.*Upstox answered 503/)],
+    ]);
   });
 
   it('reports running while started, and does not overlap runs', async () => {
@@ -155,9 +163,9 @@ describe('LiveTradingLoop', () => {
       loop,
       venue: { refresh: () => new Promise<boolean>((resolve) => (release = () => resolve(true))) },
     });
-    expect(live.state().running).toBe(false);
+    expect(live.state()).toMatchObject({ running: false, nextRunAt: null });
     live.start();
-    expect(live.state().running).toBe(true);
+    expect(live.state()).toMatchObject({ running: true, nextRunAt: expect.any(Number) });
     const first = live.tick();
     const second = live.tick();
     release();

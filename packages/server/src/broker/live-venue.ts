@@ -162,7 +162,7 @@ function rejectedOrder(request: OrderRequest, reason: string, now: number): Orde
 export interface LiveTradingLoopOptions {
   /** Built on the venue, never started itself: this wrapper drives its runOnce. */
   loop: TradingLoop;
-  venue: Pick<LiveVenue, 'refresh'>;
+  venue: Pick<LiveVenue, 'refresh' | 'lastError'>;
   /** Default 60 s, as the paper loop. */
   intervalMs?: number;
   now?: () => number;
@@ -222,6 +222,13 @@ export class LiveTradingLoop {
       try {
         // Never decide on a stale snapshot: a sale already made could be made again. Skip this beat.
         if (await this.options.venue.refresh()) this.options.loop.runOnce(this.now());
+        else {
+          const why = this.options.venue.lastError() ?? 'unknown error';
+          this.options.loop.skipRun(
+            this.now(),
+            `could not read the Upstox account, so no orders this run (${why})`,
+          );
+        }
       } catch (error) {
         this.log.error({ err: error }, 'live trading loop run failed');
       } finally {

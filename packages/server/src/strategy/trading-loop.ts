@@ -287,6 +287,24 @@ export class TradingLoop {
     return this.summarise(report);
   }
 
+  /**
+   * A run that could not take place (the live account's snapshot could not be read): it counts as
+   * a failed run, so the status says why nothing was decided instead of showing the previous run.
+   */
+  skipRun(now: number, reason: string): void {
+    this.lastRunAt = now;
+    this.lastError = reason;
+    this.journal.record({ at: now, symbol: '*', side: null, quantity: null, outcome: 'error', reason });
+    this.summarise({
+      at: now,
+      marketOpen: this.marketOpen ?? false,
+      signals: [],
+      orders: [],
+      skipped: [],
+      error: reason,
+    });
+  }
+
   /** Every reason an order was not placed goes in the journal; a run that did nothing says why. */
   private recordSkips(report: RunReport): void {
     for (const skip of report.skipped) {
