@@ -10,6 +10,7 @@ import helmet from 'helmet';
 import type { Logger } from 'pino';
 import type { SessionInfo } from './auth/auth-service';
 import { installErrorHandling } from './http/error-handler';
+import { createHostGuard } from './http/host-guard';
 import { unauthorized } from './http/http-error';
 import { authRoutes } from './routes/auth';
 import { marketRoutes } from './routes/market';
@@ -110,13 +111,20 @@ export async function buildApp(services: AppServices): Promise<FastifyInstance> 
   const app = Fastify({
     loggerInstance: services.logger as FastifyBaseLogger,
     bodyLimit: config.bodyLimit,
-    trustProxy: false,
+    // TRUST_PROXY: the listed proxies' X-Forwarded-For names the client (request.ip); off: the socket's peer.
+    trustProxy: config.trustProxy,
     logController: new OneLinePerRequest(services.logger),
   });
 
   installErrorHandling(app);
   app.addHook('onRequest', (request, reply, done) => {
     securityHeaders(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined));
+  });
+  const checkHostAndOrigin = createHostGuard(config.allowedHosts, config.hostOrigins);
+  app.addHook('onRequest', async (request) => checkHostAndOrigin(request));
+  // A refused WebSocket upgrade has no HTTP server behind its socket to close it once answered.
+  app.addHook('onResponse', async (request, reply) => {
+    if (reply.statusCode >= 400 && request.headers.upgrade) reply.raw.socket?.destroy();
   });
   await app.register(cors, {
     origin: config.hostOrigins,

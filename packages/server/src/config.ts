@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { hostNameOf, LOOPBACK_HOST_NAMES, normaliseHostName } from './http/host-guard';
 
 const port = (fallback: number) => z.coerce.number().int().min(1).max(65535).default(fallback);
 const list = (fallback: string) =>
@@ -29,6 +30,28 @@ const envSchema = z.object({
   PUBLIC_HOST: z.string().default('localhost'),
   HOST_PORT: port(3000),
   HOST_ORIGINS: z.string().optional(),
+  /** Extra host names the API answers to (besides localhost, 127.0.0.1, [::1] and PUBLIC_HOST). */
+  ALLOWED_HOSTS: list(''),
+  /**
+   * Reverse proxies whose X-Forwarded-For names the client: off (none), on (one on this machine), or
+   * their addresses or CIDR ranges, comma-separated.
+   */
+  TRUST_PROXY: z
+    .string()
+    .default('off')
+    .transform((value) => value.trim())
+    .pipe(
+      z.union(
+        [
+          z.enum(['off', 'on']),
+          z
+            .string()
+            .transform((value) => value.split(',').map((item) => item.trim()))
+            .pipe(z.array(z.union([z.ipv4(), z.ipv6(), z.cidrv4(), z.cidrv6()]))),
+        ],
+        { error: "TRUST_PROXY must be off, on, or the proxies' addresses (e.g. 10.0.0.5,172.16.0.0/12)" },
+      ),
+    ),
   REMOTE_AUTH_PORT: port(3001),
   REMOTE_TRADING_PORT: port(3002),
   REMOTE_ANALYTICS_PORT: port(3003),
@@ -85,6 +108,22 @@ const envSchema = z.object({
 
 export type AppConfig = ReturnType<typeof loadConfig>;
 
+function trustedProxies(setting: 'on' | 'off' | string[]): false | string[] {
+  if (setting === 'off') return false;
+  return setting === 'on' ? ['loopback'] : setting;
+}
+
+/** The names a request's Host header may carry: this machine, PUBLIC_HOST, the Upstox callback's, ALLOWED_HOSTS. */
+function allowedHostNames(
+  publicHost: string,
+  upstoxRedirectUri: string | undefined,
+  extra: string[],
+): string[] {
+  const callbackHost = upstoxRedirectUri ? hostNameOf(new URL(upstoxRedirectUri).host) : null;
+  const names = [...LOOPBACK_HOST_NAMES, publicHost, ...(callbackHost ? [callbackHost] : []), ...extra];
+  return [...new Set(names.map(normaliseHostName))];
+}
+
 function allowedRemoteOrigins(publicHost: string, ports: Record<string, number>, extra: string[]): string[] {
   const served = Object.values(ports).flatMap((port) => [
     `http://${publicHost}:${port}`,
@@ -120,6 +159,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     traderName: e.TRADER_NAME,
     publicHost: e.PUBLIC_HOST,
     hostOrigins: [...new Set(hostOrigins)],
+    allowedHosts: allowedHostNames(e.PUBLIC_HOST, e.UPSTOX_REDIRECT_URI, e.ALLOWED_HOSTS),
+    /** false, or the proxy addresses Fastify trusts for X-Forwarded-For (TRUST_PROXY=on: this machine's). */
+    trustProxy: trustedProxies(e.TRUST_PROXY),
     remotePorts,
     /** Where remote builds may be loaded from: the stack's own remote servers plus EXTRA_REMOTE_ORIGINS. */
     allowedRemoteOrigins: allowedRemoteOrigins(e.PUBLIC_HOST, remotePorts, e.EXTRA_REMOTE_ORIGINS),
