@@ -27,4 +27,29 @@ describe('SecretBox', () => {
     expect(fs.statSync(path.join(dir, 'secrets.key')).mode & 0o777).toBe(0o600);
     fs.rmSync(dir, { recursive: true });
   });
+
+  it('refuses to start with a key file other users can read, naming the file and the chmod to run', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'td-secret-'));
+    const file = path.join(dir, 'secrets.key');
+    SecretBox.fromDataDir(dir);
+    for (const mode of [0o644, 0o640, 0o604, 0o660]) {
+      fs.chmodSync(file, mode);
+      expect(() => SecretBox.fromDataDir(dir)).toThrow(
+        `${file} is readable or writable by other users (permissions 0${mode.toString(8)}); the server will not start with it. Run: chmod 600 ${file}`,
+      );
+    }
+    fs.chmodSync(file, 0o400);
+    expect(() => SecretBox.fromDataDir(dir)).not.toThrow();
+    fs.rmSync(dir, { recursive: true });
+  });
+
+  it('takes SECRETS_KEY instead of any file, so the key can live outside the data folder', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'td-secret-'));
+    const key = Buffer.alloc(32, 7).toString('base64');
+    const sealed = SecretBox.fromDataDir(dir, key).seal('kept');
+    expect(fs.existsSync(path.join(dir, 'secrets.key'))).toBe(false);
+    expect(SecretBox.fromDataDir(dir).open(sealed)).toBeNull(); // the data folder alone cannot open it
+    expect(SecretBox.fromDataDir(dir, key).open(sealed)).toBe('kept');
+    fs.rmSync(dir, { recursive: true });
+  });
 });
