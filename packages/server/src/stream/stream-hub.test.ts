@@ -92,3 +92,17 @@ describe('StreamHub caps', () => {
     for (const client of [held[1]!, admitted]) client.socket.close();
   });
 });
+
+describe('StreamHub shutdown', () => {
+  it('after closeAll, neither admits a stream nor reads a message, so nothing reaches a closed session store', async () => {
+    const verifyToken = jest.fn(() => 'trader@example.com');
+    const { hub, url } = await hubServer({ verifyToken });
+    const client = await openStream(url);
+    hub.closeAll();
+    client.send({ type: 'auth', token: 'live-1' });
+    expect((await client.closed).code).toBe(1001);
+    const late = await openStream(url);
+    expect((await late.closed).code).toBe(1001);
+    expect(verifyToken).not.toHaveBeenCalled();
+  });
+});

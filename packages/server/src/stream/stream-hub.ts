@@ -35,12 +35,17 @@ export class StreamHub {
   private readonly connections = new Set<StreamConnection>();
   private broadcasts = 0;
   private sessionChecks: ReturnType<typeof setInterval> | null = null;
+  private shuttingDown = false;
 
   constructor(private readonly options: StreamHubOptions) {}
 
   /** Null when the server already holds MAX_STREAMS: the socket is closed with `serverFull`. */
   accept(socket: WebSocket): StreamConnection | null {
     const maxStreams = this.options.maxStreams ?? MAX_STREAMS;
+    if (this.shuttingDown) {
+      socket.close(1001, 'Server shutting down');
+      return null;
+    }
     if (this.connections.size >= maxStreams) {
       socket.close(
         STREAM_CLOSE_CODES.serverFull,
@@ -116,11 +121,14 @@ export class StreamHub {
   }
 
   closeAll(): void {
+    // From here on the database may close: no message or check may reach the session store again.
+    this.shuttingDown = true;
     this.stopSessionChecks();
     for (const connection of this.connections) connection.socket.close(1001, 'Server shutting down');
   }
 
   private onMessage(connection: StreamConnection, text: string | null): void {
+    if (this.shuttingDown) return;
     let parsed: unknown;
     try {
       parsed = text === null ? null : JSON.parse(text);
