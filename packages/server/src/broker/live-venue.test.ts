@@ -161,7 +161,10 @@ describe('LiveTradingLoop', () => {
     let release = () => {};
     const live = new LiveTradingLoop({
       loop,
-      venue: { refresh: () => new Promise<boolean>((resolve) => (release = () => resolve(true))) },
+      venue: {
+        refresh: () => new Promise<boolean>((resolve) => (release = () => resolve(true))),
+        lastError: () => null,
+      },
     });
     expect(live.state()).toMatchObject({ running: false, nextRunAt: null });
     live.start();
