@@ -14,6 +14,10 @@ const BENCHES: Record<string, { about: string; load: () => Promise<{ run(): Prom
     about: 'durable paper orders through the whole path vs a bare SQLite insert loop',
     load: () => import('./orders.bench'),
   },
+  fuzz: {
+    about: 'random requests to every API route, signed in and out: 5xx, leaks, ledger invariants',
+    load: () => import('./fuzz.bench'),
+  },
   fanout: {
     about: 'stream fan-out to 100 loopback WebSocket clients vs a bare ws broadcast',
     load: () => import('./fanout.bench'),

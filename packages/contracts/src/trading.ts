@@ -155,14 +155,41 @@ export function numeric<T extends z.ZodType<number>>(schema: T) {
   );
 }
 
+/** True when `value` is exactly a decimal with at most `places` digits after the point (6e-323 is not). */
+export function hasAtMostDecimals(value: number, places: number): boolean {
+  return Number(value.toFixed(places)) === value;
+}
+
 const money = (name: string, max: number, { positive = false } = {}) => {
   const base = z
     .number({ error: `${name} must be a number` })
     .finite(`${name} must be a number`)
     .min(0, `${name} cannot be negative`)
     .max(max, `${name} is at most ${max.toLocaleString('en-IN')}`);
-  return numeric(positive ? base.positive(`${name} must be above 0`) : base);
+  return numeric(
+    (positive ? base.positive(`${name} must be above 0`) : base).refine(
+      (value) => hasAtMostDecimals(value, 2),
+      `${name} is rupees with at most 2 decimal places (paise)`,
+    ),
+  );
 };
+
+/** A rate or fraction as a trader types it: the charges maths takes it as an exact decimal. */
+const RATE_DECIMALS = 10;
+const rateDecimals = (name: string) =>
+  [
+    (value: number) => hasAtMostDecimals(value, RATE_DECIMALS),
+    `${name} can have at most ${RATE_DECIMALS} decimal places`,
+  ] as const;
+const rate = (name: string, max: number) =>
+  numeric(
+    z
+      .number({ error: `${name} must be a number` })
+      .finite(`${name} must be a number`)
+      .min(0, `${name} cannot be negative`)
+      .max(max, `${name} is at most ${max.toLocaleString('en-IN')}`)
+      .refine(...rateDecimals(name)),
+  );
 
 /** spec part 2 §3 "Paper limits" with the input rules of §5; money in rupees. */
 export const paperLimitsSchema = z.object({
@@ -172,7 +199,8 @@ export const paperLimitsSchema = z.object({
     z
       .number({ error: 'max_portfolio_exposure must be a number' })
       .min(0, 'max_portfolio_exposure is a fraction from 0 to 1')
-      .max(1, 'max_portfolio_exposure is a fraction from 0 to 1'),
+      .max(1, 'max_portfolio_exposure is a fraction from 0 to 1')
+      .refine(...rateDecimals('max_portfolio_exposure')),
   ),
   max_positions_count: numeric(
     z
@@ -183,8 +211,8 @@ export const paperLimitsSchema = z.object({
   ),
   min_balance_threshold: money('min_balance_threshold', 1e9),
   brokerage_per_trade: money('brokerage_per_trade', 10_000),
-  stt_rate: money('stt_rate', 0.05),
-  transaction_charges: money('transaction_charges', 1),
+  stt_rate: rate('stt_rate', 0.05),
+  transaction_charges: rate('transaction_charges', 1),
 });
 export type PaperLimitsContract = z.infer<typeof paperLimitsSchema>;
 

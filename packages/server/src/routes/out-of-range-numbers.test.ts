@@ -64,4 +64,27 @@ describe('out-of-range numbers in orders and amounts', () => {
     expect(response.statusCode).toBe(400);
     expect(response.json().error).toMatch(message);
   });
+
+  it.each([
+    ['stt_rate', 6e-323, /stt_rate can have at most 10 decimal places/],
+    ['max_portfolio_exposure', 1e-300, /max_portfolio_exposure can have at most 10 decimal places/],
+    ['transaction_charges', 0.1 + 0.2, /transaction_charges can have at most 10 decimal places/],
+    ['brokerage_per_trade', 20.001, /brokerage_per_trade is rupees with at most 2 decimal places/],
+  ])(
+    'refuses a %s of %p that the charges maths cannot hold exactly, and the overview still answers',
+    async (field, value, message) => {
+      const limits = (
+        await testApp.app.inject({ method: 'GET', url: '/api/trading/paper-limits', headers })
+      ).json().data;
+      const response = await post('/api/trading/paper-limits', { ...limits, [field]: value });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().error).toMatch(message);
+      const overview = await testApp.app.inject({
+        method: 'GET',
+        url: '/api/trading/paper/overview',
+        headers,
+      });
+      expect(overview.statusCode).toBe(200);
+    },
+  );
 });
