@@ -1,5 +1,5 @@
 import type { EngineStatus, TickStreamingDashboard, TradingLoopStatus } from '@td/contracts';
-import { signalReason, type TradingLoopState } from '../strategy';
+import { signalDetail, type TradingLoopState } from '../strategy';
 import type { StreamHub } from '../stream/stream-hub';
 import type { MarketDataService } from './market-data-service';
 import { BOOK_DEPTH } from './simulator/order-book-generator';
@@ -72,7 +72,7 @@ export function tradingLoopStatus(loop: TradingLoopState, account: 'paper' | 'li
       direction: signal.direction,
       score: signal.score,
       confidence: signal.confidence,
-      reason: signalReason(signal),
+      reason: signalDetail(signal),
     })),
     recent_decisions: loop.recentDecisions.map((decision) => ({ ...decision, at: iso(decision.at)! })),
   };

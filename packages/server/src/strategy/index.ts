@@ -9,7 +9,13 @@ export {
   isPastSessionEnd,
   planExits,
 } from './exits';
-export { type DecisionOutcome, type LoopDecision, LoopJournal, signalReason } from './loop-journal';
+export {
+  type DecisionOutcome,
+  type LoopDecision,
+  LoopJournal,
+  signalDetail,
+  signalReason,
+} from './loop-journal';
 export { type PhaseNumber, phaseForCapital, TRADING_PHASES, type TradingPhase } from './phases';
 export {
   type ReplayFeed,

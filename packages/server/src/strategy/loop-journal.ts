@@ -69,11 +69,15 @@ export function exitReason(strategy: string): string {
   return strategy;
 }
 
+/** What moved a signal, in the source's words (an ensemble's first reason only restates the score). */
+export function signalDetail(signal: Signal): string {
+  return signal.reasons.find((reason) => !reason.startsWith('score ')) ?? signal.reasons[0] ?? '';
+}
+
 /** The first reason a signal gives, with its score and confidence: what a trader reads first. */
 export function signalReason(signal: Signal): string {
   const head = `${signal.direction} signal, score ${signal.score.toFixed(2)}, confidence ${signal.confidence.toFixed(2)}`;
-  // An ensemble's first reason restates the score; its members' reasons say what moved it.
-  const detail = signal.reasons.find((reason) => !reason.startsWith('score ')) ?? signal.reasons[0];
+  const detail = signalDetail(signal);
   return detail ? `${head}: ${detail}` : head;
 }
 
@@ -92,5 +96,7 @@ export function idleReason(signals: readonly Signal[]): string {
     return `${signal.symbol}: needs ${match![1]} one-minute bars, has ${match![2]}${others > 0 ? ` (${others} more symbols waiting for bars)` : ''}`;
   }
   const best = signals[0]!;
-  return `no BUY or SELL signal strong enough to act on; best is ${best.symbol} at score ${best.score.toFixed(2)}`;
+  const sells = signals.filter((signal) => signal.direction === 'SELL').length;
+  const held = sells > 0 ? `; ${sells} SELL signal${sells === 1 ? '' : 's'}, none on a name held` : '';
+  return `no BUY signal strong enough to act on (best: ${best.symbol} at score ${best.score.toFixed(2)})${held}`;
 }
