@@ -34,4 +34,23 @@ describe('fuzzing every route', () => {
     expect(statuses.get(200) ?? 0).toBeGreaterThan(0);
     expect(statuses.get(400) ?? 0).toBeGreaterThan(0);
   });
+
+  it('answers random requests on a first run, before any password is set, without a 5xx', async () => {
+    const firstRun = await buildTestApp({ config: { tradingLoop: false, replayHistory: false } });
+    try {
+      const fuzzer = new RouteFuzzer(firstRun);
+      const signedOut = fuzzer.arbitrary().map((request) => ({ ...request, signedIn: false }));
+      await fc.assert(
+        fc.asyncProperty(signedOut, async (request) => {
+          const { problem } = await fuzzer.send(request);
+          if (problem) throw new Error(`${request.method} ${request.url}: ${problem}`);
+        }),
+        { seed: SEED, numRuns: RUNS / 5 },
+      );
+      expect(firstRun.services.auth.isPasswordSet()).toBe(false);
+      expect(fuzzer.brokenInvariants()).toEqual([]);
+    } finally {
+      await firstRun.close();
+    }
+  });
 });
