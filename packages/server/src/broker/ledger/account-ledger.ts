@@ -2,6 +2,7 @@ import type { Transaction } from 'better-sqlite3';
 import type { Db } from '../../db/database';
 import { istDateOf, parseIstDate } from '../../market/calendar/ist-time';
 import type { AccountId, PaperLimits, Position } from '../broker-types';
+import { decimalFraction } from '../charges/decimal-fraction';
 import { requirePaise, rupees } from './ledger-checks';
 import { LedgerError } from './ledger-error';
 import { LedgerReader } from './ledger-reader';
@@ -43,6 +44,13 @@ export interface ResetResult {
  * An account's cash, limits and valuation. Cash moves only through post(), which writes a signed
  * ledger entry and moves the cached balance by the same amount inside the caller's transaction.
  */
+const EXACT_DECIMAL_LIMITS = [
+  'max_portfolio_exposure',
+  'brokerage_per_trade',
+  'stt_rate',
+  'transaction_charges',
+] as const satisfies readonly (keyof PaperLimits)[];
+
 export class AccountLedger extends LedgerReader {
   /** One transaction wrapper for every write; nested inside another transaction it is a savepoint. */
   private readonly transaction: Transaction<(work: () => unknown) => unknown>;
@@ -149,6 +157,14 @@ export class AccountLedger extends LedgerReader {
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
       throw new LedgerError(`The limit ${String(issue?.path[0])} is not valid: ${issue?.message}.`);
+    }
+    // The charges maths reads these as exact decimals: one it cannot would fail every later order.
+    for (const field of EXACT_DECIMAL_LIMITS) {
+      try {
+        decimalFraction(parsed.data[field]);
+      } catch {
+        throw new LedgerError(`The limit ${field} is not valid: it must be a decimal of at most 20 places.`);
+      }
     }
     this.write(() => {
       this.requireOpen(account);
