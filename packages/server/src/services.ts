@@ -51,8 +51,13 @@ export interface AppServices {
 export function createServices(
   config: AppConfig,
   logger: Logger,
-  options: { databaseFile?: string } = {},
+  options: {
+    databaseFile?: string;
+    /** The clock every service reads (epoch ms); tests pass a fixed one so no result depends on today. */
+    now?: () => number;
+  } = {},
 ): AppServices {
+  const now = options.now ?? Date.now;
   const db = openDatabase(options.databaseFile ?? path.join(config.dataDir, 'trading.db'));
   const settings = new SettingsRepository(db);
   const registry = new RemoteRegistryStore(
@@ -60,29 +65,30 @@ export function createServices(
     defaultRegistry(config.publicHost, config.remotePorts),
     { allowedOrigins: config.allowedRemoteOrigins, logger },
   );
-  const auth = createAuthService({ db, config, logger });
+  const auth = createAuthService({ db, config, logger, now });
   let market: MarketDataService | null = null;
   const stream = new StreamHub({
     verifyToken: (token) => auth.verifySession(token)?.email ?? null,
     isSessionLive: (token) => auth.isSessionLive(token),
     isKnownSymbol: (symbol) => market?.isKnownSymbol(symbol) ?? false,
   });
-  market = new MarketDataService(config.market, stream, logger);
+  market = new MarketDataService(config.market, stream, logger, now);
   const marketData = market;
   const box = SecretBox.fromDataDir(config.dataDir, config.secretsKey);
-  const upstoxAccount = new UpstoxAccount(config.upstox, settings, box);
+  const upstoxAccount = new UpstoxAccount(config.upstox, settings, box, now);
   const feeds = createRealFeeds(config, upstoxAccount, marketData, logger);
   const tradingMode = new TradingModeService(settings, {
     liveUnavailableReason: () => upstoxAccount.problem(),
   });
 
-  const ledger = new Ledger(db);
+  const ledger = new Ledger(db, now);
   ledger.openAccount('paper', PAPER_STARTING_BALANCE_PAISE);
-  const paperBroker = new PaperBroker(db, ledger, paperMarketFrom(marketData));
-  const trading = new TradingService(db, ledger, paperBroker, marketData, () => tradingMode.current());
+  const paperBroker = new PaperBroker(db, ledger, paperMarketFrom(marketData), undefined, now);
+  const trading = new TradingService(db, ledger, paperBroker, marketData, () => tradingMode.current(), now);
   const tradingLoop = new TradingLoop({
     venue: paperVenue(trading),
     clock: marketData.clock,
+    now,
     universe: () =>
       marketData.instruments.map((instrument) => ({
         symbol: instrument.symbol,
@@ -91,10 +97,11 @@ export function createServices(
     log: logger,
   });
   // Live mode trades the Upstox account: the same loop on a venue refreshed from Upstox before each run.
-  const liveBroker = new LiveBroker({ account: upstoxAccount });
+  const liveBroker = new LiveBroker({ account: upstoxAccount, now });
   const liveVenue = new LiveVenue({
     broker: liveBroker,
     marks: (symbol) => trading.markPrice(symbol),
+    now,
     previousClose: (symbol) => marketData.previousClose(symbol),
     log: logger,
   });
@@ -103,6 +110,7 @@ export function createServices(
     loop: new TradingLoop({
       venue: liveVenue,
       clock: marketData.clock,
+      now,
       universe: () =>
         marketData.instruments.map((instrument) => ({
           symbol: instrument.symbol,
@@ -113,6 +121,7 @@ export function createServices(
     }),
     venue: liveVenue,
     log: logger,
+    now,
   });
   // Mock and paper modes run the paper loop; live mode runs the live one while Upstox can trade.
   // TRADING_LOOP=off keeps both off: it means no automated orders at all.

@@ -29,6 +29,7 @@ export function createRealFeeds(
     authUrl: () => (account.configured ? '/api/upstox/connect' : null),
     rest: account.rest,
     logger: { info: (msg) => logger.info(msg), warn: (msg) => logger.warn(msg) },
+    now: market.clock.now,
   });
   market.register(upstox);
   const yahoo = config.yahoo.enabled
@@ -36,6 +37,7 @@ export function createRealFeeds(
         resolve,
         baseUrl: config.yahoo.baseUrl,
         logger: { warn: (msg) => logger.warn(msg) },
+        now: market.clock.now,
       })
     : null;
   if (yahoo) market.register(yahoo);

@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
-import { buildTestApp, TEST_PASSWORD, type TestApp } from '../test-support';
+import { buildTestApp, TEST_EPOCH, TEST_PASSWORD, type TestApp } from '../test-support';
 
 interface CapturedMail {
   from: string;
@@ -83,7 +83,7 @@ describe('password setup by email', () => {
   it('mails instead of answering directly once a password exists, even on loopback', async () => {
     t.services.db
       .prepare('INSERT INTO credentials (email, password_hash, updated_at) VALUES (?, ?, ?)')
-      .run(t.config.traderEmail, 'scrypt$4096$8$1$c2FsdA$a2V5', Date.now());
+      .run(t.config.traderEmail, 'scrypt$4096$8$1$c2FsdA$a2V5', TEST_EPOCH);
     const response = await t.app.inject({
       method: 'POST',
       url: '/api/auth/request-password-setup',

@@ -10,7 +10,7 @@ beforeAll(async () => {
   ({ headers } = await signInForTest(testApp));
   // Drive the simulator by hand (no timers in tests): two seconds of trading at 500 ticks/s.
   testApp.services.market.simulator.onTick((tick) => testApp.services.market.pipeline.process(tick));
-  testApp.services.market.simulator.emit(2, Date.now());
+  testApp.services.market.simulator.emit(2, testApp.services.market.clock.now());
 });
 afterAll(() => testApp.close());
 

@@ -1,3 +1,4 @@
+import { istDateOf } from '../market/calendar';
 import { buildTestApp, signInForTest, type TestApp } from '../test-support';
 
 let testApp: TestApp;
@@ -178,7 +179,7 @@ describe('the paper account', () => {
     await call('POST', '/api/trading/paper/balance', { balance: 750_000 });
     expect((await call('GET', '/api/quick-stats')).json().data.monthly_return).toBe(0);
 
-    const monthAgo = new Date(Date.now() - 30 * 86_400_000 + 5.5 * 3_600_000).toISOString().slice(0, 10);
+    const monthAgo = istDateOf(testApp.services.market.clock.now() - 30 * 86_400_000);
     testApp.services.ledger.recordOpeningEquity('paper', monthAgo, 100_000_000);
     // Since that opening ₹2,50,000 went out and nothing was traded: no return, not −25 %.
     expect((await call('GET', '/api/quick-stats')).json().data.monthly_return).toBe(0);

@@ -46,7 +46,10 @@ export async function portfolioRoutes(app: FastifyInstance, { services }: { serv
     const csv = tradesCsv(trading.tradesForExport(query));
     return reply
       .header('Content-Type', 'text/csv; charset=utf-8')
-      .header('Content-Disposition', `attachment; filename="${tradesCsvFilename(Date.now())}"`)
+      .header(
+        'Content-Disposition',
+        `attachment; filename="${tradesCsvFilename(services.market.clock.now())}"`,
+      )
       .header('Cache-Control', 'no-store')
       .send(csv);
   });

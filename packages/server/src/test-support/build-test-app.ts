@@ -9,6 +9,10 @@ import type { ScryptCost } from '../auth/password-hash';
 import { type AppConfig, loadConfig } from '../config';
 import { createLogger } from '../logger';
 import { type AppServices, createServices } from '../services';
+import { createRunningClock } from './test-clock';
+
+/** One clock for every app a test file builds, so time never runs backwards between its tests. */
+const testFileClock = createRunningClock();
 
 /** Cheap enough for a test suite (a few ms per hash); production always uses N=2^17. */
 export const TEST_SCRYPT_COST: ScryptCost = { N: 2 ** 12, r: 8, p: 1 };
@@ -20,7 +24,10 @@ export interface TestAppOverrides {
   logStream?: pino.DestinationStream;
   /** Defaults to a fresh in-memory database; pass a path to test persistence. */
   databaseFile?: string;
-  /** The clock the auth service reads; see createTestClock. */
+  /**
+   * The clock every service reads; see createTestClock. Defaults to a clock running from TEST_EPOCH,
+   * so a test gives the same result on a weekend, a holiday, at midnight or years from now.
+   */
   now?: () => number;
   /** Defaults to TEST_SCRYPT_COST; pass PRODUCTION_SCRYPT_COST to test the real parameters. */
   scryptCost?: ScryptCost;
@@ -52,12 +59,13 @@ export async function buildTestApp(overrides: TestAppOverrides = {}): Promise<Te
     ...overrides.config,
   };
   const logger = createLogger(config.logLevel, overrides.logStream);
-  const base = createServices(config, logger, { databaseFile: overrides.databaseFile ?? ':memory:' });
+  const now = overrides.now ?? testFileClock;
+  const base = createServices(config, logger, { databaseFile: overrides.databaseFile ?? ':memory:', now });
   base.auth = createAuthService({
     db: base.db,
     config,
     logger,
-    now: overrides.now,
+    now,
     scryptCost: overrides.scryptCost ?? TEST_SCRYPT_COST,
   });
   const services: AppServices = { ...base, ...overrides.services?.(base) };

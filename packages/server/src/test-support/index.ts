@@ -1,5 +1,5 @@
 export { buildTestApp, TEST_SCRYPT_COST, type TestApp, type TestAppOverrides } from './build-test-app';
 export { type RegisteredRoute, registeredRoutes } from './registered-routes';
 export { openSignedInStream, openStream, type StreamTestClient } from './stream-test-client';
-export { createTestClock, type TestClock } from './test-clock';
+export { createRunningClock, createTestClock, TEST_EPOCH, type TestClock } from './test-clock';
 export { signInForTest, TEST_PASSWORD, type TestSession } from './test-session';

@@ -49,7 +49,8 @@ const MAX_SCAN_DAYS = 40;
 /** The NSE market clock in IST: sessions, holidays, next open/close. Pure apart from `now`. */
 export class MarketClock {
   readonly continuousSession: boolean;
-  private readonly now: () => number;
+  /** The one clock of the market engine: whatever reports on the market reads the time here. */
+  readonly now: () => number;
   private readonly holidays: Readonly<Record<number, readonly NseHoliday[]>>;
   private readonly specialSessions: ReadonlySet<IstDate>;
   private readonly onWarning: (message: string) => void;

@@ -1,3 +1,4 @@
+import { createRunningClock } from '../../../test-support/test-clock';
 import type { Tick } from '../../market-types';
 import { FakeUpstoxApi, invalidTokenReply } from './test-support/fake-upstox-api';
 import { FakeUpstoxFeedServer, waitFor } from './test-support/fake-upstox-feed-server';
@@ -114,7 +115,7 @@ describe('UpstoxFeed', () => {
   it('treats a silent feed as dead while the market is open: reconnects with a new authorize and resubscribes', async () => {
     const logs: string[] = [];
     const logger = { info: (msg: string) => logs.push(msg), warn: (msg: string) => logs.push(msg) };
-    await createFeed({ now: () => Date.now(), logger });
+    await createFeed({ now: createRunningClock(clock), logger });
     feed.subscribe(['RELIANCE'], 'ltpc');
     await feed.start();
     await waitFor(() => feedServer.connections.length === 2, 4000);
@@ -127,7 +128,7 @@ describe('UpstoxFeed', () => {
   });
 
   it('keeps a quiet feed open while the market is closed, pinging it', async () => {
-    await createFeed({ now: () => Date.now(), isMarketOpen: () => false });
+    await createFeed({ now: createRunningClock(clock), isMarketOpen: () => false });
     feed.subscribe(['RELIANCE'], 'ltpc');
     await feed.start();
     await new Promise((resolve) => setTimeout(resolve, 700));

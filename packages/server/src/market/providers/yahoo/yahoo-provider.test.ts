@@ -1,3 +1,4 @@
+import { createRunningClock } from '../../../test-support/test-clock';
 import type { Tick } from '../../market-types';
 import { chartBody, type FakeChart, FakeYahooServer } from './test-support/fake-yahoo-server';
 import { YahooProvider } from './yahoo-provider';
@@ -32,6 +33,7 @@ describe('YahooProvider', () => {
           ? undefined
           : { instrumentKey: `NSE_EQ|${symbol}`, yahooSymbol: `${symbol}.NS` },
       pollIntervalMs,
+      now: createRunningClock(OPEN * 1000 + 90_000),
     });
     return provider;
   };
