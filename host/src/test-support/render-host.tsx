@@ -60,7 +60,7 @@ export const validSession = {
     body: {
       success: true,
       user: { email: 'trader@example.com', name: 'Asha' },
-      expires_at: new Date().toISOString(),
+      expires_at: '2026-01-05T12:00:00.000Z',
     },
   },
 };

@@ -2,7 +2,29 @@ import { reply } from '@td/platform/test-support';
 import { screen, waitFor, within } from '@testing-library/react';
 import { ENGINES, renderDashboard } from './dashboard-test-data';
 
-const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
+// The card reads ages against the time its data arrived: the clock stands still at NOW (only Date is
+// faked; timers run for real), so "3 min ago" is exact on any day the tests run.
+const NOW = Date.parse('2026-11-20T05:00:00.000Z');
+const REAL_TIMERS = [
+  'hrtime',
+  'nextTick',
+  'performance',
+  'queueMicrotask',
+  'requestAnimationFrame',
+  'cancelAnimationFrame',
+  'requestIdleCallback',
+  'cancelIdleCallback',
+  'setImmediate',
+  'clearImmediate',
+  'setInterval',
+  'clearInterval',
+  'setTimeout',
+  'clearTimeout',
+] as const;
+beforeEach(() => jest.useFakeTimers({ now: NOW, doNotFake: [...REAL_TIMERS] }));
+afterEach(() => jest.useRealTimers());
+
+const minutesAgo = (minutes: number) => new Date(NOW - minutes * 60_000).toISOString();
 
 const SENTIMENT = reply(200, {
   success: true,
