@@ -1,13 +1,13 @@
 import { ApiClient, createQueryClient } from '@td/api-client';
 import { theme } from '@td/ui';
-import { act, render, screen } from '@testing-library/react';
+import { act, cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useEffect, useState } from 'react';
 import { Link, Route, Routes } from 'react-router-dom';
 import { createRemoteLifecycles } from './create-remote-lifecycles';
 import { ParcelMount } from './parcel-mount';
 import { usePlatform } from './platform-context';
-import type { RemoteProps } from './remote-contract';
+import type { RemoteLifecycles, RemoteProps } from './remote-contract';
 
 function Boom(): never {
   throw new Error('kaboom');
@@ -72,10 +72,40 @@ function propsFor(pathname: string, navigate: RemoteProps['navigate']): RemotePr
   };
 }
 
+/** How many parcels mounted, and single-spa's unmount of each, which settles after the host is gone. */
+let parcels = { mounted: 0, unmounts: [] as Promise<unknown>[] };
+
+function counted(lifecycles: RemoteLifecycles): RemoteLifecycles {
+  return {
+    ...lifecycles,
+    mount: (props) => {
+      parcels.mounted += 1;
+      return lifecycles.mount(props);
+    },
+    unmount: (props) => {
+      const done = lifecycles.unmount(props);
+      parcels.unmounts.push(done);
+      return done;
+    },
+  };
+}
+
+/**
+ * The host unmounts at once, its parcel a few promise turns later: both happen inside act, so React
+ * sees the whole unmount as part of the test.
+ */
+async function unmountHost(unmount: () => void): Promise<void> {
+  await act(async () => {
+    unmount();
+    while (parcels.unmounts.length < parcels.mounted) await new Promise((resolve) => setTimeout(resolve, 0));
+    await Promise.allSettled(parcels.unmounts);
+  });
+}
+
 /** A stand-in for the host: owns the URL, mounts the remote as a parcel, hands it props. */
 function FakeHost({ start, onError = jest.fn() }: { start: string; onError?: (error: unknown) => void }) {
   const [pathname, setPathname] = useState(start);
-  const [lifecycles] = useState(() => createRemoteLifecycles(Screens, 'Infrastructure'));
+  const [lifecycles] = useState(() => counted(createRemoteLifecycles(Screens, 'Infrastructure')));
   return (
     <div>
       <p>Host shell at {pathname}</p>
@@ -89,6 +119,12 @@ function FakeHost({ start, onError = jest.fn() }: { start: string; onError?: (er
 }
 
 describe('a remote mounted as a parcel', () => {
+  // Declared here so it runs before the library's own cleanup, which would unmount outside act.
+  afterEach(async () => {
+    await unmountHost(cleanup);
+    parcels = { mounted: 0, unmounts: [] };
+  });
+
   it('renders the route for the host location with the host session', async () => {
     render(<FakeHost start="/tick-streaming" />);
     expect(await screen.findByText('Tick streaming for trader@example.com')).toBeInTheDocument();
@@ -123,10 +159,7 @@ describe('a remote mounted as a parcel', () => {
     await screen.findByText('Live ticks');
     expect(subscribe).toHaveBeenCalledWith('ticks:RELIANCE', expect.any(Function));
     expect(unsubscribe).not.toHaveBeenCalled();
-    await act(async () => {
-      unmount();
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    });
+    await unmountHost(unmount);
     expect(unsubscribe).toHaveBeenCalledTimes(1);
   });
 });

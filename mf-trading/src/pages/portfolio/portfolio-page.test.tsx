@@ -121,6 +121,8 @@ describe('Portfolio', () => {
     expect(reliance).toHaveTextContent('₹2,600');
     expect(reliance).toHaveTextContent('+₹1,000');
     expect(reliance).toHaveTextContent('+4.00%');
+    // The page ends with the first holding's chart drawn (its code loads on demand).
+    expect(await screen.findByRole('img', { name: 'RELIANCE 1-minute price chart' })).toBeInTheDocument();
   });
 
   it('moves the cards with the portfolio stream', async () => {
@@ -156,6 +158,7 @@ describe('Portfolio', () => {
       exchangeTs: 1,
     });
     expect(items[0]).toHaveTextContent('₹2,500 → ₹2,600');
+    expect(await screen.findByRole('img', { name: 'RELIANCE 1-minute price chart' })).toBeInTheDocument();
   });
 
   it('shows Error loading portfolio data with the reason, and Retry asks again', async () => {
