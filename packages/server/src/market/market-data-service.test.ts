@@ -81,12 +81,17 @@ describe('MarketDataService seeds the 1-minute bars signals need', () => {
     await market.use(feed);
     await market.minuteBarsSeeded();
     // The last hour of the feed's own bars, not the simulator's: the two price series never mix.
-    expect(market.pipeline.minuteBars(first!.symbol)).toEqual(bars(first!.symbol, 90, NOW - 60_000).slice(-60));
+    expect(market.pipeline.minuteBars(first!.symbol)).toEqual(
+      bars(first!.symbol, 90, NOW - 60_000).slice(-60),
+    );
     expect(market.pipeline.minuteBars(second!.symbol)).toEqual([]);
     expect(asked).toHaveLength(market.instruments.length);
     expect(asked[0]).toMatch(/ 1m 432000000$/);
     expect(warnings).toEqual([
-      [expect.objectContaining({ source: 'yahoo', failed: 1, symbols: [second!.symbol] }), expect.any(String)],
+      [
+        expect.objectContaining({ source: 'yahoo', failed: 1, symbols: [second!.symbol] }),
+        expect.any(String),
+      ],
     ]);
     await market.stop();
   });
