@@ -122,7 +122,9 @@ e2eSuite('shell', { signedIn: true }, (suite) => {
         const menuButton = page.locator('header button[aria-haspopup="menu"]');
         await menuButton.click();
         await expectVisible(
-          page.getByRole('menu', { name: 'User menu' }).getByRole('menuitem', { name: 'Sign Out' }),
+          page
+            .getByRole('menu', { name: 'User menu' })
+            .getByRole('menuitem', { name: 'Sign Out', exact: true }),
         );
         await page.keyboard.press('Escape');
         await page.getByRole('menu', { name: 'User menu' }).waitFor({ state: 'hidden' });

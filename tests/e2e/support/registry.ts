@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { REMOTES, type RemoteKey } from '../../../scripts/lib/stack';
@@ -24,22 +24,15 @@ export async function useRemoteVersion(stack: E2EStack, name: RemoteKey, version
   const manifestUrl = stack.manifestUrl(name, version);
   const script = remoteUseScript();
   if (script) {
-    const result = spawnSync(process.execPath, [...script, name, version, manifestUrl], {
-      cwd: ROOT,
-      encoding: 'utf8',
-      env: {
-        ...process.env,
-        DATA_DIR: stack.dataDir,
-        PUBLIC_HOST: '127.0.0.1',
-        API_PORT: String(stack.ports.api),
-        HOST_PORT: String(stack.ports.host),
-        ...Object.fromEntries(
-          REMOTES.map((remote) => [
-            `REMOTE_${remote.toUpperCase()}_PORT`,
-            String(stack.ports.remotes[remote]),
-          ]),
-        ),
-      },
+    // Run without blocking: this process serves the remotes' builds the script fetches the manifest from.
+    const result = await new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve) => {
+      execFile(
+        process.execPath,
+        [...script, name, version, manifestUrl],
+        { cwd: ROOT, encoding: 'utf8', env: scriptEnv(stack) },
+        (error, stdout, stderr) =>
+          resolve({ status: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr }),
+      );
     });
     if (result.status !== 0) {
       throw new Error(
@@ -56,6 +49,20 @@ export async function useRemoteVersion(stack: E2EStack, name: RemoteKey, version
   });
   if (!response.ok)
     throw new Error(`PUT /api/platform/registry answered ${response.status}: ${await response.text()}`);
+}
+
+/** The settings `pnpm remote:use` reads to find this stack's server and ops token. */
+function scriptEnv(stack: E2EStack): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    DATA_DIR: stack.dataDir,
+    PUBLIC_HOST: '127.0.0.1',
+    API_PORT: String(stack.ports.api),
+    HOST_PORT: String(stack.ports.host),
+    ...Object.fromEntries(
+      REMOTES.map((remote) => [`REMOTE_${remote.toUpperCase()}_PORT`, String(stack.ports.remotes[remote])]),
+    ),
+  };
 }
 
 /** What the API serves as the registry entry of one remote right now. */

@@ -94,5 +94,5 @@ export async function openSignedIn(page: Page, stack: E2EStack, pathname: string
 export async function signOut(page: Page): Promise<void> {
   // The trigger's name is hidden on phones, so it is found by what it opens.
   await page.locator('header button[aria-haspopup="menu"]').click();
-  await page.getByRole('menuitem', { name: 'Sign Out' }).click();
+  await page.getByRole('menuitem', { name: 'Sign Out', exact: true }).click();
 }
