@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The one entry point behind `npm start`, `npm test` and `npm run bench`: on a machine with only
-# Node 20 and npm it installs pnpm, the workspace's packages and (for tests) Debian's chromium,
+# Node 20 and npm it installs pnpm, the workspace's packages and (for tests) Debian's chromium and faketime,
 # then hands over to the real command.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -49,6 +49,47 @@ ensure_chromium() {
   fi
 }
 
+ensure_faketime() {
+  if ! command -v faketime >/dev/null 2>&1; then
+    echo "› installing Debian's faketime for the unit tests on other dates"
+    local sudo=""
+    [ "$(id -u)" = 0 ] || sudo="sudo"
+    $sudo apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq faketime >/dev/null
+  fi
+}
+
+# Instants (IST) the unit tests run at once more, with the system clock moved there: no test may
+# depend on the day it runs. A full unit run takes about 3 minutes on two cores.
+FAKED_DATES=(
+  "2026-11-28 10:00|a Saturday, during market hours"
+  "2026-12-25 11:00|an NSE holiday (Christmas, a Friday)"
+  "2026-11-26 23:59|23:59 IST on a weekday, crossing midnight"
+  "2030-06-12 10:30|a Wednesday in 2030, a year without a holiday list"
+)
+
+# The whole unit suite under libfaketime, once per date above. The clock starts at the date and runs
+# on; jest's workers inherit it (LD_PRELOAD and FAKETIME are passed to child processes).
+unit_tests_on_other_dates() {
+  local entry when what local_time started
+  for entry in "${FAKED_DATES[@]}"; do
+    when=${entry%%|*}
+    what=${entry#*|}
+    # libfaketime reads the date in the machine's time zone: name the IST instant in local time.
+    local_time=$(date -d "$when +0530" '+%Y-%m-%d %H:%M:%S')
+    echo "› unit and component tests with the clock at $when IST: $what"
+    if ! faketime -f "@$local_time" node -e '
+      const wanted = Date.parse(process.argv[1].replace(" ", "T") + ":00+05:30");
+      process.exit(Math.abs(Date.now() - wanted) < 60_000 ? 0 : 1);' "$when"; then
+      echo "faketime did not move the clock to $when IST" >&2
+      exit 1
+    fi
+    started=$SECONDS
+    faketime -f "@$local_time" pnpm run test:unit --ci --reporters=summary
+    echo "  passed at $when IST in $((SECONDS - started)) s"
+  done
+}
+
 case "$cmd" in
   start)
     ensure_pnpm; ensure_packages
@@ -56,10 +97,11 @@ case "$cmd" in
     exec pnpm run serve "$@"
     ;;
   test)
-    ensure_pnpm; ensure_packages; ensure_chromium
+    ensure_pnpm; ensure_packages; ensure_chromium; ensure_faketime
     echo "› typecheck"; pnpm run typecheck
     echo "› lint"; pnpm run lint
     echo "› unit and component tests"; pnpm run test:unit --ci
+    unit_tests_on_other_dates
     echo "› build"; pnpm run build
     echo "› end-to-end tests in Chromium"; pnpm run test:e2e
     ;;
