@@ -1,3 +1,4 @@
+export * from './analytics';
 export * from './api-client';
 export * from './api-client-context';
 export * from './api-error';
