@@ -17,6 +17,7 @@ import { marketRoutes } from './routes/market';
 import { paperTradingRoutes } from './routes/paper-trading';
 import { platformRoutes } from './routes/platform';
 import { portfolioRoutes } from './routes/portfolio';
+import { researchRoutes } from './routes/research';
 import { streamRoutes } from './routes/stream';
 import { tradingModeRoutes } from './routes/trading-mode';
 import { upstoxRoutes } from './routes/upstox';
@@ -152,5 +153,6 @@ export async function buildApp(services: AppServices): Promise<FastifyInstance> 
   await app.register(upstoxRoutes, { services });
   await app.register(portfolioRoutes, { services });
   await app.register(paperTradingRoutes, { services });
+  await app.register(researchRoutes, { services });
   return app;
 }

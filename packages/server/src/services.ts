@@ -18,6 +18,7 @@ import { engineStatus, tickDashboard } from './market/market-reports';
 import { createRealFeeds, feedForMode } from './market/real-feeds';
 import { defaultRegistry, RemoteRegistryStore } from './platform/remote-registry-store';
 import { TradingModeService } from './platform/trading-mode-service';
+import { createResearchService, type ResearchService } from './research';
 import { SecretBox } from './security/secret-box';
 import { TradingLoop } from './strategy';
 import { StreamHub } from './stream/stream-hub';
@@ -40,6 +41,7 @@ export interface AppServices {
   /** The same loop on the Upstox account, run in live mode only. */
   liveLoop: LiveTradingLoop;
   liveVenue: LiveVenue;
+  research: ResearchService;
   engineStatus(): ReturnType<typeof engineStatus>;
   tickDashboard(): ReturnType<typeof tickDashboard>;
   /** Points the market engine at the feed the trading mode and the broker session call for. */
@@ -166,6 +168,7 @@ export function createServices(
     tradingLoop,
     liveLoop,
     liveVenue,
+    research: createResearchService({ market: marketData, tradingLoop, trading, now }),
     engineStatus: () =>
       tradingMode.current() === 'live'
         ? engineStatus(marketData, liveLoop.state(), 'live')

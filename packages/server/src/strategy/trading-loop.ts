@@ -177,6 +177,16 @@ export class TradingLoop {
     this.exitRules = options.exitRules ?? EXIT_RULES;
   }
 
+  /** The name its orders carry as their strategy. */
+  get strategy(): string {
+    return this.source.name;
+  }
+
+  /** The source's ranking of the universe at `now`: what a run decides on, and what research shows. */
+  rank(now: number): Signal[] {
+    return this.source.rank(this.options.universe(), now);
+  }
+
   /** Runs at once (a start is when a trader looks), then every interval until stopped. */
   start(): void {
     if (this.timer) return;
@@ -255,7 +265,7 @@ export class TradingLoop {
       const equity = venue.equityPaise();
       const phase = phaseForCapital(Math.max(0, equity) / 100);
       this.phase = phase;
-      const signals = this.source.rank(this.options.universe(), now);
+      const signals = this.rank(now);
       report.signals = signals;
       this.topSignals = signals.slice(0, 5);
       this.today.noteBuyConfidences(signals.filter((s) => s.direction === 'BUY').map((s) => s.confidence));
