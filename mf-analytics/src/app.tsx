@@ -1,5 +1,6 @@
 import { ScreenNotBuilt } from '@td/platform';
 import { Route, Routes } from 'react-router-dom';
+import { PerformancePage } from './pages/performance/performance-page';
 
 /** spec part 1 §2 route table, the part this remote owns. */
 export function App() {
@@ -11,15 +12,7 @@ export function App() {
   );
   return (
     <Routes>
-      <Route
-        path="/performance"
-        element={
-          <ScreenNotBuilt
-            title="Performance Analytics"
-            summary="It will compute returns, Sharpe and drawdown from the ledger."
-          />
-        }
-      />
+      <Route path="/performance" element={<PerformancePage />} />
       <Route
         path="/research"
         element={

@@ -2,6 +2,7 @@ import {
   healthColour,
   healthTone,
   mlHealthBand,
+  pnlHeatColour,
   pnlTone,
   riskScoreBand,
   toneColour,
@@ -89,5 +90,19 @@ describe('winRateTone', () => {
       'negative',
       'negative',
     ]);
+  });
+});
+
+describe('pnlHeatColour', () => {
+  it('is green for a gain and red for a loss, stronger for the larger move', () => {
+    expect(pnlHeatColour(100, 100)).toBe(`${theme.colors.positive}ff`);
+    expect(pnlHeatColour(-100, 100)).toBe(`${theme.colors.negative}ff`);
+    expect(pnlHeatColour(-50, 100)).toBe(`${theme.colors.negative}99`);
+    expect(pnlHeatColour(1, 1000)).toBe(`${theme.colors.positive}33`);
+  });
+
+  it('is a muted tint for a flat day or nothing to compare with', () => {
+    expect(pnlHeatColour(0, 100)).toBe(`${theme.colors.textMuted}33`);
+    expect(pnlHeatColour(10, 0)).toBe(`${theme.colors.textMuted}33`);
   });
 });

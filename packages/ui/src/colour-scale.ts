@@ -91,3 +91,14 @@ export function winRateTone(ratePercent: number): Tone {
   if (ratePercent >= 40) return 'warning';
   return 'negative';
 }
+
+/**
+ * A P&L heat colour: green for a gain, red for a loss, more opaque the larger it is against the
+ * largest move shown (`scale`); at least a faint tint so a small move is still visible. Zero is muted.
+ */
+export function pnlHeatColour(value: number, scale: number): string {
+  if (!Number.isFinite(value) || value === 0 || !(scale > 0)) return `${theme.colors.textMuted}33`;
+  const strength = Math.min(1, Math.abs(value) / scale);
+  const alpha = Math.round((0.2 + 0.8 * strength) * 255);
+  return `${toneColour(pnlTone(value))}${alpha.toString(16).padStart(2, '0')}`;
+}

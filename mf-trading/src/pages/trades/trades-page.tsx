@@ -1,10 +1,9 @@
 import { errorMessage, useTrades, useTradesExport } from '@td/api-client';
 import { usePlatform } from '@td/platform';
-import { Banner, Button, Card, ErrorPanel, Page, PageHeader, Tabs } from '@td/ui';
+import { Banner, Button, Card, ErrorPanel, Page, PageHeader, saveFile, Tabs } from '@td/ui';
 import { useEffect } from 'react';
 import styled from 'styled-components';
 import { QuickActions } from './quick-actions';
-import { saveFile, tradesFilename } from './save-file';
 import {
   exportQueryOf,
   isFiltered,
@@ -13,6 +12,7 @@ import {
   type StatusTab,
   tradesQueryOf,
 } from './trade-filters';
+import { tradesFilename } from './trades-filename';
 import { pageCount, TradesPagination } from './trades-pagination';
 import { TradesSummary } from './trades-summary';
 import { TradesTable } from './trades-table';

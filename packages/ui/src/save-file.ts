@@ -1,4 +1,4 @@
-/** Hands a downloaded file to the browser to save, through a temporary object URL and link. */
+/** Hands a file made or downloaded in the browser to the user to save, through a temporary object URL and link. */
 export function saveFile(blob: Blob, filename: string): void {
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
@@ -12,7 +12,7 @@ export function saveFile(blob: Blob, filename: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
-/** "trades-2026-01-05.csv", dated in IST as the server dates it. */
-export function tradesFilename(now = new Date()): string {
-  return `trades-${now.toLocaleDateString('en-CA', { timeZone: 'Asia/Kolkata' })}.csv`;
+/** Today's date in IST as files are dated ("2026-01-05"). */
+export function istFileDate(now = new Date()): string {
+  return now.toLocaleDateString('en-CA', { timeZone: 'Asia/Kolkata' });
 }

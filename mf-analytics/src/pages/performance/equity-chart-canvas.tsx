@@ -1,0 +1,65 @@
+import { AreaSeries, ColorType, createChart, LineSeries } from 'lightweight-charts';
+import { useEffect, useRef } from 'react';
+import { useTheme } from 'styled-components';
+
+export interface EquityChartPoint {
+  date: string;
+  equity: number;
+  drawdown_percent: number;
+}
+
+export interface EquityChartCanvasProps {
+  points: readonly EquityChartPoint[];
+  label: string;
+}
+
+const rupees = (value: number) => `₹${Math.round(value).toLocaleString('en-IN')}`;
+
+/**
+ * The lightweight-charts canvas (the product's one chart library, decision 0010): equity at each
+ * session's close above, the drawdown below its running peak underneath. Loaded on demand.
+ */
+export default function EquityChartCanvas({ points, label }: EquityChartCanvasProps) {
+  const theme = useTheme();
+  const container = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (!container.current) return;
+    const chart = createChart(container.current, {
+      autoSize: true,
+      layout: {
+        background: { type: ColorType.Solid, color: theme.colors.surface },
+        textColor: theme.colors.textMuted,
+        attributionLogo: false,
+      },
+      grid: { vertLines: { color: theme.colors.border }, horzLines: { color: theme.colors.border } },
+      rightPriceScale: { borderColor: theme.colors.border },
+      timeScale: { borderColor: theme.colors.border },
+      localization: { locale: 'en-IN', priceFormatter: rupees },
+    });
+    const equity = chart.addSeries(
+      LineSeries,
+      { color: theme.colors.primary, lineWidth: 2, title: 'Equity' },
+      0,
+    );
+    const drawdown = chart.addSeries(
+      AreaSeries,
+      {
+        lineColor: theme.colors.negative,
+        topColor: `${theme.colors.negative}22`,
+        bottomColor: `${theme.colors.negative}66`,
+        lineWidth: 1,
+        title: 'Drawdown %',
+        priceFormat: { type: 'custom', formatter: (value: number) => `${value.toFixed(2)}%` },
+      },
+      1,
+    );
+    equity.setData(points.map((p) => ({ time: p.date, value: p.equity })));
+    drawdown.setData(points.map((p) => ({ time: p.date, value: -p.drawdown_percent })));
+    chart.panes()[1]?.setStretchFactor(0.45);
+    chart.timeScale().fitContent();
+    return () => chart.remove();
+  }, [theme, points]);
+
+  return <div ref={container} role="img" aria-label={label} style={{ width: '100%', height: '100%' }} />;
+}

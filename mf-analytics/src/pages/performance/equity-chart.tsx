@@ -1,0 +1,30 @@
+import type { PerformanceReturns } from '@td/contracts';
+import { Skeleton } from '@td/ui';
+import { lazy, Suspense } from 'react';
+import styled from 'styled-components';
+
+// Its own chunk: the chart library downloads only when the overview shows a chart.
+const EquityChartCanvas = lazy(() => import('./equity-chart-canvas'));
+
+const Frame = styled.div`
+  height: 360px;
+  ${({ theme }) => theme.media.phone} {
+    height: 260px;
+  }
+`;
+
+export interface EquityChartProps {
+  equity: PerformanceReturns['equity'];
+}
+
+/** The equity curve and its drawdown, one point per IST session. */
+export function EquityChart({ equity }: EquityChartProps) {
+  const label = `Equity curve and drawdown, ${equity.length} session${equity.length === 1 ? '' : 's'}`;
+  return (
+    <Frame>
+      <Suspense fallback={<Skeleton block={{ height: '100%' }} label="Loading chart" />}>
+        <EquityChartCanvas points={equity} label={label} />
+      </Suspense>
+    </Frame>
+  );
+}

@@ -1,0 +1,76 @@
+import type { PerformanceAnalytics } from '@td/contracts';
+import {
+  formatINR,
+  formatNumber,
+  formatPercent,
+  formatSignedINR,
+  MISSING_VALUE,
+  pnlTone,
+  Tile,
+  TileGrid,
+} from '@td/ui';
+import { PERIOD_LABELS } from './performance-messages';
+
+export interface MetricCardsProps {
+  analytics: PerformanceAnalytics | undefined;
+  loading: boolean;
+  /** In error every card shows a dash rather than figures that may be stale (spec part 2 §2.3). */
+  failed: boolean;
+}
+
+const ratio = (value: number | null) => formatNumber(value, { decimals: 2 });
+
+/** spec part 2 §2.3: the six metric cards. */
+export function MetricCards({ analytics: a, loading, failed }: MetricCardsProps) {
+  const shown = failed ? undefined : a;
+  const value = (text: (figures: PerformanceAnalytics) => string) =>
+    loading && !failed ? '…' : shown ? text(shown) : MISSING_VALUE;
+  const sub = (text: (figures: PerformanceAnalytics) => string) => (shown ? text(shown) : undefined);
+  return (
+    <TileGrid aria-busy={loading || undefined}>
+      <Tile
+        label="Total Return"
+        value={value((f) => formatSignedINR(f.total_return))}
+        subValue={sub(
+          (f) =>
+            `${formatPercent(f.total_return_percent, { signed: true })} · annualized ${
+              f.annualized_return === null
+                ? `${MISSING_VALUE} (under 30 days)`
+                : formatPercent(f.annualized_return, { signed: true })
+            }`,
+        )}
+        tone={shown ? pnlTone(shown.total_return) : 'neutral'}
+      />
+      <Tile
+        label="Win Rate"
+        value={value((f) => formatPercent(f.win_rate, { decimals: 1 }))}
+        subValue={sub((f) => `${f.winning_trades}/${f.total_trades} winning`)}
+      />
+      <Tile
+        label="Profit Factor"
+        value={value((f) => ratio(f.profit_factor))}
+        subValue={sub((f) =>
+          f.profit_factor === null && f.total_trades > 0 ? 'no losing trades' : 'gross profit ÷ gross loss',
+        )}
+      />
+      <Tile
+        label="Sharpe Ratio"
+        value={value((f) => ratio(f.sharpe_ratio))}
+        subValue={sub((f) => `annualised, risk-free ${formatPercent(f.risk_free_rate, { decimals: 1 })}`)}
+      />
+      <Tile
+        label="Max Drawdown"
+        value={value((f) => (f.max_drawdown > 0 ? formatPercent(-f.max_drawdown) : formatPercent(0)))}
+        subValue={sub((f) =>
+          f.max_drawdown_amount > 0 ? formatSignedINR(-f.max_drawdown_amount) : formatINR(0),
+        )}
+        tone={shown && shown.max_drawdown > 0 ? 'negative' : 'neutral'}
+      />
+      <Tile
+        label="Total Trades"
+        value={value((f) => String(f.total_trades))}
+        subValue={sub((f) => PERIOD_LABELS[f.period])}
+      />
+    </TileGrid>
+  );
+}

@@ -1,0 +1,154 @@
+import { isApiError } from '@td/api-client';
+import type { PerformancePeriod } from '@td/contracts';
+import { usePlatform } from '@td/platform';
+import { Badge, Button, Card, EmptyState, ErrorPanel, Page, PageHeader, saveFile, Tabs } from '@td/ui';
+import { type ReactNode, useState } from 'react';
+import styled from 'styled-components';
+import { MonthlyTable, StocksTable, StrategiesTable } from './breakdown-tables';
+import { ConnectionIssuesBanner } from './connection-issues-banner';
+import { MetricCards } from './metric-cards';
+import { OverviewTab } from './overview-tab';
+import { FilterBar, type PerformanceFilterValue, PeriodSelect } from './performance-controls';
+import { DATA_NOT_AVAILABLE, PERIOD_LABELS, SERVICE_NOT_CONNECTED } from './performance-messages';
+import { performanceReportCsv, performanceReportFilename } from './performance-report';
+import { SourceNote } from './source-note';
+import { StatisticsTab } from './statistics-tab';
+import { usePerformanceData } from './use-performance-data';
+
+const Toolbar = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: ${({ theme }) => theme.space(3)};
+`;
+
+/** spec part 2 §2.3 "Performance Analytics" (route /performance), every figure from the ledger. */
+export function PerformancePage() {
+  const { notify } = usePlatform();
+  const [period, setPeriod] = useState<PerformancePeriod>('all');
+  const [filter, setFilter] = useState<PerformanceFilterValue>({});
+  const [filterOpen, setFilterOpen] = useState(false);
+  const data = usePerformanceData({ period, ...filter });
+  const analytics = data.analytics.data;
+  const returns = data.returns.data;
+  const failed = data.error !== null;
+  const connection = failed ? 'Disconnected' : analytics && returns ? 'Connected' : null;
+  const empty = Boolean(analytics && returns && analytics.total_trades === 0 && returns.equity.length === 0);
+
+  const exportReport = () => {
+    if (!analytics || !returns) return;
+    const filename = performanceReportFilename(period);
+    saveFile(new Blob([performanceReportCsv(analytics, returns, filter)], { type: 'text/csv' }), filename);
+    notify('success', `Performance report saved as ${filename}`);
+  };
+
+  const tables = (content: ReactNode) => <Card>{content}</Card>;
+  const body = () => {
+    if (failed && (!analytics || !returns)) {
+      const disconnected = isApiError(data.error) && data.error.isDisconnected;
+      return (
+        <ErrorPanel
+          title={DATA_NOT_AVAILABLE}
+          message={disconnected ? SERVICE_NOT_CONNECTED : data.error?.message}
+          onRetry={() => void data.refresh()}
+          retrying={data.refreshing}
+        />
+      );
+    }
+    if (!analytics || !returns) return null;
+    if (empty) {
+      const where = analytics.from === null ? 'yet' : `in ${PERIOD_LABELS[period].toLowerCase()}`;
+      return (
+        <EmptyState
+          title={DATA_NOT_AVAILABLE}
+          message={`No closed trades and no sessions ${where} in the ${analytics.source.account} account${
+            filter.strategy || filter.symbol ? ' for this filter' : ''
+          }. Figures appear after the first session with cash or shares.`}
+        />
+      );
+    }
+    return (
+      <Tabs
+        label="Performance views"
+        tabs={[
+          {
+            id: 'overview',
+            label: 'Overview',
+            content: <OverviewTab analytics={analytics} returns={returns} />,
+          },
+          { id: 'monthly', label: 'Monthly', content: tables(<MonthlyTable rows={returns.monthly} />) },
+          { id: 'stocks', label: 'Stocks', content: tables(<StocksTable rows={returns.stocks} />) },
+          {
+            id: 'strategies',
+            label: 'Strategies',
+            content: tables(<StrategiesTable rows={returns.strategies} />),
+          },
+          { id: 'statistics', label: 'Statistics', content: <StatisticsTab analytics={analytics} /> },
+        ]}
+      />
+    );
+  };
+
+  return (
+    <Page>
+      <PageHeader
+        title="Performance Analytics"
+        subtitle="Returns, risk and trade statistics from the ledger"
+        actions={
+          <>
+            {connection && (
+              <Badge tone={connection === 'Connected' ? 'positive' : 'negative'} dot>
+                {connection}
+              </Badge>
+            )}
+            <Button
+              size="sm"
+              variant="secondary"
+              onClick={() => void data.refresh()}
+              loading={data.refreshing}
+            >
+              Refresh
+            </Button>
+          </>
+        }
+      />
+      {failed && (
+        <ConnectionIssuesBanner
+          onRetry={() => void data.refresh()}
+          retrying={data.refreshing}
+          lastAttempt={data.lastAttempt}
+        />
+      )}
+      <Toolbar>
+        <PeriodSelect value={period} onChange={setPeriod} />
+        <Button
+          size="sm"
+          variant={filterOpen || filter.strategy || filter.symbol ? 'primary' : 'secondary'}
+          aria-expanded={filterOpen}
+          onClick={() => setFilterOpen((open) => !open)}
+        >
+          Filter{filter.strategy || filter.symbol ? ' (on)' : ''}
+        </Button>
+        <Button
+          size="sm"
+          variant="secondary"
+          onClick={exportReport}
+          disabled={!analytics || !returns || failed || empty}
+        >
+          Export Report
+        </Button>
+      </Toolbar>
+      {filterOpen && (
+        <FilterBar
+          value={filter}
+          strategies={returns?.filters.strategies ?? []}
+          symbols={returns?.filters.symbols ?? []}
+          onChange={setFilter}
+        />
+      )}
+      <MetricCards analytics={analytics} loading={data.loading} failed={failed || empty} />
+      {!failed && <SourceNote source={analytics?.source} />}
+      {body()}
+    </Page>
+  );
+}
