@@ -15,6 +15,7 @@ import { unauthorized } from './http/http-error';
 import { authRoutes } from './routes/auth';
 import { marketRoutes } from './routes/market';
 import { paperTradingRoutes } from './routes/paper-trading';
+import { performanceRoutes } from './routes/performance';
 import { platformRoutes } from './routes/platform';
 import { portfolioRoutes } from './routes/portfolio';
 import { researchRoutes } from './routes/research';
@@ -153,6 +154,7 @@ export async function buildApp(services: AppServices): Promise<FastifyInstance> 
   await app.register(upstoxRoutes, { services });
   await app.register(portfolioRoutes, { services });
   await app.register(paperTradingRoutes, { services });
+  await app.register(performanceRoutes, { services });
   await app.register(researchRoutes, { services });
   return app;
 }

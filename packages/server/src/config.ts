@@ -97,6 +97,12 @@ const envSchema = z.object({
     .enum(['on', 'off'])
     .default('on')
     .transform((value) => value === 'on'),
+  // The annual risk-free rate Sharpe and Sortino use; the default is about the 91-day T-bill yield.
+  RISK_FREE_RATE_PERCENT: z.coerce
+    .number({ error: 'RISK_FREE_RATE_PERCENT must be a number of percent points, e.g. 6.5' })
+    .min(0, 'RISK_FREE_RATE_PERCENT must be between 0 and 50')
+    .max(50, 'RISK_FREE_RATE_PERCENT must be between 0 and 50')
+    .default(6.5),
   SIMULATOR_SEED: z.coerce.number().int().default(20261122),
   SIMULATOR_TICKS_PER_SECOND: z.coerce.number().min(0).max(100_000).default(200),
   SIMULATOR_HISTORY_SESSIONS: z.coerce.number().int().min(1).max(500).default(60),
@@ -179,6 +185,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     secretsKey: e.SECRETS_KEY,
     tradingLoop: e.TRADING_LOOP,
     replayHistory: e.REPLAY_HISTORY,
+    /** Annual, percent points (6.5 = 6.5 %). */
+    riskFreeRatePercent: e.RISK_FREE_RATE_PERCENT,
     upstox: {
       clientId: e.UPSTOX_CLIENT_ID,
       clientSecret: e.UPSTOX_CLIENT_SECRET,

@@ -1,0 +1,212 @@
+import { type AnalyticsFill, matchRoundTrips, type RoundTrip } from './round-trips';
+
+const DAY_MS = 86_400_000;
+const IST_OFFSET_MS = (5 * 60 + 30) * 60_000;
+
+/** The IST day number of an instant (days since 1970-01-01 IST). */
+export const istDayNumber = (ts: number) => Math.floor((ts + IST_OFFSET_MS) / DAY_MS);
+const dateOfDayNumber = (day: number) => new Date(day * DAY_MS).toISOString().slice(0, 10);
+
+/** What the reader hands over: plain data from the ledger and the market, money in paise. */
+export interface LedgerHistoryInput {
+  /** The account's current capital and when it was set (opened, or last reset); null: never opened. */
+  baseline: { ts: number; capitalPaise: number } | null;
+  /** Money put in (+) or taken out (−) after the baseline. */
+  flows: readonly { ts: number; amountPaise: number }[];
+  /** Fills after the baseline, in time order. */
+  fills: readonly AnalyticsFill[];
+  /** Now; today's session is marked at the live price, per request (see openLots). */
+  now: number;
+  /** Whether an IST date (YYYY-MM-DD) was a trading session. */
+  isSession(date: string): boolean;
+  /** A symbol's session closes by IST date, paise (past sessions; today's is the live price). */
+  closes(symbol: string): ReadonlyMap<string, number> | undefined;
+}
+
+/** One symbol traded under one strategy: its share of every daily figure. */
+export interface Bucket {
+  symbol: string;
+  strategy: string;
+  /** Per day of the axis: P&L marked to the close (paise, after charges), trades closed, of them won. */
+  pnl: Float64Array;
+  trades: Int32Array;
+  wins: Int32Array;
+  /** 1 on a day a position was open at any moment. */
+  exposed: Uint8Array;
+  /** Closed trades by exit time, and the axis day each closed on. */
+  trips: RoundTrip[];
+  tripDays: Int32Array;
+}
+
+/** An open lot's move from its last fixed mark to the live price is today's, computed per request. */
+export interface OpenLotMark {
+  bucket: number;
+  symbol: string;
+  quantity: number;
+  markPaise: number;
+}
+
+export interface LedgerHistory {
+  /** The axis: every session from the baseline to today, plus any other day with activity, and today. */
+  days: string[];
+  capitalPaise: number;
+  /** Deposits (+) and withdrawals (−) per day. */
+  flows: Float64Array;
+  buckets: Bucket[];
+  openLots: OpenLotMark[];
+  strategies: string[];
+  symbols: string[];
+}
+
+/**
+ * Every closed trade and every open lot marked to each session's close, split by symbol × strategy so
+ * a filter is a sum of buckets. A lot's P&L on a day is quantity × (close − previous mark), the first
+ * mark being its entry price and the last its exit (or, today, the live price): summed over the
+ * account this is exactly the change of cash + holdings at the closes, charges included.
+ */
+export function buildLedgerHistory(input: LedgerHistoryInput): LedgerHistory {
+  const empty = { capitalPaise: 0, flows: new Float64Array(0), buckets: [], openLots: [] };
+  if (!input.baseline) return { ...empty, days: [], strategies: [], symbols: [] };
+  const first = istDayNumber(input.baseline.ts);
+  const today = Math.max(istDayNumber(input.now), first);
+  const active = new Set<number>();
+  for (const fill of input.fills) active.add(istDayNumber(fill.ts));
+  for (const flow of input.flows) active.add(istDayNumber(flow.ts));
+  const days: string[] = [];
+  const indexOfDay = new Int32Array(today - first + 1);
+  for (let day = first; day <= today; day += 1) {
+    const date = dateOfDayNumber(day);
+    if (day === today || day === first || active.has(day) || input.isSession(date)) days.push(date);
+    indexOfDay[day - first] = days.length - 1;
+  }
+  const dayIndex = (ts: number) => indexOfDay[Math.min(Math.max(istDayNumber(ts), first), today) - first]!;
+
+  const flows = new Float64Array(days.length);
+  for (const flow of input.flows) flows[dayIndex(flow.ts)]! += flow.amountPaise;
+
+  const marks = closingMarks(input, days, dayIndex);
+  const { trips, open } = matchRoundTrips(input.fills);
+  const buckets: Bucket[] = [];
+  const bucketOf = new Map<string, Bucket>();
+  const bucketFor = (symbol: string, strategy: string) => {
+    const key = `${symbol}\u0000${strategy}`;
+    let bucket = bucketOf.get(key);
+    if (!bucket) {
+      const n = days.length;
+      bucket = {
+        symbol,
+        strategy,
+        pnl: new Float64Array(n),
+        trades: new Int32Array(n),
+        wins: new Int32Array(n),
+        exposed: new Uint8Array(n),
+        trips: [],
+        tripDays: new Int32Array(0),
+      };
+      bucketOf.set(key, bucket);
+      buckets.push(bucket);
+    }
+    return bucket;
+  };
+
+  const todayIndex = days.length - 1;
+  const tripDays = new Map<Bucket, number[]>();
+  for (const trip of trips) {
+    const bucket = bucketFor(trip.symbol, trip.strategy);
+    const entry = dayIndex(trip.entryTs);
+    const exit = dayIndex(trip.exitTs);
+    const symbolMarks = marks.get(trip.symbol)!;
+    const ref = markThrough(bucket, symbolMarks, trip.quantity, trip.entryPricePaise, entry, exit);
+    bucket.pnl[entry]! -= trip.entryChargesPaise;
+    bucket.pnl[exit]! += trip.quantity * (trip.exitPricePaise - ref) - trip.exitChargesPaise;
+    bucket.trades[exit]! += 1;
+    if (trip.pnlPaise > 0) bucket.wins[exit]! += 1;
+    bucket.trips.push(trip);
+    const list = tripDays.get(bucket);
+    if (list) list.push(exit);
+    else tripDays.set(bucket, [exit]);
+  }
+  const openLots: OpenLotMark[] = [];
+  for (const lot of open) {
+    const bucket = bucketFor(lot.symbol, lot.strategy);
+    const entry = dayIndex(lot.entryTs);
+    const ref = markThrough(
+      bucket,
+      marks.get(lot.symbol)!,
+      lot.quantity,
+      lot.entryPricePaise,
+      entry,
+      todayIndex,
+    );
+    bucket.pnl[entry]! -= lot.entryChargesPaise;
+    openLots.push({
+      bucket: buckets.indexOf(bucket),
+      symbol: lot.symbol,
+      quantity: lot.quantity,
+      markPaise: ref,
+    });
+  }
+  for (const bucket of buckets) {
+    // Trips arrive in exit order already (fills are read in time order); the days follow them.
+    bucket.tripDays = Int32Array.from(tripDays.get(bucket) ?? []);
+  }
+  return {
+    days,
+    capitalPaise: input.baseline.capitalPaise,
+    flows,
+    buckets,
+    openLots,
+    strategies: [...new Set(trips.map((trip) => trip.strategy))].sort(),
+    symbols: [...new Set(trips.map((trip) => trip.symbol))].sort(),
+  };
+}
+
+/**
+ * Books a lot's moves from the entry price through each close before `last`, marks it exposed from
+ * entry to `last`, and returns its last mark (what the final day's move is measured from).
+ */
+function markThrough(
+  bucket: Bucket,
+  marks: Float64Array,
+  quantity: number,
+  entryPricePaise: number,
+  entry: number,
+  last: number,
+): number {
+  let ref = entryPricePaise;
+  for (let day = entry; day < last; day += 1) {
+    bucket.exposed[day] = 1;
+    const mark = marks[day]!;
+    if (Number.isNaN(mark)) continue; // no close known that day: the move lands on the next known one
+    bucket.pnl[day]! += quantity * (mark - ref);
+    ref = mark;
+  }
+  bucket.exposed[last] = 1;
+  return ref;
+}
+
+/** Each traded symbol's mark per axis day: the session close, else that day's last fill price, else unknown (NaN). */
+function closingMarks(
+  input: LedgerHistoryInput,
+  days: readonly string[],
+  dayIndex: (ts: number) => number,
+): Map<string, Float64Array> {
+  const marks = new Map<string, Float64Array>();
+  for (const fill of input.fills) {
+    let symbolMarks = marks.get(fill.symbol);
+    if (!symbolMarks) {
+      symbolMarks = new Float64Array(days.length).fill(Number.NaN);
+      marks.set(fill.symbol, symbolMarks);
+    }
+    symbolMarks[dayIndex(fill.ts)] = fill.pricePaise;
+  }
+  for (const [symbol, symbolMarks] of marks) {
+    const closes = input.closes(symbol);
+    if (!closes) continue;
+    for (let i = 0; i < days.length; i += 1) {
+      const close = closes.get(days[i]!);
+      if (close !== undefined) symbolMarks[i] = close;
+    }
+  }
+  return marks;
+}

@@ -1,0 +1,20 @@
+import { performanceQuerySchema } from '@td/contracts';
+import type { FastifyInstance } from 'fastify';
+import { createPerformanceAnalytics } from '../analytics/performance-analytics-service';
+import { validate } from '../http/validate';
+import type { AppServices } from '../services';
+
+/** spec part 2 §2.3 and §8: performance figures and series of the account the trading mode names. */
+export async function performanceRoutes(app: FastifyInstance, { services }: { services: AppServices }) {
+  const analytics = createPerformanceAnalytics(services, () => services.market.clock.now());
+
+  app.get('/api/performance/analytics', async (request) => {
+    const query = validate(performanceQuerySchema, request.query, 'query');
+    return { success: true, data: analytics.analytics(query) };
+  });
+
+  app.get('/api/performance/returns', async (request) => {
+    const query = validate(performanceQuerySchema, request.query, 'query');
+    return { success: true, data: analytics.returns(query) };
+  });
+}
