@@ -1,0 +1,198 @@
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import type { PerformanceAnalytics, PerformanceReturns } from '@td/contracts';
+import type { Page } from 'playwright-core';
+import {
+  artifactPath,
+  callApi,
+  type E2EStack,
+  e2eSuite,
+  eventually,
+  expectText,
+  expectVisible,
+  openSignedIn,
+  PHONE,
+  sessionToken,
+} from './support';
+
+/** Two pictures of the screen the test stands on: a laptop and a phone. */
+async function screenshots(page: Page, name: string): Promise<void> {
+  await page.waitForLoadState('networkidle').catch(() => undefined);
+  await page.screenshot({ path: artifactPath(`${name}-1440.png`), fullPage: true });
+  const desktop = page.viewportSize();
+  await page.setViewportSize(PHONE);
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: artifactPath(`${name}-390.png`), fullPage: true });
+  if (desktop) await page.setViewportSize(desktop);
+}
+
+/** The screen's rupees: "+₹12,346", "-₹1,414" (whole rupees, Indian grouping). */
+const signedRupees = (value: number) =>
+  `${value < 0 && Math.round(Math.abs(value)) > 0 ? '-' : '+'}₹${Math.round(Math.abs(value)).toLocaleString('en-IN')}`;
+
+async function performance<T>(
+  stack: E2EStack,
+  token: string,
+  path: 'analytics' | 'returns',
+  query: Record<string, string>,
+) {
+  const reply = await callApi<{ success: boolean; data: T }>(
+    stack,
+    token,
+    'GET',
+    `/api/performance/${path}?${new URLSearchParams(query)}`,
+  );
+  assert.equal(reply.status, 200, `/api/performance/${path} should answer 200, it answered ${reply.status}`);
+  return reply.body.data;
+}
+
+const card = (page: Page, name: string) => page.getByRole('group', { name, exact: true });
+
+/** The cards agree with the analytics call for the same query (asked again until they settle). */
+async function expectCardsAgree(page: Page, stack: E2EStack, token: string, query: Record<string, string>) {
+  await eventually(
+    async () => {
+      const a = await performance<PerformanceAnalytics>(stack, token, 'analytics', query);
+      const shown = {
+        trades: await card(page, 'Total Trades').textContent(),
+        total: await card(page, 'Total Return').textContent(),
+      };
+      return { a, shown };
+    },
+    ({ a, shown }) =>
+      new RegExp(`^Total Trades${a.total_trades}\\D`).test(shown.trades ?? '') &&
+      (shown.total ?? '').includes(signedRupees(a.total_return)),
+    (last) =>
+      last
+        ? `cards ${JSON.stringify(last.shown)} should show ${last.a.total_trades} trades and ${signedRupees(last.a.total_return)} for ${JSON.stringify(query)}`
+        : `the cards and /api/performance/analytics could not be read for ${JSON.stringify(query)}`,
+    20_000,
+  );
+}
+
+// A fresh stack whose ledger holds the trading loop's replayed history of 20 sessions, so every
+// figure on the Performance screen comes from real closed trades.
+e2eSuite(
+  'analytics',
+  { signedIn: true, env: { REPLAY_HISTORY: 'on', SIMULATOR_HISTORY_SESSIONS: '20' } },
+  (suite) => {
+    suite.test(
+      'the six cards agree with the analytics, follow the period and the Filter, and the heatmap and report match',
+      async ({ page, stack }) => {
+        await openSignedIn(page, stack, '/performance');
+        const token = await sessionToken(page);
+        await expectText(page.getByRole('heading', { level: 1 }), 'Performance Analytics');
+        for (const name of [
+          'Total Return',
+          'Win Rate',
+          'Profit Factor',
+          'Sharpe Ratio',
+          'Max Drawdown',
+          'Total Trades',
+        ])
+          await expectVisible(card(page, name));
+        await expectVisible(page.getByText('Connected', { exact: true }));
+        const all = await performance<PerformanceAnalytics>(stack, token, 'analytics', { period: 'all' });
+        assert.ok(all.total_trades > 0, 'the replayed history should leave closed trades in the ledger');
+        await expectCardsAgree(page, stack, token, { period: 'all' });
+        await expectVisible(page.getByTestId('performance-source').first());
+
+        // The heatmap's coloured cells are the daily P&L series' last 30 days, figure by figure.
+        const returns = await performance<PerformanceReturns>(stack, token, 'returns', { period: 'all' });
+        const heatmap = page.getByRole('group', { name: 'Daily P&L, last 30 days' });
+        await expectVisible(heatmap);
+        const cells = await heatmap.locator('[data-date]').evaluateAll((nodes) =>
+          nodes.map((node) => ({
+            date: node.getAttribute('data-date')!,
+            label: node.getAttribute('aria-label')!,
+          })),
+        );
+        assert.equal(cells.length, 30);
+        const window = returns.equity.filter(
+          (point) => point.date >= cells[0]!.date && point.date <= cells.at(-1)!.date,
+        );
+        assert.ok(window.length > 0, 'the last 30 days should hold sessions');
+        for (const point of window) {
+          const cell = cells.find((c) => c.date === point.date);
+          assert.ok(
+            cell?.label.includes(signedRupees(point.pnl)),
+            `${point.date}: ${cell?.label} should show ${signedRupees(point.pnl)}`,
+          );
+        }
+        assert.equal(cells.filter((c) => !c.label.endsWith('no session')).length, window.length);
+        await expectVisible(page.getByRole('img', { name: /Equity curve and drawdown/ }));
+        await screenshots(page, 'performance');
+
+        // Another period asks again and the cards change with it.
+        const week = await performance<PerformanceAnalytics>(stack, token, 'analytics', { period: 'week' });
+        assert.notDeepEqual(
+          [week.total_trades, week.total_return],
+          [all.total_trades, all.total_return],
+          'a week of 20 sessions should differ from All Time',
+        );
+        await page.getByLabel('Period').selectOption({ label: 'Week' });
+        await expectCardsAgree(page, stack, token, { period: 'week' });
+        await page.getByLabel('Period').selectOption({ label: 'All Time' });
+        await expectCardsAgree(page, stack, token, { period: 'all' });
+
+        // Filter by one strategy, then one symbol too: the totals are that slice's.
+        await page.getByRole('button', { name: /^Filter/ }).click();
+        const strategy = returns.filters.strategies[0]!;
+        assert.ok(strategy, 'the loop should record a strategy on its trades');
+        await page.getByLabel('Strategy').selectOption(strategy);
+        await expectCardsAgree(page, stack, token, { period: 'all', strategy });
+        const symbol = returns.filters.symbols[0]!;
+        await page.getByLabel('Symbol').selectOption(symbol);
+        const slice = await performance<PerformanceAnalytics>(stack, token, 'analytics', {
+          period: 'all',
+          strategy,
+          symbol,
+        });
+        assert.ok(
+          slice.total_trades < all.total_trades,
+          'one strategy and one symbol should hold fewer trades than all',
+        );
+        await expectCardsAgree(page, stack, token, { period: 'all', strategy, symbol });
+        await page.getByRole('button', { name: 'Clear filter' }).click();
+        await expectCardsAgree(page, stack, token, { period: 'all' });
+
+        // Export Report saves the period's CSV; its totals are the cards'.
+        const [download] = await Promise.all([
+          page.waitForEvent('download'),
+          page.getByRole('button', { name: 'Export Report' }).click(),
+        ]);
+        assert.match(download.suggestedFilename(), /^performance-all-\d{4}-\d{2}-\d{2}\.csv$/);
+        const lines = fs.readFileSync((await download.path())!, 'utf8').split('\r\n');
+        const value = (name: string) => lines.find((line) => line.startsWith(`${name},`))?.split(',')[1];
+        const trades = Number(value('Total Trades'));
+        const total = Number(value('Total Return (INR)'));
+        assert.match(
+          (await card(page, 'Total Trades').textContent()) ?? '',
+          new RegExp(`^Total Trades${trades}\\D`),
+        );
+        assert.ok((await card(page, 'Total Return').textContent())?.includes(signedRupees(total)));
+        const daily = lines.slice(lines.indexOf('Daily') + 2).filter(Boolean);
+        assert.equal(daily.length, returns.equity.length);
+      },
+      { timeout: 180_000 },
+    );
+
+    suite.test('the statistics tab shows the figures computed from the ledger', async ({ page, stack }) => {
+      await openSignedIn(page, stack, '/performance');
+      const token = await sessionToken(page);
+      const a = await performance<PerformanceAnalytics>(stack, token, 'analytics', { period: 'all' });
+      await page.getByRole('tab', { name: 'Statistics' }).click();
+      const trades = page.getByLabel('Trade statistics');
+      await eventually(
+        () => trades.textContent(),
+        (text) => (text ?? '').startsWith(`Total Trades${a.total_trades}Winning Trades${a.winning_trades}`),
+        (text) =>
+          `Trade statistics show ${text}, the analytics say ${a.total_trades} trades, ${a.winning_trades} winning`,
+      );
+      await expectVisible(page.getByLabel('Risk-adjusted statistics'));
+      await page.getByRole('tab', { name: 'Strategies' }).click();
+      await expectVisible(page.getByRole('table', { name: 'Performance by strategy' }));
+      await screenshots(page, 'performance-strategies');
+    });
+  },
+);
