@@ -1,6 +1,7 @@
 import { ScreenNotBuilt } from '@td/platform';
 import { Route, Routes } from 'react-router-dom';
 import { PerformancePage } from './pages/performance/performance-page';
+import { ResearchPage } from './pages/research/research-page';
 
 /** spec part 1 §2 route table, the part this remote owns. */
 export function App() {
@@ -13,15 +14,7 @@ export function App() {
   return (
     <Routes>
       <Route path="/performance" element={<PerformancePage />} />
-      <Route
-        path="/research"
-        element={
-          <ScreenNotBuilt
-            title="Research & Analysis"
-            summary="It will rank the universe with transparent signals."
-          />
-        }
-      />
+      <Route path="/research" element={<ResearchPage />} />
       <Route
         path="/risk"
         element={

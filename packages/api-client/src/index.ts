@@ -10,5 +10,7 @@ export * from './polling';
 export * from './portfolio';
 export * from './query-client';
 export * from './query-string';
+export * from './research';
 export * from './shell';
 export * from './trades';
+export * from './use-retry-schedule';

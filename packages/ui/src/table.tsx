@@ -10,6 +10,8 @@ export interface TableColumn<Row> {
   /** Numbers align right so their digits line up. */
   align?: 'left' | 'right' | 'center';
   width?: string;
+  /** A sortable column's current order, announced to screen readers (`aria-sort`). */
+  sort?: 'ascending' | 'descending' | 'none';
 }
 
 export interface TableProps<Row> {
@@ -104,7 +106,13 @@ export function Table<Row>({
         <thead>
           <tr>
             {columns.map((column) => (
-              <HeaderCell key={column.key} scope="col" $align={column.align ?? 'left'} $width={column.width}>
+              <HeaderCell
+                key={column.key}
+                scope="col"
+                aria-sort={column.sort}
+                $align={column.align ?? 'left'}
+                $width={column.width}
+              >
                 {column.header}
               </HeaderCell>
             ))}
