@@ -42,7 +42,9 @@ export function PerformancePage() {
     notify('success', `Performance report saved as ${filename}`);
   };
 
-  const tables = (content: ReactNode) => <Card>{content}</Card>;
+  const tables = (content: ReactNode) => (
+    <Card action={<SourceNote source={returns?.source} />}>{content}</Card>
+  );
   const body = () => {
     if (failed && (!analytics || !returns)) {
       const disconnected = isApiError(data.error) && data.error.isDisconnected;

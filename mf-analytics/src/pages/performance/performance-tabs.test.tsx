@@ -90,6 +90,9 @@ describe('Performance Analytics tabs', () => {
     expect(within(panel).getByRole('row', { name: /RELIANCE/ })).toHaveTextContent(
       'RELIANCE666.7%+₹9,000+₹1,500',
     );
+    expect(within(panel).getByTestId('performance-source')).toHaveTextContent(
+      'Paper account, simulated prices',
+    );
     panel = await openTab(user, 'Strategies');
     expect(within(panel).getByRole('row', { name: /momentum/ })).toHaveTextContent('momentum333.3%+₹1,346');
   });
