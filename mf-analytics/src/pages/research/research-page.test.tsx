@@ -97,6 +97,16 @@ describe('Research & Analysis', () => {
     expect(rows[1]).toHaveTextContent('—');
   });
 
+  it('lists the same signals in two lines each for phones, with target and risk for a BUY', async () => {
+    renderResearch();
+    await screen.findByRole('button', { name: 'RELIANCE chart' });
+    const list = screen.getByLabelText('AI Trading Signals', { selector: 'ul' });
+    const items = within(list).getAllByRole('listitem', { hidden: true });
+    expect(items).toHaveLength(3);
+    expect(items[0]).toHaveTextContent('RELIANCE BUY81%Target ₹1,767Risk ₹109 (7.00%) · Low');
+    expect(items[1]).toHaveTextContent(/^TCS SELL64%$/);
+  });
+
   it('sorts by a column when its header is pressed, and again the other way', async () => {
     const view = renderResearch();
     const table = await screen.findByRole('table', { name: 'AI Trading Signals' });
@@ -135,7 +145,8 @@ describe('Research & Analysis', () => {
 
   it('says No trading signals available when the loop has no signals', async () => {
     renderResearch(reply(200, { success: true, data: { ...analysis, recommendations: [] } }));
-    expect(await screen.findByText('No trading signals available')).toBeInTheDocument();
+    const table = await screen.findByRole('table', { name: 'AI Trading Signals' });
+    expect(await within(table).findByText('No trading signals available')).toBeInTheDocument();
     expect(screen.getByRole('group', { name: 'Opportunities' })).toHaveTextContent('0');
   });
 
@@ -145,7 +156,10 @@ describe('Research & Analysis', () => {
     const banner = title.closest('[role="status"]');
     expect(banner).toHaveTextContent('Data source not connected - Check Upstox connection');
     expect(banner).toHaveTextContent('Research data not available');
-    expect(screen.getByText('Trading signals unavailable - data source disconnected')).toBeInTheDocument();
+    const table = screen.getByRole('table', { name: 'AI Trading Signals' });
+    expect(
+      within(table).getByText('Trading signals unavailable - data source disconnected'),
+    ).toBeInTheDocument();
     expect(screen.getByRole('group', { name: 'Market Sentiment' })).toHaveTextContent('—');
   });
 

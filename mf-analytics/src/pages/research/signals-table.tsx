@@ -1,7 +1,8 @@
 import type { ResearchRecommendation } from '@td/contracts';
-import { Badge, formatINR, formatPercent, Table, type TableColumn, type Tone } from '@td/ui';
+import { Badge, formatINR, formatPercent, Table, type TableColumn } from '@td/ui';
 import { useMemo, useState } from 'react';
 import styled from 'styled-components';
+import { SIGNAL_TONE, SignalsList } from './signals-list';
 
 type SortKey = 'symbol' | 'signal' | 'confidence' | 'target' | 'risk';
 interface Sort {
@@ -9,11 +10,6 @@ interface Sort {
   direction: 'ascending' | 'descending';
 }
 
-const SIGNAL_TONE: Record<ResearchRecommendation['signal'], Tone> = {
-  BUY: 'positive',
-  SELL: 'negative',
-  HOLD: 'neutral',
-};
 const BAND_TONE = { Low: 'positive', Moderate: 'warning', High: 'negative' } as const;
 const SIGNAL_ORDER = { BUY: 0, HOLD: 1, SELL: 2 };
 
@@ -39,6 +35,12 @@ export function sortRecommendations(
     return (x < y ? -1 : x > y ? 1 : 0) * sign;
   });
 }
+
+const Wide = styled.div`
+  ${({ theme }) => theme.media.phone} {
+    display: none;
+  }
+`;
 
 const HeaderButton = styled.button`
   all: unset;
@@ -143,13 +145,18 @@ export function SignalsTable({ recommendations, loading, emptyText, onOpenChart 
   ];
 
   return (
-    <Table
-      label="AI Trading Signals"
-      columns={columns}
-      rows={rows}
-      rowKey={(row) => row.symbol}
-      loading={loading}
-      emptyText={emptyText}
-    />
+    <>
+      <Wide>
+        <Table
+          label="AI Trading Signals"
+          columns={columns}
+          rows={rows}
+          rowKey={(row) => row.symbol}
+          loading={loading}
+          emptyText={emptyText}
+        />
+      </Wide>
+      {!loading && <SignalsList rows={rows} emptyText={emptyText} onOpenChart={onOpenChart} />}
+    </>
   );
 }
