@@ -12,6 +12,13 @@ import { toRecommendation } from './recommendations';
 const LOOKBACK_MS = 60 * 86_400_000;
 /** Daily closes are read at most this often per source (they change once a session). */
 const CLOSES_TTL_MS = 10 * 60_000;
+/** Requests in flight at once for a real provider's daily bars: its rate limits are per second. */
+const CLOSES_CONCURRENCY = 4;
+/**
+ * Ranking the universe costs ~20 ms over a full session of bars; the loop itself ranks once a
+ * minute, so research reuses a ranking for a few seconds rather than repeat it for every reader.
+ */
+const RANKING_TTL_MS = 5_000;
 
 export class ResearchUnavailableError extends Error {}
 
@@ -43,6 +50,7 @@ export class ResearchService {
   private readonly members;
   private readonly index;
   private closes: DailyCloses | null = null;
+  private ranking: { at: number; signals: Signal[] } | null = null;
 
   constructor(private readonly options: ResearchServiceOptions) {
     const { instruments } = options.market;
@@ -68,7 +76,7 @@ export class ResearchService {
     const trend = indexTrend(indexCloses);
     const volatility = realisedVolatility(indexCloses);
     const phase = phaseForCapital(Math.max(0, this.options.equityPaise()) / 100);
-    const recommendations = this.options.rank(now).map((signal) =>
+    const recommendations = this.rank(now).map((signal) =>
       toRecommendation(
         {
           signal,
@@ -96,6 +104,13 @@ export class ResearchService {
     };
   }
 
+  private rank(now: number): Signal[] {
+    if (!this.ranking || now < this.ranking.at || now - this.ranking.at >= RANKING_TTL_MS) {
+      this.ranking = { at: now, signals: this.options.rank(now) };
+    }
+    return this.ranking.signals;
+  }
+
   /** NIFTY 50 at each past session's close, then today's level from the latest prices. */
   private indexCloses(daily: DailyCloses, now: number): number[] {
     const today = istDateOf(now);
@@ -118,11 +133,12 @@ export class ResearchService {
     if (this.closes?.key === key && now - this.closes.readAt < CLOSES_TTL_MS) return this.closes;
     const bySymbol = new Map<string, number[]>();
     const byDate = new Map<string, Map<string, number>>();
-    const symbols = market.instruments.map((i) => i.symbol);
+    const queue = market.instruments.map((i) => i.symbol);
     const from = new Date(now - LOOKBACK_MS);
     const to = new Date(now);
-    await Promise.all(
-      symbols.map(async (symbol) => {
+    const worker = async () => {
+      for (let symbol = queue.shift(); symbol; symbol = queue.shift()) {
+        // A symbol whose bars cannot be read has none: the index is computed from the others.
         const bars = await source.historicalCandles(symbol, '1d', from, to).catch(() => []);
         bySymbol.set(
           symbol,
@@ -133,8 +149,9 @@ export class ResearchService {
           if (!byDate.has(date)) byDate.set(date, new Map());
           byDate.get(date)!.set(symbol, bar.close);
         }
-      }),
-    );
+      }
+    };
+    await Promise.all(Array.from({ length: CLOSES_CONCURRENCY }, worker));
     this.closes = { key, readAt: now, bySymbol, byDate };
     return this.closes;
   }

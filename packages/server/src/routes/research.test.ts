@@ -1,6 +1,6 @@
 import { researchAnalysisSchema } from '@td/contracts';
 import { constituents } from '../market/instruments';
-import { buildTestApp, signInForTest, type TestApp } from '../test-support';
+import { buildTestApp, createTestClock, signInForTest, type TestApp } from '../test-support';
 
 let testApp: TestApp;
 let headers: { authorization: string };
@@ -83,6 +83,31 @@ describe('GET /api/research/analysis', () => {
       });
     } finally {
       spy.mockRestore();
+    }
+  });
+});
+
+describe('GET /api/research/analysis, read often', () => {
+  it('reuses the loop’s ranking for 5 s, then ranks afresh', async () => {
+    const clock = createTestClock();
+    const app = await buildTestApp({
+      now: clock.now,
+      config: { market: { seed: 7, ticksPerSecond: 0, historySessions: 2, continuousSession: true } },
+    });
+    try {
+      const session = await signInForTest(app);
+      const rank = jest.spyOn(app.services.tradingLoop, 'rank');
+      const read = () =>
+        app.app.inject({ method: 'GET', url: '/api/research/analysis', headers: session.headers });
+      expect((await read()).statusCode).toBe(200);
+      clock.advance(4_999);
+      expect((await read()).statusCode).toBe(200);
+      expect(rank).toHaveBeenCalledTimes(1);
+      clock.advance(1);
+      expect((await read()).statusCode).toBe(200);
+      expect(rank).toHaveBeenCalledTimes(2);
+    } finally {
+      await app.close();
     }
   });
 });
