@@ -18,6 +18,10 @@ const BENCHES: Record<string, { about: string; load: () => Promise<{ run(): Prom
     about: 'random requests to every API route, signed in and out: 5xx, leaks, ledger invariants',
     load: () => import('./fuzz.bench'),
   },
+  analytics: {
+    about: 'performance analytics and returns per period on 100,000 closed trades, vs the /api/health floor',
+    load: () => import('./analytics.bench'),
+  },
   fanout: {
     about: 'stream fan-out to 100 loopback WebSocket clients vs a bare ws broadcast',
     load: () => import('./fanout.bench'),

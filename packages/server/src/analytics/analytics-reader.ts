@@ -2,7 +2,6 @@ import type { AccountId } from '../broker/broker-types';
 import type { Db } from '../db/database';
 import { istDateOf } from '../market/calendar';
 import type { MarketDataService } from '../market/market-data-service';
-import type { LedgerHistoryInput } from './ledger-history';
 import type { AnalyticsFill } from './round-trips';
 
 /**
@@ -18,16 +17,6 @@ export class AnalyticsReader {
     private readonly now: () => number,
   ) {}
 
-  /** Changes whenever the ledger gains a row (any account) or the IST date turns. */
-  version(account: AccountId): string {
-    const row = this.db
-      .prepare(
-        'SELECT (SELECT MAX(id) FROM ledger_entries) AS entries, (SELECT MAX(rowid) FROM fills) AS fills',
-      )
-      .get() as { entries: number | null; fills: number | null };
-    return `${account}:${row.entries ?? 0}:${row.fills ?? 0}:${istDateOf(this.now())}:${this.simulatedFeed()}`;
-  }
-
   /** Whether the active feed is the market simulator. */
   simulatedFeed(): boolean {
     return this.market.activeProvider.health().source === 'simulator';
@@ -35,6 +24,10 @@ export class AnalyticsReader {
 
   today(): string {
     return istDateOf(this.now());
+  }
+
+  nowMs(): number {
+    return this.now();
   }
 
   livePrice = (symbol: string): number | undefined => this.market.lastPrice(symbol);
@@ -48,66 +41,75 @@ export class AnalyticsReader {
     );
   }
 
-  historyInput(account: AccountId): LedgerHistoryInput {
-    const now = this.now();
-    const baseline = this.baseline(account);
-    const since = baseline?.id ?? 0;
-    const flows = baseline
-      ? (this.db
-          .prepare(
-            `SELECT ts, amount_paise AS amountPaise FROM ledger_entries
-             WHERE account = ? AND kind = 'balance_adjustment' AND id > ? ORDER BY id`,
-          )
-          .all(account, since) as { ts: number; amountPaise: number }[])
-      : [];
-    const fills = baseline
-      ? (this.db
-          .prepare(
-            `SELECT f.symbol, f.side, f.quantity, f.price_paise AS pricePaise, f.charges_paise AS chargesPaise,
-                    f.ts, o.strategy
-             FROM fills f JOIN orders o ON o.id = f.order_id
-             WHERE f.account = ? AND f.ts >= ? ORDER BY f.ts, f.rowid`,
-          )
-          .all(account, baseline.ts) as AnalyticsFill[])
-      : [];
-    return {
-      baseline: baseline ? { ts: baseline.ts, capitalPaise: baseline.capitalPaise } : null,
-      flows,
-      fills,
-      now,
-      isSession: (date) => {
-        try {
-          return this.market.clock.isTradingDay(date);
-        } catch {
-          return false;
-        }
-      },
-      closes: (symbol) => this.closes(symbol),
-    };
+  /** The newest ledger entry id and fill rowid (any account): when neither moved, nothing did. */
+  newest(): { entryId: number; fillRowid: number } {
+    const row = this.db
+      .prepare('SELECT (SELECT MAX(id) FROM ledger_entries) AS entry, (SELECT MAX(rowid) FROM fills) AS fill')
+      .get() as { entry: number | null; fill: number | null };
+    return { entryId: row.entry ?? 0, fillRowid: row.fill ?? 0 };
   }
 
-  /** The latest opening balance or reset: from there on the account's figures start again. */
-  private baseline(account: AccountId): { id: number; ts: number; capitalPaise: number } | null {
-    const last = this.db
+  /**
+   * The latest opening balance or reset with an id in (afterId, upToId], where the account's figures
+   * start again; by rowid range, so after a small change only the new rows are looked at.
+   */
+  baselineBetween(
+    account: AccountId,
+    afterId: number,
+    upToId: number,
+  ): { id: number; ts: number } | undefined {
+    return this.db
       .prepare(
-        `SELECT id, ts FROM ledger_entries WHERE account = ? AND kind IN ('opening_balance', 'reset')
-         ORDER BY id DESC LIMIT 1`,
+        `SELECT id, ts FROM ledger_entries NOT INDEXED
+         WHERE id > ? AND id <= ? AND account = ? AND kind IN ('opening_balance', 'reset') ORDER BY id DESC LIMIT 1`,
       )
-      .get(account) as { id: number; ts: number } | undefined;
-    if (!last) return null;
+      .get(afterId, upToId, account) as { id: number; ts: number } | undefined;
+  }
+
+  capitalAt(account: AccountId, baselineId: number): number {
     const { capital } = this.db
       .prepare(
         'SELECT COALESCE(SUM(amount_paise), 0) AS capital FROM ledger_entries WHERE account = ? AND id <= ?',
       )
-      .get(account, last.id) as { capital: number };
-    return { id: last.id, ts: last.ts, capitalPaise: capital };
+      .get(account, baselineId) as { capital: number };
+    return capital;
   }
+
+  /** Deposits and withdrawals with an id in (afterId, upToId]; by rowid range, not by scanning the account. */
+  flowsBetween(account: AccountId, afterId: number, upToId: number): { ts: number; amountPaise: number }[] {
+    return this.db
+      .prepare(
+        `SELECT ts, amount_paise AS amountPaise FROM ledger_entries NOT INDEXED
+         WHERE id > ? AND id <= ? AND account = ? AND kind = 'balance_adjustment' ORDER BY id`,
+      )
+      .all(afterId, upToId, account) as { ts: number; amountPaise: number }[];
+  }
+
+  /** Fills with a rowid in (afterRowid, upToRowid] at or after `sinceTs`, with their order's strategy, in time order. */
+  fillsBetween(account: AccountId, afterRowid: number, upToRowid: number, sinceTs: number): AnalyticsFill[] {
+    return this.db
+      .prepare(
+        `SELECT f.symbol, f.side, f.quantity, f.price_paise AS pricePaise, f.charges_paise AS chargesPaise,
+                f.ts, o.strategy
+         FROM fills f NOT INDEXED JOIN orders o ON o.id = f.order_id
+         WHERE f.rowid > ? AND f.rowid <= ? AND f.account = ? AND f.ts >= ? ORDER BY f.ts, f.rowid`,
+      )
+      .all(afterRowid, upToRowid, account, sinceTs) as AnalyticsFill[];
+  }
+
+  isSession = (date: string): boolean => {
+    try {
+      return this.market.clock.isTradingDay(date);
+    } catch {
+      return false;
+    }
+  };
 
   /**
    * The simulator's generated session closes (fixed for the process's life), by IST date. With a real
    * feed they are not the account's prices: holdings are then marked at their own fills and the live price.
    */
-  private closes(symbol: string): ReadonlyMap<string, number> | undefined {
+  closes = (symbol: string): ReadonlyMap<string, number> | undefined => {
     if (!this.simulatedFeed()) return undefined;
     if (this.closesBySymbol.has(symbol)) return this.closesBySymbol.get(symbol);
     let closes: Map<string, number> | undefined;
@@ -120,5 +122,12 @@ export class AnalyticsReader {
     }
     this.closesBySymbol.set(symbol, closes);
     return closes;
-  }
+  };
+}
+
+export interface LedgerPosition {
+  baseline: { id: number; ts: number } | null;
+  /** The newest ledger entry id and fill rowid (any account). */
+  entryId: number;
+  fillRowid: number;
 }

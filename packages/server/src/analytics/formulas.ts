@@ -3,6 +3,8 @@
 // arrays of daily returns (fractions, 0.01 = 1 %) or trade P&Ls; a figure that cannot be computed
 // honestly is null, never NaN or Infinity.
 
+import { addTrade, emptyTotals, type TradeTotals } from './trade-totals';
+
 /** Sessions in a trading year (quantstats `periods=252`). */
 export const SESSIONS_PER_YEAR = 252;
 /** quantstats `cagr`: years are calendar days / 365. */
@@ -139,36 +141,18 @@ export interface TradeFigures {
   avgLoss: number | null;
   largestWin: number | null;
   largestLoss: number | null;
-  grossProfit: number;
-  /** Positive: Σ |losing P&L|. */
-  grossLoss: number;
   /** quantstats `profit_factor`: gross profit / gross loss; null without a losing trade. */
   profitFactor: number | null;
-  /** quantstats `expectancy`-style mean P&L per trade = win rate × avg win + loss rate × avg loss. */
+  /** Mean net P&L per trade = win rate × avg win + loss rate × avg loss. */
   expectancy: number | null;
   netPnl: number;
+  /** Mean time from entry to exit, hours. */
+  avgHoldHours: number | null;
 }
 
-/** Trade statistics over net (after charges) trade P&Ls, in one pass. */
-export function tradeFigures(pnls: readonly number[]): TradeFigures {
-  let winning = 0;
-  let losing = 0;
-  let grossProfit = 0;
-  let grossLoss = 0;
-  let largestWin: number | null = null;
-  let largestLoss: number | null = null;
-  for (const pnl of pnls) {
-    if (pnl > 0) {
-      winning += 1;
-      grossProfit += pnl;
-      if (largestWin === null || pnl > largestWin) largestWin = pnl;
-    } else if (pnl < 0) {
-      losing += 1;
-      grossLoss -= pnl;
-      if (largestLoss === null || pnl < largestLoss) largestLoss = pnl;
-    }
-  }
-  const total = pnls.length;
+/** Trade statistics from the totals of a set of closed trades (net P&L after charges). */
+export function tradeFiguresOf(totals: TradeTotals): TradeFigures {
+  const { total, winning, losing, grossProfit, grossLoss } = totals;
   const netPnl = grossProfit - grossLoss;
   return {
     total,
@@ -177,12 +161,18 @@ export function tradeFigures(pnls: readonly number[]): TradeFigures {
     winRate: total === 0 ? null : (winning / total) * 100,
     avgWin: winning === 0 ? null : grossProfit / winning,
     avgLoss: losing === 0 ? null : -grossLoss / losing,
-    largestWin,
-    largestLoss,
-    grossProfit,
-    grossLoss,
+    largestWin: totals.largestWin,
+    largestLoss: totals.largestLoss,
     profitFactor: losing === 0 ? null : grossProfit / grossLoss,
     expectancy: total === 0 ? null : netPnl / total,
     netPnl,
+    avgHoldHours: total === 0 ? null : totals.holdMs / total / 3_600_000,
   };
+}
+
+/** Trade statistics over a list of net trade P&Ls. */
+export function tradeFigures(pnls: readonly number[]): TradeFigures {
+  const totals = emptyTotals();
+  for (const pnl of pnls) addTrade(totals, pnl);
+  return tradeFiguresOf(totals);
 }

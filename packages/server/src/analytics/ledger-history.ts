@@ -1,4 +1,5 @@
 import { type AnalyticsFill, matchRoundTrips, type RoundTrip } from './round-trips';
+import { SuffixTotals } from './trade-totals';
 
 const DAY_MS = 86_400_000;
 const IST_OFFSET_MS = (5 * 60 + 30) * 60_000;
@@ -36,6 +37,8 @@ export interface Bucket {
   /** Closed trades by exit time, and the axis day each closed on. */
   trips: RoundTrip[];
   tripDays: Int32Array;
+  /** The trade totals of trips i … end, for a period's suffix in one lookup. */
+  suffix: SuffixTotals;
 }
 
 /** An open lot's move from its last fixed mark to the live price is today's, computed per request. */
@@ -102,6 +105,7 @@ export function buildLedgerHistory(input: LedgerHistoryInput): LedgerHistory {
         exposed: new Uint8Array(n),
         trips: [],
         tripDays: new Int32Array(0),
+        suffix: new SuffixTotals([]),
       };
       bucketOf.set(key, bucket);
       buckets.push(bucket);
@@ -149,6 +153,7 @@ export function buildLedgerHistory(input: LedgerHistoryInput): LedgerHistory {
   for (const bucket of buckets) {
     // Trips arrive in exit order already (fills are read in time order); the days follow them.
     bucket.tripDays = Int32Array.from(tripDays.get(bucket) ?? []);
+    bucket.suffix = new SuffixTotals(bucket.trips);
   }
   return {
     days,

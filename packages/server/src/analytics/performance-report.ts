@@ -7,11 +7,11 @@ import {
   drawdowns,
   sharpeRatio,
   sortinoRatio,
-  tradeFigures,
+  tradeFiguresOf,
 } from './formulas';
 import type { LedgerHistory } from './ledger-history';
 import { type Selection, type SelectionQuery, selectPeriod } from './performance-selection';
-import type { RoundTrip } from './round-trips';
+import { emptyTotals, mergeTotals, type TradeTotals } from './trade-totals';
 
 export interface ReportOptions {
   /** Annual, percent points. */
@@ -43,7 +43,7 @@ export function performanceAnalytics(
   if (!selection) return emptyAnalytics(query, options);
   const { returns, pnl } = selection;
   const rf = options.riskFreeRatePercent / 100;
-  const trades = tradeFigures(selection.trips.map((trip) => trip.pnlPaise));
+  const trades = tradeFiguresOf(selection.totals);
   const total = compoundedReturn(returns);
   const cagr = annualisedReturn(total, calendarDays(selection.from, selection.to));
   const drawdown = drawdowns(returns);
@@ -75,7 +75,7 @@ export function performanceAnalytics(
       drawdown.depth === 0 ? null : (selection.days[drawdown.peakIndex] ?? selection.from),
     max_drawdown_trough_date: drawdown.depth === 0 ? null : selection.days[drawdown.troughIndex]!,
     volatility: orNull(volatility === null ? null : volatility * 100),
-    avg_hold_time_hours: orNull(averageHoldHours(selection.trips)),
+    avg_hold_time_hours: orNull(trades.avgHoldHours),
     exposure_time_percent: round((sum(selection.exposed) / selection.days.length) * 100),
     best_day: best,
     worst_day: worst,
@@ -115,8 +115,8 @@ export function performanceReturns(
       trades: selection.trades[d]!,
     })),
     monthly: monthlyTable(selection),
-    stocks: groupTable(selection.trips, (trip) => trip.symbol),
-    strategies: groupTable(selection.trips, (trip) => trip.strategy),
+    stocks: groupTable(selection, (group) => group.symbol),
+    strategies: groupTable(selection, (group) => group.strategy),
     filters,
     source: options.source,
   };
@@ -167,13 +167,6 @@ function drawdownAmount(pnl: readonly number[], peakIndex: number, troughIndex: 
   return Math.max(0, -amount);
 }
 
-function averageHoldHours(trips: readonly RoundTrip[]): number | null {
-  if (trips.length === 0) return null;
-  let totalMs = 0;
-  for (const trip of trips) totalMs += trip.exitTs - trip.entryTs;
-  return totalMs / trips.length / 3_600_000;
-}
-
 /** The best and worst day by P&L; null when no day moved (an empty or flat account). */
 function extremeDays(
   selection: Selection,
@@ -220,19 +213,22 @@ function monthlyTable(selection: Selection): PerformanceReturns['monthly'] {
 
 /** Closed trades grouped by symbol or strategy, most profitable first. */
 function groupTable(
-  trips: readonly RoundTrip[],
-  nameOf: (trip: RoundTrip) => string,
+  selection: Selection,
+  nameOf: (group: Selection['groups'][number]) => string,
 ): PerformanceReturns['stocks'] {
-  const groups = new Map<string, { pnls: number[] }>();
-  for (const trip of trips) {
-    const name = nameOf(trip);
-    const group = groups.get(name);
-    if (group) group.pnls.push(trip.pnlPaise);
-    else groups.set(name, { pnls: [trip.pnlPaise] });
+  const groups = new Map<string, TradeTotals>();
+  for (const group of selection.groups) {
+    const name = nameOf(group);
+    let totals = groups.get(name);
+    if (!totals) {
+      totals = emptyTotals();
+      groups.set(name, totals);
+    }
+    mergeTotals(totals, group.totals);
   }
   return [...groups.entries()]
-    .map(([name, { pnls }]) => {
-      const figures = tradeFigures(pnls);
+    .map(([name, totals]) => {
+      const figures = tradeFiguresOf(totals);
       return {
         name,
         trades: figures.total,

@@ -1,6 +1,6 @@
 import type { PerformancePeriod } from '@td/contracts';
 import type { Bucket, LedgerHistory } from './ledger-history';
-import type { RoundTrip } from './round-trips';
+import { emptyTotals, mergeTotals, type TradeTotals } from './trade-totals';
 
 export interface SelectionQuery {
   period: PerformancePeriod;
@@ -22,8 +22,9 @@ export interface Selection {
   trades: number[];
   wins: number[];
   exposed: number[];
-  /** Closed trades of the period (exit inside it), in exit order per bucket. */
-  trips: RoundTrip[];
+  /** Closed trades of the period (exit inside it): all of them, and per bucket the filter kept. */
+  totals: TradeTotals;
+  groups: { symbol: string; strategy: string; totals: TradeTotals }[];
 }
 
 /** spec part 2 §9 periods as trailing windows ending today: the period's first calendar date. */
@@ -81,7 +82,8 @@ export function selectPeriod(
     trades: [],
     wins: [],
     exposed: [],
-    trips: [],
+    totals: emptyTotals(),
+    groups: [],
   };
   let equity = history.capitalPaise;
   for (let d = 0; d < n; d += 1) {
@@ -104,9 +106,10 @@ export function selectPeriod(
     selection.exposed.push(exposed);
   }
   for (const bucket of kept) {
-    for (let i = firstAtOrAfter(bucket.tripDays, start); i < bucket.trips.length; i += 1) {
-      selection.trips.push(bucket.trips[i]!);
-    }
+    const totals = bucket.suffix.from(firstAtOrAfter(bucket.tripDays, start));
+    if (totals.total === 0) continue;
+    mergeTotals(selection.totals, totals);
+    selection.groups.push({ symbol: bucket.symbol, strategy: bucket.strategy, totals });
   }
   return selection;
 }

@@ -114,6 +114,33 @@ describe('with closed trades', () => {
     expect((await analytics('?symbol=INFY&strategy=momentum')).total_trades).toBe(0);
   });
 
+  it('nets a deposit made after the last answer out of the return', async () => {
+    const before = await analytics();
+    const equityBefore = (await returns()).equity.at(-1)!.equity;
+    const post = (url: string, payload: object) =>
+      testApp.app.inject({ method: 'POST', url, headers, payload });
+    const overview = await get('/api/portfolio/overview');
+    const cash = overview.json().data.available_balance as number;
+    expect((await post('/api/trading/paper/balance', { balance: cash + 50_000 })).statusCode).toBe(200);
+    const after = await analytics();
+    expect(after.total_return).toBeCloseTo(before.total_return, 2); // ₹50,000 put in is not a profit
+    // …but it is in the equity (no ticks in tests, so prices stand still)
+    expect((await returns()).equity.at(-1)!.equity).toBeCloseTo(equityBefore + 50_000, 2);
+  });
+
+  it('starts again after the paper account is reset', async () => {
+    expect((await analytics()).total_trades).toBe(2);
+    const reset = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/trading/paper-reset',
+      headers,
+      payload: {},
+    });
+    expect(reset.statusCode).toBe(200);
+    expect((await analytics()).total_trades).toBe(0);
+    expect((await returns()).filters).toEqual({ strategies: [], symbols: [] });
+  });
+
   it('sees a trade placed after the last answer', async () => {
     expect((await analytics()).total_trades).toBe(2);
     await roundTrip('TCS', 'momentum');

@@ -8,13 +8,14 @@ import type { AppServices } from '../services';
 export async function performanceRoutes(app: FastifyInstance, { services }: { services: AppServices }) {
   const analytics = createPerformanceAnalytics(services, () => services.market.clock.now());
 
-  app.get('/api/performance/analytics', async (request) => {
+  // Both reply with JSON text the engine may have kept from an identical request (same ledger, same prices).
+  app.get('/api/performance/analytics', async (request, reply) => {
     const query = validate(performanceQuerySchema, request.query, 'query');
-    return { success: true, data: analytics.analytics(query) };
+    return reply.type('application/json; charset=utf-8').send(analytics.reply('analytics', query));
   });
 
-  app.get('/api/performance/returns', async (request) => {
+  app.get('/api/performance/returns', async (request, reply) => {
     const query = validate(performanceQuerySchema, request.query, 'query');
-    return { success: true, data: analytics.returns(query) };
+    return reply.type('application/json; charset=utf-8').send(analytics.reply('returns', query));
   });
 }
