@@ -58,17 +58,27 @@ e2eSuite(
           assert.ok(UNIVERSE.has(symbol), `${symbol} is not a symbol the loop trades`);
         for (const row of analysis.recommendations) {
           assert.ok(row.confidence >= 0 && row.confidence <= 1, `${row.symbol} confidence ${row.confidence}`);
+          assert.equal(row.in_nifty_50, NIFTY_50.has(row.symbol), `${row.symbol}'s NIFTY 50 flag`);
         }
+        const nifty50Rows = analysis.recommendations.filter((row) => row.in_nifty_50);
 
         const table = page.getByRole('table', { name: 'AI Trading Signals' });
         await expectVisible(table.getByRole('button', { name: 'RELIANCE chart' }));
+        // By default the table lists the NIFTY 50 members only, each with its signal.
         const shown = await eventually(
           async () => (await table.getByRole('row').count()) - 1,
-          (rows) => rows === analysis.recommendations.length,
-          (rows) => `the table should list ${analysis.recommendations.length} signals, it lists ${rows}`,
+          (rows) => rows === nifty50Rows.length,
+          (rows) => `the table should list ${nifty50Rows.length} NIFTY 50 signals, it lists ${rows}`,
           20_000,
         );
-        assert.equal(shown, analysis.recommendations.length);
+        assert.equal(shown, NIFTY_50.size);
+        const listed = await table.locator('tbody tr td:nth-child(1)').allTextContents();
+        for (const text of listed) {
+          assert.ok(
+            [...NIFTY_50].some((symbol) => text.startsWith(symbol)),
+            `${text} should be a NIFTY 50 member`,
+          );
+        }
         // Every confidence on screen is a percentage between 0 and 100.
         const confidences = await table.locator('tbody tr td:nth-child(3)').allTextContents();
         for (const text of confidences) {

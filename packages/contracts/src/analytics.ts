@@ -125,6 +125,8 @@ export type PerformanceReturns = z.infer<typeof performanceReturnsSchema>;
 export const researchRecommendationSchema = z.object({
   symbol: z.string(),
   signal: z.enum(['BUY', 'SELL', 'HOLD']),
+  /** The loop also trades Bank NIFTY members outside the NIFTY 50; the screen shows NIFTY 50 first. */
+  in_nifty_50: z.boolean(),
   /** 0..1. */
   confidence: z.number(),
   score: z.number(),

@@ -1,5 +1,6 @@
 import { NETWORK_DOWN, type Responder, renderRemote, reply } from '@td/platform/test-support';
 import { act, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { ResearchPage } from './research-page';
 import { analysis } from './research-test-data';
 
@@ -95,6 +96,20 @@ describe('Research & Analysis', () => {
     expect(rows[0]).toHaveTextContent('₹1,767');
     expect(rows[0]).toHaveTextContent('₹109 (7.00%) Low');
     expect(rows[1]).toHaveTextContent('—');
+  });
+
+  it('shows the NIFTY 50 names first, and every symbol the loop ranks on request', async () => {
+    const user = userEvent.setup();
+    renderResearch();
+    const table = await screen.findByRole('table', { name: 'AI Trading Signals' });
+    await within(table).findByText('RELIANCE');
+    expect(within(table).queryByText('PNB')).not.toBeInTheDocument();
+    expect(
+      screen.getByText(/Showing 3 of the 4 symbols the trading loop ranks; the rest are Bank NIFTY members/),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole('switch', { name: 'NIFTY 50 only' }));
+    expect(await within(table).findByText('PNB')).toBeInTheDocument();
+    expect(screen.getByText('Showing 4 of the 4 symbols the trading loop ranks.')).toBeInTheDocument();
   });
 
   it('lists the same signals in two lines each for phones, with target and risk for a BUY', async () => {

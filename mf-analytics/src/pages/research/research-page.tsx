@@ -1,7 +1,8 @@
 import { isApiError, useResearchAnalysis, useRetrySchedule } from '@td/api-client';
 import { usePlatform } from '@td/platform';
-import { Banner, Button, Card, Page, PageHeader } from '@td/ui';
+import { Banner, Button, Card, Page, PageHeader, Switch } from '@td/ui';
 import { useState } from 'react';
+import styled from 'styled-components';
 import { FiveYearOutlook } from './five-year-outlook';
 import { MarketTiles } from './market-tiles';
 import {
@@ -13,6 +14,12 @@ import {
 } from './research-messages';
 import { SignalsTable } from './signals-table';
 import { SymbolChartModal } from './symbol-chart-modal';
+
+const Coverage = styled.p`
+  margin: 0 0 ${({ theme }) => theme.space(3)};
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${({ theme }) => theme.fontSize.xs};
+`;
 
 /** spec part 1 §8: a 503 is the data source; anything else is the research service itself. */
 function errorTitle(error: unknown): string {
@@ -29,9 +36,13 @@ export function ResearchPage() {
   const research = useResearchAnalysis();
   const { retryNow } = useRetrySchedule(research, openDiagnostics);
   const [charted, setCharted] = useState<string | null>(null);
+  // The loop also trades Bank NIFTY names outside the NIFTY 50: shown on request, NIFTY 50 first.
+  const [nifty50Only, setNifty50Only] = useState(true);
   // A failed refresh keeps the last answer's figures on screen under the banner.
   const analysis = research.data;
   const failed = research.isError;
+  const all = analysis?.recommendations ?? [];
+  const shown = nifty50Only ? all.filter((row) => row.in_nifty_50) : all;
 
   return (
     <Page>
@@ -74,9 +85,21 @@ export function ResearchPage() {
         </Card>
       )}
       <FiveYearOutlook />
-      <Card title="AI Trading Signals">
+      <Card
+        title="AI Trading Signals"
+        action={<Switch checked={nifty50Only} onChange={setNifty50Only} label="NIFTY 50 only" />}
+      >
+        {all.length > 0 && (
+          <Coverage>
+            Showing {shown.length} of the {all.length} symbols the trading loop ranks
+            {nifty50Only && all.length > shown.length
+              ? '; the rest are Bank NIFTY members it also trades'
+              : ''}
+            .
+          </Coverage>
+        )}
         <SignalsTable
-          recommendations={analysis?.recommendations ?? []}
+          recommendations={shown}
           loading={research.isPending && !failed}
           emptyText={failed ? SIGNALS_DISCONNECTED : NO_SIGNALS}
           onOpenChart={setCharted}

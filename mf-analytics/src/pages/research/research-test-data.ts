@@ -3,6 +3,7 @@ import type { ResearchAnalysis, ResearchRecommendation } from '@td/contracts';
 export const recommendation = (overrides: Partial<ResearchRecommendation>): ResearchRecommendation => ({
   symbol: 'INFY',
   signal: 'HOLD',
+  in_nifty_50: true,
   confidence: 0.1,
   score: 0.05,
   price: 1500,
@@ -44,6 +45,8 @@ export const analysis: ResearchAnalysis = {
     }),
     recommendation({ symbol: 'TCS', signal: 'SELL', confidence: 0.64, score: -0.4, price: 3200 }),
     recommendation({ symbol: 'INFY', signal: 'HOLD', confidence: 0.12 }),
+    // A Bank NIFTY member outside the NIFTY 50: the loop trades it, the table shows it on request.
+    recommendation({ symbol: 'PNB', signal: 'HOLD', confidence: 0.05, in_nifty_50: false }),
   ],
   strategy: 'ensemble',
   as_of: '2026-01-05T04:00:00.000Z',

@@ -36,7 +36,7 @@ export function toRecommendation(
   { signal, pricePaise, dailyVolatilityPercent }: RecommendationInput,
   phase: Pick<TradingPhase, 'emergencyStopLossPercent'>,
   rules: ExitRules = EXIT_RULES,
-): ResearchRecommendation {
+): Omit<ResearchRecommendation, 'in_nifty_50'> {
   const price = pricePaise !== undefined && pricePaise > 0 ? pricePaise : null;
   const levels =
     signal.direction === 'BUY' && price !== null

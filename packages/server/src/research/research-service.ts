@@ -76,8 +76,9 @@ export class ResearchService {
     const trend = indexTrend(indexCloses);
     const volatility = realisedVolatility(indexCloses);
     const phase = phaseForCapital(Math.max(0, this.options.equityPaise()) / 100);
-    const recommendations = this.rank(now).map((signal) =>
-      toRecommendation(
+    const nifty50 = new Set(this.members);
+    const recommendations = this.rank(now).map((signal) => ({
+      ...toRecommendation(
         {
           signal,
           pricePaise: market.lastPrice(signal.symbol),
@@ -85,7 +86,8 @@ export class ResearchService {
         },
         phase,
       ),
-    );
+      in_nifty_50: nifty50.has(signal.symbol),
+    }));
     return {
       market_sentiment: sentiment.sentiment,
       sentiment_basis: sentiment.basis,

@@ -49,6 +49,10 @@ describe('GET /api/research/analysis', () => {
       expect(row.reasons[0]).toBe(ranking[i]!.reasons[0]);
       expect(row.price).toBeGreaterThan(0);
     }
+    // NIFTY 50 members are flagged so the screen can show them first; the Bank NIFTY-only names are not.
+    const flagged = data.recommendations.filter((r: { in_nifty_50: boolean }) => r.in_nifty_50);
+    expect(flagged).toHaveLength(50);
+    expect(data.recommendations.length).toBeGreaterThan(50);
   });
 
   it('gives every BUY a target above and a stop below the price, the stop distance as its risk', async () => {
