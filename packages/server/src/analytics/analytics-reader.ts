@@ -53,17 +53,13 @@ export class AnalyticsReader {
    * The latest opening balance or reset with an id in (afterId, upToId], where the account's figures
    * start again; by rowid range, so after a small change only the new rows are looked at.
    */
-  baselineBetween(
-    account: AccountId,
-    afterId: number,
-    upToId: number,
-  ): { id: number; ts: number } | undefined {
+  baselineBetween(account: AccountId, afterId: number, upToId: number): Baseline | undefined {
     return this.db
       .prepare(
-        `SELECT id, ts FROM ledger_entries NOT INDEXED
+        `SELECT id, ts, kind FROM ledger_entries NOT INDEXED
          WHERE id > ? AND id <= ? AND account = ? AND kind IN ('opening_balance', 'reset') ORDER BY id DESC LIMIT 1`,
       )
-      .get(afterId, upToId, account) as { id: number; ts: number } | undefined;
+      .get(afterId, upToId, account) as Baseline | undefined;
   }
 
   capitalAt(account: AccountId, baselineId: number): number {
@@ -125,8 +121,21 @@ export class AnalyticsReader {
   };
 }
 
+export interface Baseline {
+  id: number;
+  ts: number;
+  kind: 'opening_balance' | 'reset';
+}
+
+/**
+ * The first instant whose fills count. After a reset, its own time; after the opening balance, any:
+ * the history replay books past sessions into a new account, stamped before its opening.
+ */
+export const fillsSince = (baseline: Baseline) =>
+  baseline.kind === 'reset' ? baseline.ts : Number.MIN_SAFE_INTEGER;
+
 export interface LedgerPosition {
-  baseline: { id: number; ts: number } | null;
+  baseline: Baseline | null;
   /** The newest ledger entry id and fill rowid (any account). */
   entryId: number;
   fillRowid: number;

@@ -10,7 +10,10 @@ const dateOfDayNumber = (day: number) => new Date(day * DAY_MS).toISOString().sl
 
 /** What the reader hands over: plain data from the ledger and the market, money in paise. */
 export interface LedgerHistoryInput {
-  /** The account's current capital and when it was set (opened, or last reset); null: never opened. */
+  /**
+   * The account's current capital and when it was set (opened, or last reset); null: never opened.
+   * Fills stamped earlier (a replayed history) start the series on their own day, with this capital.
+   */
   baseline: { ts: number; capitalPaise: number } | null;
   /** Money put in (+) or taken out (−) after the baseline. */
   flows: readonly { ts: number; amountPaise: number }[];
@@ -70,7 +73,7 @@ export interface LedgerHistory {
 export function buildLedgerHistory(input: LedgerHistoryInput): LedgerHistory {
   const empty = { capitalPaise: 0, flows: new Float64Array(0), buckets: [], openLots: [] };
   if (!input.baseline) return { ...empty, days: [], strategies: [], symbols: [] };
-  const first = istDayNumber(input.baseline.ts);
+  const first = istDayNumber(Math.min(input.baseline.ts, input.fills[0]?.ts ?? Number.POSITIVE_INFINITY));
   const today = Math.max(istDayNumber(input.now), first);
   const active = new Set<number>();
   for (const fill of input.fills) active.add(istDayNumber(fill.ts));

@@ -8,7 +8,7 @@ import type {
 import type { AccountId } from '../broker/broker-types';
 import type { Db } from '../db/database';
 import type { MarketDataService } from '../market/market-data-service';
-import { AnalyticsReader, type LedgerPosition } from './analytics-reader';
+import { AnalyticsReader, fillsSince, type LedgerPosition } from './analytics-reader';
 import { buildLedgerHistory, type LedgerHistory, type LedgerHistoryInput } from './ledger-history';
 import { performanceAnalytics, performanceReturns, type ReportOptions } from './performance-report';
 import type { AnalyticsFill } from './round-trips';
@@ -134,7 +134,7 @@ export class PerformanceAnalyticsService {
         ? { ts: baseline.ts, capitalPaise: this.reader.capitalAt(account, baseline.id) }
         : null,
       flows: baseline ? this.reader.flowsBetween(account, baseline.id, position.entryId) : [],
-      fills: baseline ? this.reader.fillsBetween(account, 0, position.fillRowid, baseline.ts) : [],
+      fills: baseline ? this.reader.fillsBetween(account, 0, position.fillRowid, fillsSince(baseline)) : [],
       now: this.reader.nowMs(),
       isSession: this.reader.isSession,
       closes: this.reader.closes,
@@ -154,7 +154,7 @@ export class PerformanceAnalyticsService {
   /** Adds only the rows written since the last build (the account was not reset in between). */
   private append(last: LoadedLedger, position: LedgerPosition, date: string): LoadedLedger {
     const { input } = last;
-    const since = position.baseline?.ts ?? 0;
+    const since = position.baseline ? fillsSince(position.baseline) : 0;
     const flows = this.reader.flowsBetween(last.account, last.position.entryId, position.entryId);
     const fills = this.reader.fillsBetween(last.account, last.position.fillRowid, position.fillRowid, since);
     input.flows.push(...flows);

@@ -5,6 +5,7 @@ import {
   performanceAnalyticsSchema,
   performanceReturnsSchema,
 } from '@td/contracts';
+import { replayHistoryIntoEmptyLedger } from '../broker/history-replay';
 import { buildTestApp, signInForTest, type TestApp } from '../test-support';
 
 // spec part 2 §2.3 and §8: GET /api/performance/analytics and GET /api/performance/returns.
@@ -145,6 +146,20 @@ describe('with closed trades', () => {
     expect((await analytics()).total_trades).toBe(2);
     await roundTrip('TCS', 'momentum');
     expect((await analytics()).total_trades).toBe(3);
+  });
+});
+
+describe('after the replayed history', () => {
+  it('counts the replayed trades, stamped before the account opened, and agrees with the portfolio', async () => {
+    const { db, ledger, market, logger } = testApp.services;
+    const replay = await replayHistoryIntoEmptyLedger(db, ledger, market, logger);
+    expect(replay?.orders).toBeGreaterThan(0);
+    const figures = await analytics();
+    expect(figures.total_trades).toBeGreaterThan(0);
+    expect(figures.from! < figures.to).toBe(true); // the series starts on the first replayed session
+    const overview = (await get('/api/portfolio/overview')).json().data;
+    expect(figures.total_return).toBeCloseTo(overview.total_returns, 2);
+    expect(figures.source.simulated).toBe(true);
   });
 });
 
