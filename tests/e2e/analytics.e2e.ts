@@ -103,8 +103,14 @@ e2eSuite(
         ])
           await expectVisible(card(page, name));
         await expectVisible(page.getByText('Connected', { exact: true }));
-        const all = await performance<PerformanceAnalytics>(stack, token, 'analytics', { period: 'all' });
-        assert.ok(all.total_trades > 0, 'the replayed history should leave closed trades in the ledger');
+        // The history replay runs in the background after start: wait until its trades are booked.
+        const all = await eventually(
+          () => performance<PerformanceAnalytics>(stack, token, 'analytics', { period: 'all' }),
+          (all) => all.total_trades > 0,
+          () => 'the replayed history should leave closed trades in the ledger',
+          30_000,
+        );
+        await page.getByRole('button', { name: 'Refresh' }).click();
         await expectCardsAgree(page, stack, token, { period: 'all' });
         await expectVisible(page.getByTestId('performance-source').first());
 
