@@ -35,11 +35,17 @@ export default function EquityChartCanvas({ points, label }: EquityChartCanvasPr
       grid: { vertLines: { color: theme.colors.border }, horzLines: { color: theme.colors.border } },
       rightPriceScale: { borderColor: theme.colors.border },
       timeScale: { borderColor: theme.colors.border },
-      localization: { locale: 'en-IN', priceFormatter: rupees },
+      // Each series formats its own scale: a chart-wide price formatter would put ₹ on the drawdown's percent.
+      localization: { locale: 'en-IN' },
     });
     const equity = chart.addSeries(
       LineSeries,
-      { color: theme.colors.primary, lineWidth: 2, title: 'Equity' },
+      {
+        color: theme.colors.primary,
+        lineWidth: 2,
+        title: 'Equity',
+        priceFormat: { type: 'custom', formatter: rupees, minMove: 1 },
+      },
       0,
     );
     const drawdown = chart.addSeries(
@@ -50,7 +56,7 @@ export default function EquityChartCanvas({ points, label }: EquityChartCanvasPr
         bottomColor: `${theme.colors.negative}66`,
         lineWidth: 1,
         title: 'Drawdown %',
-        priceFormat: { type: 'custom', formatter: (value: number) => `${value.toFixed(2)}%` },
+        priceFormat: { type: 'custom', formatter: (value: number) => `${value.toFixed(2)}%`, minMove: 0.01 },
       },
       1,
     );
