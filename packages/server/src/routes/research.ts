@@ -12,14 +12,12 @@ export async function researchRoutes(app: FastifyInstance, { services }: { servi
       return { success: true, data: await services.research.analysis() };
     } catch (error) {
       if (!(error instanceof ResearchUnavailableError)) throw error;
-      return reply
-        .status(503)
-        .send({
-          success: false,
-          error: RESEARCH_DISCONNECTED,
-          code: 'data_source_disconnected',
-          detail: error.message,
-        });
+      return reply.status(503).send({
+        success: false,
+        error: RESEARCH_DISCONNECTED,
+        code: 'data_source_disconnected',
+        detail: error.message,
+      });
     }
   });
 }
