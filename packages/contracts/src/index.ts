@@ -1,5 +1,6 @@
 export * from './analytics';
 export * from './auth';
+export * from './csv';
 export * from './envelope';
 export * from './market';
 export * from './ml';

@@ -5,7 +5,6 @@ export * from './calendar-heatmap';
 export * from './card';
 export * from './colour-scale';
 export * from './confirm-dialog';
-export * from './csv-text';
 export * from './divided-list';
 export * from './empty-state';
 export * from './error-panel';

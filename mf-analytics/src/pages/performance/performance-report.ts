@@ -1,5 +1,6 @@
 import type { PerformanceAnalytics, PerformanceReturns } from '@td/contracts';
-import { type CsvValue, csvLines, istFileDate } from '@td/ui';
+import { type CsvValue, csvLines } from '@td/contracts';
+import { istFileDate } from '@td/ui';
 import { PERIOD_LABELS } from './performance-messages';
 
 export interface ReportFilter {

@@ -1,4 +1,4 @@
-import { csvCell, csvLines } from './csv-text';
+import { csvCell, csvLines } from './csv';
 
 describe('csv text', () => {
   it('quotes commas and quotes, keeps numbers, and defuses formulas', () => {
