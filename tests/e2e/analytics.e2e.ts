@@ -3,7 +3,6 @@ import fs from 'node:fs';
 import type { PerformanceAnalytics, PerformanceReturns } from '@td/contracts';
 import type { Page } from 'playwright-core';
 import {
-  artifactPath,
   callApi,
   type E2EStack,
   e2eSuite,
@@ -11,20 +10,9 @@ import {
   expectText,
   expectVisible,
   openSignedIn,
-  PHONE,
+  screenshots,
   sessionToken,
 } from './support';
-
-/** Two pictures of the screen the test stands on: a laptop and a phone. */
-async function screenshots(page: Page, name: string): Promise<void> {
-  await page.waitForLoadState('networkidle').catch(() => undefined);
-  await page.screenshot({ path: artifactPath(`${name}-1440.png`), fullPage: true });
-  const desktop = page.viewportSize();
-  await page.setViewportSize(PHONE);
-  await page.waitForTimeout(300);
-  await page.screenshot({ path: artifactPath(`${name}-390.png`), fullPage: true });
-  if (desktop) await page.setViewportSize(desktop);
-}
 
 /** The screen's rupees: "+₹12,346", "-₹1,414" (whole rupees, Indian grouping). */
 const signedRupees = (value: number) =>

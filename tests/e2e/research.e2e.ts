@@ -1,6 +1,5 @@
 import assert from 'node:assert/strict';
 import type { ResearchAnalysis } from '@td/contracts';
-import type { Page } from 'playwright-core';
 import { allInstruments, constituents } from '../../packages/server/src/market/instruments';
 import {
   artifactPath,
@@ -10,20 +9,9 @@ import {
   expectText,
   expectVisible,
   openSignedIn,
-  PHONE,
+  screenshots,
   sessionToken,
 } from './support';
-
-/** Two pictures of the screen the test stands on: a laptop and a phone. */
-async function screenshots(page: Page, name: string): Promise<void> {
-  await page.waitForLoadState('networkidle').catch(() => undefined);
-  await page.screenshot({ path: artifactPath(`${name}-1440.png`), fullPage: true });
-  const desktop = page.viewportSize();
-  await page.setViewportSize(PHONE);
-  await page.waitForTimeout(300);
-  await page.screenshot({ path: artifactPath(`${name}-390.png`), fullPage: true });
-  if (desktop) await page.setViewportSize(desktop);
-}
 
 const NIFTY_50 = new Set(constituents('NIFTY_50').map((instrument) => instrument.symbol));
 const UNIVERSE = new Set(allInstruments().map((instrument) => instrument.symbol));

@@ -1,8 +1,6 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import type { Page } from 'playwright-core';
 import {
-  artifactPath,
   buyAtMarket,
   callApi,
   e2eSuite,
@@ -11,7 +9,7 @@ import {
   expectText,
   expectVisible,
   openSignedIn,
-  PHONE,
+  screenshots,
   sessionToken,
   shellNav,
 } from './support';
@@ -21,17 +19,6 @@ const HOLDINGS = [
   { symbol: 'INFY', quantity: 20 },
   { symbol: 'HDFCBANK', quantity: 15 },
 ];
-
-/** Two pictures of the screen the test stands on: a laptop and a phone. */
-async function screenshots(page: Page, name: string): Promise<void> {
-  await page.waitForLoadState('networkidle').catch(() => undefined);
-  await page.screenshot({ path: artifactPath(`${name}-1440.png`), fullPage: true });
-  const desktop = page.viewportSize();
-  await page.setViewportSize(PHONE);
-  await page.waitForTimeout(300);
-  await page.screenshot({ path: artifactPath(`${name}-390.png`), fullPage: true });
-  if (desktop) await page.setViewportSize(desktop);
-}
 
 // A fresh stack, the trader signed in once; the paper account gets three holdings through the
 // order API (as the trading loop would place them), then each screen is checked as a trader sees it.

@@ -30,6 +30,17 @@ export function launchBrowser(): Promise<Browser> {
 export const DESKTOP = { width: 1440, height: 900 } as const;
 export const PHONE = { width: 390, height: 844 } as const;
 
+/** Two pictures of the screen the test stands on: a laptop and a phone. */
+export async function screenshots(page: Page, name: string): Promise<void> {
+  await page.waitForLoadState('networkidle').catch(() => undefined);
+  await page.screenshot({ path: artifactPath(`${name}-1440.png`), fullPage: true });
+  const desktop = page.viewportSize();
+  await page.setViewportSize(PHONE);
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: artifactPath(`${name}-390.png`), fullPage: true });
+  if (desktop) await page.setViewportSize(desktop);
+}
+
 export interface E2EContext {
   stack: E2EStack;
   browser: Browser;
