@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import WebSocket from 'ws';
-import { buildTestApp, signInForTest, type TestApp } from '../test-support';
+import { buildTestApp, openStream, signInForTest, type TestApp } from '../test-support';
 
 let testApp: TestApp;
 let url: string;
@@ -14,26 +14,7 @@ beforeAll(async () => {
 });
 afterAll(() => testApp.close());
 
-/** Opens a socket and collects every message it receives. */
-async function open() {
-  const socket = new WebSocket(url);
-  const messages: Record<string, unknown>[] = [];
-  socket.on('message', (raw) => messages.push(JSON.parse(raw.toString())));
-  await new Promise((resolve, reject) => {
-    socket.once('open', resolve);
-    socket.once('error', reject);
-  });
-  const next = async (predicate: (message: Record<string, unknown>) => boolean) => {
-    for (let i = 0; i < 100; i++) {
-      const found = messages.find(predicate);
-      if (found) return found;
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
-    throw new Error(`no matching message; got ${JSON.stringify(messages)}`);
-  };
-  const closed = new Promise<number>((resolve) => socket.once('close', (code) => resolve(code)));
-  return { socket, messages, next, closed, send: (message: unknown) => socket.send(JSON.stringify(message)) };
-}
+const open = () => openStream(url);
 
 describe('/api/stream', () => {
   it('refuses a client whose first message carries no valid session, and closes it', async () => {
@@ -42,7 +23,7 @@ describe('/api/stream', () => {
     expect(await client.next((m) => m.type === 'error')).toMatchObject({
       error: 'Your session has expired. Sign in again.',
     });
-    expect(await client.closed).toBe(4401);
+    expect((await client.closed).code).toBe(4401);
   });
 
   it('refuses subscriptions before authentication', async () => {
