@@ -6,7 +6,7 @@ const registry = (infraVersion: string) => ({
   body: {
     success: true,
     data: {
-      updated_at: new Date().toISOString(),
+      updated_at: '2026-01-05T04:00:00.000Z',
       remotes: {
         infra: {
           manifest_url: `http://cdn.test/mf-infra/${infraVersion}/mf-manifest.json`,

@@ -4,13 +4,14 @@ import path from 'node:path';
 import { loadConfig } from './config';
 import { createLogger } from './logger';
 import { type AppServices, createServices } from './services';
+import { createRunningClock } from './test-support/test-clock';
 
 async function until<T>(read: () => T | null | undefined, what: string, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
+  const deadline = performance.now() + timeoutMs;
   for (;;) {
     const value = read();
     if (value) return value;
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
+    if (performance.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }
@@ -32,7 +33,8 @@ describe('the product as npm start runs it, on an empty data directory', () => {
       REPLAY_HISTORY: 'on',
       TRADING_LOOP: 'on',
     });
-    services = createServices(config, createLogger(config.logLevel));
+    // A clock from a fixed trading day that runs on: nothing here depends on today's date.
+    services = createServices(config, createLogger(config.logLevel), { now: createRunningClock() });
   });
 
   afterEach(() => {

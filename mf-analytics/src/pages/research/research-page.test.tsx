@@ -187,7 +187,8 @@ describe('Research & Analysis', () => {
 });
 
 describe('Research loading retries', () => {
-  beforeEach(() => jest.useFakeTimers());
+  // A fixed start: the retry gaps are measured on the fake clock, never on today's date.
+  beforeEach(() => jest.useFakeTimers({ now: Date.parse('2026-01-05T04:00:00.000Z') }));
   afterEach(() => jest.useRealTimers());
 
   // React runs effects (where the next retry is scheduled) when act ends, so time moves in 100 ms

@@ -68,7 +68,9 @@ describe('PUT /api/platform/registry', () => {
       version: '1.0.0',
     };
     fs.writeFileSync(file, JSON.stringify(document));
-    fs.utimesSync(file, new Date(), new Date(Date.now() + 5000));
+    // Moved past the file's own time (not today's), so the watcher sees a change on any date.
+    const { atime, mtimeMs } = fs.statSync(file);
+    fs.utimesSync(file, atime, new Date(mtimeMs + 5000));
     expect((await registry()).remotes.ml.manifest_url).toBe(
       'http://localhost:3004/mf-ml/1.0.0/mf-manifest.json',
     );

@@ -24,7 +24,7 @@ afterEach(() => testApp.close());
 
 /** The market trades `symbol` at `rupees` (a tick through the real pipeline). */
 function trade(symbol: string, rupees: number) {
-  const now = Date.now();
+  const now = testApp.services.market.clock.now();
   testApp.services.market.pipeline.process({
     symbol,
     ltp: Math.round(rupees * 100),
@@ -49,10 +49,11 @@ async function limitOrder(side: 'BUY' | 'SELL', symbol: string, quantity: number
 
 /** Waits for the timer to move the order off PENDING (it runs once a second). */
 async function settled(id: string): Promise<Order> {
-  const deadline = Date.now() + 10_000;
+  // Elapsed time, not the date: the timer runs on real time whatever the app's clock says.
+  const deadline = performance.now() + 10_000;
   for (;;) {
     const order = testApp.services.ledger.order(id)!;
-    if (order.status !== 'PENDING' || Date.now() > deadline) return order;
+    if (order.status !== 'PENDING' || performance.now() > deadline) return order;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
@@ -110,8 +111,8 @@ describe('resting paper orders, checked by the running services every second', (
       throw new Error('disk on fire');
     });
 
-    const deadline = Date.now() + 10_000;
-    while (calls < 2 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+    const deadline = performance.now() + 10_000;
+    while (calls < 2 && performance.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
 
     expect(calls).toBeGreaterThanOrEqual(2);
     const logged = logLines.map((line) => JSON.parse(line)).filter((line) => line.timer === 'resting-orders');

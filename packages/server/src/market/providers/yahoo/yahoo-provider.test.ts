@@ -14,9 +14,9 @@ const chart = (price: number, marketTime: number, dayVolume = 1_000_000): FakeCh
 });
 
 const waitFor = async (condition: () => boolean, timeoutMs = 3000) => {
-  const deadline = Date.now() + timeoutMs;
+  const deadline = performance.now() + timeoutMs;
   while (!condition()) {
-    if (Date.now() > deadline) throw new Error('Timed out waiting for condition');
+    if (performance.now() > deadline) throw new Error('Timed out waiting for condition');
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
 };
