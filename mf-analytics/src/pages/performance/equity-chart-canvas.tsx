@@ -1,4 +1,5 @@
-import { AreaSeries, ColorType, createChart, LineSeries } from 'lightweight-charts';
+import { createThemedChart } from '@td/platform/chart';
+import { AreaSeries, LineSeries } from 'lightweight-charts';
 import { useEffect, useRef } from 'react';
 import { useTheme } from 'styled-components';
 
@@ -25,19 +26,8 @@ export default function EquityChartCanvas({ points, label }: EquityChartCanvasPr
 
   useEffect(() => {
     if (!container.current) return;
-    const chart = createChart(container.current, {
-      autoSize: true,
-      layout: {
-        background: { type: ColorType.Solid, color: theme.colors.surface },
-        textColor: theme.colors.textMuted,
-        attributionLogo: false,
-      },
-      grid: { vertLines: { color: theme.colors.border }, horzLines: { color: theme.colors.border } },
-      rightPriceScale: { borderColor: theme.colors.border },
-      timeScale: { borderColor: theme.colors.border },
-      // Each series formats its own scale: a chart-wide price formatter would put ₹ on the drawdown's percent.
-      localization: { locale: 'en-IN' },
-    });
+    // Each series formats its own scale: a chart-wide price formatter would put ₹ on the drawdown's percent.
+    const chart = createThemedChart(container.current, theme, { localization: { locale: 'en-IN' } });
     const equity = chart.addSeries(
       LineSeries,
       {

@@ -1,5 +1,6 @@
 import type { CandleContract } from '@td/contracts';
-import { CandlestickSeries, ColorType, createChart, type UTCTimestamp } from 'lightweight-charts';
+import { createThemedChart, themedCandleOptions } from '@td/platform/chart';
+import { CandlestickSeries, type UTCTimestamp } from 'lightweight-charts';
 import { useEffect, useRef } from 'react';
 import { useTheme } from 'styled-components';
 
@@ -15,25 +16,10 @@ export default function DailyCandlesCanvas({ candles, label }: DailyCandlesCanva
 
   useEffect(() => {
     if (!container.current) return;
-    const chart = createChart(container.current, {
-      autoSize: true,
-      layout: {
-        background: { type: ColorType.Solid, color: theme.colors.surface },
-        textColor: theme.colors.textMuted,
-        attributionLogo: false,
-      },
-      grid: { vertLines: { color: theme.colors.border }, horzLines: { color: theme.colors.border } },
-      rightPriceScale: { borderColor: theme.colors.border },
-      timeScale: { borderColor: theme.colors.border },
+    const chart = createThemedChart(container.current, theme, {
       localization: { locale: 'en-IN', priceFormatter: (price: number) => `₹${price.toFixed(2)}` },
     });
-    const series = chart.addSeries(CandlestickSeries, {
-      upColor: theme.colors.positive,
-      downColor: theme.colors.negative,
-      wickUpColor: theme.colors.positive,
-      wickDownColor: theme.colors.negative,
-      borderVisible: false,
-    });
+    const series = chart.addSeries(CandlestickSeries, themedCandleOptions(theme));
     // Candles are in paise; the chart reads rupees.
     series.setData(
       candles.map((candle) => ({

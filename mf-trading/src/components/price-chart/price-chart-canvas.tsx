@@ -1,11 +1,5 @@
-import {
-  CandlestickSeries,
-  ColorType,
-  createChart,
-  type IChartApi,
-  type ISeriesApi,
-  type UTCTimestamp,
-} from 'lightweight-charts';
+import { createThemedChart, themedCandleOptions } from '@td/platform/chart';
+import { CandlestickSeries, type IChartApi, type ISeriesApi, type UTCTimestamp } from 'lightweight-charts';
 import { useEffect, useRef } from 'react';
 import { useTheme } from 'styled-components';
 import type { ChartBar } from './minute-bars';
@@ -30,17 +24,8 @@ export default function PriceChartCanvas({ bars, live, label }: PriceChartCanvas
 
   useEffect(() => {
     if (!container.current) return;
-    const created = createChart(container.current, {
-      autoSize: true,
-      layout: {
-        background: { type: ColorType.Solid, color: theme.colors.surface },
-        textColor: theme.colors.textMuted,
-        attributionLogo: false,
-      },
-      grid: { vertLines: { color: theme.colors.border }, horzLines: { color: theme.colors.border } },
-      rightPriceScale: { borderColor: theme.colors.border },
+    const created = createThemedChart(container.current, theme, {
       timeScale: {
-        borderColor: theme.colors.border,
         timeVisible: true,
         secondsVisible: false,
         barSpacing: 8,
@@ -48,13 +33,7 @@ export default function PriceChartCanvas({ bars, live, label }: PriceChartCanvas
       },
       localization: { locale: 'en-IN', priceFormatter: (price: number) => `₹${price.toFixed(2)}` },
     });
-    series.current = created.addSeries(CandlestickSeries, {
-      upColor: theme.colors.positive,
-      downColor: theme.colors.negative,
-      wickUpColor: theme.colors.positive,
-      wickDownColor: theme.colors.negative,
-      borderVisible: false,
-    });
+    series.current = created.addSeries(CandlestickSeries, themedCandleOptions(theme));
     chart.current = created;
     return () => {
       created.remove();
