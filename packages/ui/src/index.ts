@@ -18,6 +18,7 @@ export * from './global-style';
 export * from './modal';
 export * from './number-field';
 export * from './page-layout';
+export * from './phone-list';
 export * from './save-file';
 export * from './skeleton';
 export * from './spinner';

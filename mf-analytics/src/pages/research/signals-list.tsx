@@ -1,5 +1,5 @@
 import type { ResearchRecommendation } from '@td/contracts';
-import { Badge, formatINR, formatPercent, type Tone } from '@td/ui';
+import { Badge, formatINR, formatPercent, PhoneList, type Tone } from '@td/ui';
 import styled from 'styled-components';
 
 export const SIGNAL_TONE: Record<ResearchRecommendation['signal'], Tone> = {
@@ -7,33 +7,6 @@ export const SIGNAL_TONE: Record<ResearchRecommendation['signal'], Tone> = {
   SELL: 'negative',
   HOLD: 'neutral',
 };
-
-const List = styled.ul`
-  display: none;
-  margin: 0;
-  padding: 0;
-  list-style: none;
-  ${({ theme }) => theme.media.phone} {
-    display: block;
-  }
-  li {
-    display: grid;
-    grid-template-columns: 1fr auto;
-    gap: ${({ theme }) => theme.space(1)} ${({ theme }) => theme.space(3)};
-    padding: ${({ theme }) => theme.space(3)} 0;
-    border-bottom: 1px solid ${({ theme }) => theme.colors.border};
-    font-variant-numeric: tabular-nums;
-  }
-  li:last-child {
-    border-bottom: 0;
-  }
-  small {
-    color: ${({ theme }) => theme.colors.textMuted};
-  }
-  .right {
-    text-align: right;
-  }
-`;
 
 const Empty = styled.p`
   display: none;
@@ -64,7 +37,7 @@ export interface SignalsListProps {
 export function SignalsList({ rows, emptyText, onOpenChart }: SignalsListProps) {
   if (rows.length === 0) return <Empty>{emptyText}</Empty>;
   return (
-    <List aria-label="AI Trading Signals">
+    <PhoneList aria-label="AI Trading Signals">
       {rows.map((row) => (
         <li key={row.symbol}>
           <span>
@@ -89,6 +62,6 @@ export function SignalsList({ rows, emptyText, onOpenChart }: SignalsListProps) 
           )}
         </li>
       ))}
-    </List>
+    </PhoneList>
   );
 }

@@ -1,5 +1,5 @@
 import type { ResearchRecommendation } from '@td/contracts';
-import { Badge, formatINR, formatPercent, Table, type TableColumn } from '@td/ui';
+import { Badge, formatINR, formatPercent, Table, type TableColumn, WideOnly } from '@td/ui';
 import { useMemo, useState } from 'react';
 import styled from 'styled-components';
 import { SIGNAL_TONE, SignalsList } from './signals-list';
@@ -35,12 +35,6 @@ export function sortRecommendations(
     return (x < y ? -1 : x > y ? 1 : 0) * sign;
   });
 }
-
-const Wide = styled.div`
-  ${({ theme }) => theme.media.phone} {
-    display: none;
-  }
-`;
 
 const HeaderButton = styled.button`
   all: unset;
@@ -146,7 +140,7 @@ export function SignalsTable({ recommendations, loading, emptyText, onOpenChart 
 
   return (
     <>
-      <Wide>
+      <WideOnly>
         <Table
           label="AI Trading Signals"
           columns={columns}
@@ -155,7 +149,7 @@ export function SignalsTable({ recommendations, loading, emptyText, onOpenChart 
           loading={loading}
           emptyText={emptyText}
         />
-      </Wide>
+      </WideOnly>
       {!loading && <SignalsList rows={rows} emptyText={emptyText} onOpenChart={onOpenChart} />}
     </>
   );

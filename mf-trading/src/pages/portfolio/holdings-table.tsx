@@ -4,11 +4,13 @@ import {
   formatINR,
   formatPercent,
   formatSignedINR,
+  PhoneList,
   pnlTone,
   Table,
   type TableColumn,
   toneColour,
   VisuallyHidden,
+  WideOnly,
 } from '@td/ui';
 import styled from 'styled-components';
 
@@ -42,44 +44,11 @@ function ChartButton({
   );
 }
 
-const Wide = styled.div`
-  ${({ theme }) => theme.media.phone} {
-    display: none;
-  }
-`;
-
-const Narrow = styled.ul`
-  display: none;
-  margin: 0;
-  padding: 0;
-  list-style: none;
-  ${({ theme }) => theme.media.phone} {
-    display: block;
-  }
-  li {
-    display: grid;
-    grid-template-columns: 1fr auto;
-    gap: ${({ theme }) => theme.space(1)} ${({ theme }) => theme.space(3)};
-    padding: ${({ theme }) => theme.space(3)} 0;
-    border-bottom: 1px solid ${({ theme }) => theme.colors.border};
-    font-variant-numeric: tabular-nums;
-  }
-  li:last-child {
-    border-bottom: 0;
-  }
-  small {
-    color: ${({ theme }) => theme.colors.textMuted};
-  }
-  .right {
-    text-align: right;
-  }
-`;
-
 /** On phones each holding is two lines, so price and P&L show without scrolling sideways. */
 function HoldingsList({ holdings, charted, onChart }: Omit<HoldingsTableProps, 'loading'>) {
   if (holdings.length === 0) return <EmptyText>No holdings found</EmptyText>;
   return (
-    <Narrow aria-label="Current Holdings">
+    <PhoneList aria-label="Current Holdings">
       {holdings.map((h) => (
         <li key={h.symbol}>
           <span>
@@ -96,7 +65,7 @@ function HoldingsList({ holdings, charted, onChart }: Omit<HoldingsTableProps, '
           </span>
         </li>
       ))}
-    </Narrow>
+    </PhoneList>
   );
 }
 
@@ -152,7 +121,7 @@ export function HoldingsTable({ holdings, loading, charted, onChart }: HoldingsT
   ];
   return (
     <>
-      <Wide>
+      <WideOnly>
         <Table
           label="Current Holdings"
           columns={columns}
@@ -161,7 +130,7 @@ export function HoldingsTable({ holdings, loading, charted, onChart }: HoldingsT
           loading={loading}
           emptyText="No holdings found"
         />
-      </Wide>
+      </WideOnly>
       {!loading && <HoldingsList holdings={holdings} charted={charted} onChart={onChart} />}
     </>
   );
