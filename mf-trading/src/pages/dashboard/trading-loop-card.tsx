@@ -74,11 +74,10 @@ const Mono = styled.span`
   font-variant-numeric: tabular-nums;
 `;
 
+/** "BUY 4 RELIANCE", or the symbol alone for a decision that placed nothing. */
 function what(decision: LoopDecisionContract): string {
   const subject = decision.symbol === '*' ? 'All symbols' : decision.symbol;
-  return decision.side
-    ? `${decision.side} ${decision.quantity ?? ''} ${subject}`.replace('  ', ' ')
-    : subject;
+  return [decision.side, decision.quantity, subject].filter((part) => part !== null).join(' ');
 }
 
 function DecisionRow({ decision }: { decision: LoopDecisionContract }) {
