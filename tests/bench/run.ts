@@ -26,6 +26,11 @@ const BENCHES: Record<string, { about: string; load: () => Promise<{ run(): Prom
     about: 'stream fan-out to 100 loopback WebSocket clients vs a bare ws broadcast',
     load: () => import('./fanout.bench'),
   },
+  risk: {
+    about:
+      'risk metrics and positions for 50 positions over a year of closes, vs the /api/health floor; Emergency Stop',
+    load: () => import('./risk.bench'),
+  },
 };
 
 const name = process.argv[2];
