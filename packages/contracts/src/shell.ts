@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { haltStateSchema } from './safety';
 import { tradingModeSchema } from './trading-mode';
 
 /** spec part 1 §3 "Quick stats". */
@@ -81,6 +82,8 @@ export const engineStatusSchema = z.object({
   /** True exactly when trading_loop.status is 'active'. */
   trading_active: z.boolean(),
   trading_loop: tradingLoopStatusSchema,
+  /** Emergency Stop / circuit-breaker halt (contracts/src/safety.ts). */
+  halt: haltStateSchema.optional(),
 });
 export type EngineStatus = z.infer<typeof engineStatusSchema>;
 

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import type { TradingLoop, TradingLoopState, TradingVenue } from '../strategy';
 import { type LoopLogger, SILENT_LOGGER } from '../strategy/trading-venue';
 import type { Order, OrderRequest, Position } from './broker-types';
+import type { OrderGate } from './limits';
 import type { LiveBroker, LiveOrderStore } from './live';
 
 /** What the venue last read from Upstox, and when. */
@@ -33,6 +34,7 @@ export class LiveVenue implements TradingVenue {
   private error: string | null = null;
   private readonly now: () => number;
   private readonly log: LoopLogger;
+  private gate: Pick<OrderGate, 'riskRefusal'> | null = null;
 
   constructor(private readonly options: LiveVenueOptions) {
     this.now = options.now ?? Date.now;
@@ -63,8 +65,15 @@ export class LiveVenue implements TradingVenue {
     return this.error;
   }
 
+  /** The trader's risk limits (safety/), checked on this snapshot before an order goes to the broker. */
+  useGate(gate: Pick<OrderGate, 'riskRefusal'>): void {
+    this.gate = gate;
+  }
+
   submit(request: OrderRequest): Order {
     const wanted: OrderRequest = { ...request, account: 'live' };
+    const refusal = this.riskRefusal(wanted);
+    if (refusal) return rejectedOrder(wanted, refusal, this.now());
     try {
       const { order, placed } = this.options.broker.begin(wanted);
       placed.then(
@@ -133,6 +142,27 @@ export class LiveVenue implements TradingVenue {
       if (mark !== undefined && close !== undefined) pnl += position.quantity * (mark - close);
     }
     return pnl;
+  }
+
+  private riskRefusal(request: OrderRequest): string | null {
+    const price = request.limitPrice ?? this.options.marks(request.symbol);
+    if (!this.gate || price === undefined) return null;
+    const positions = new Map(
+      this.positions().map((position) => [
+        position.symbol,
+        { quantity: position.quantity, marketValuePaise: this.valueOf(position) },
+      ]),
+    );
+    return this.gate.riskRefusal(
+      'live',
+      { side: request.side, symbol: request.symbol, quantity: request.quantity, price },
+      {
+        cashPaise: this.cashPaise(),
+        equityPaise: this.equityPaise(),
+        positions,
+        dayPnlPaise: this.dayPnlPaise(),
+      },
+    );
   }
 
   /** Marked at the market engine's price; at cost when it has none. */

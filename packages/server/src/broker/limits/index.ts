@@ -2,6 +2,7 @@
 export type { AccountSnapshot, HeldPosition, PhaseCaps } from './account-snapshot';
 export { formatRupeesForMessage } from './format-rupees-for-message';
 export { type LimitsStatus, limitsStatus } from './limits-status';
+export type { OrderGate } from './order-gate';
 export {
   checkOrderLimits,
   type LimitCheckResult,
@@ -9,3 +10,4 @@ export {
   type OrderLimitInput,
   type OrderToCheck,
 } from './order-limits';
+export { checkRiskLimits, type LossPosition, type RiskLimitValues } from './risk-limit-check';

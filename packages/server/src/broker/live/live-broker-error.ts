@@ -11,7 +11,8 @@ export type LiveBrokerErrorCode =
   | 'upstox_unavailable'
   | 'upstox_error'
   | 'invalid_order'
-  | 'unknown_order';
+  | 'unknown_order'
+  | 'trading_halted';
 
 /**
  * A live-trading refusal worded for the trader. An HttpError so a route can reply with it as is; a

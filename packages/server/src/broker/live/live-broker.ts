@@ -3,6 +3,7 @@ import { istDateOf } from '../../market/calendar';
 import { findInstrument } from '../../market/instruments';
 import { UpstoxApiError } from '../../market/providers/upstox';
 import { type OrderRequest, type Position, pendingOrder } from '../broker-types';
+import type { OrderGate } from '../limits';
 import { LiveBrokerError, liveBrokerError } from './live-broker-error';
 import { placeOrderBody } from './live-order-request';
 import { livePositions } from './live-positions';
@@ -77,6 +78,7 @@ export class LiveBroker {
   private readonly orders = new Map<string, LiveOrder>();
   private readonly firstSeen = new Map<string, number>();
   private orderStore: LiveOrderStore | null = null;
+  private gate: Pick<OrderGate, 'haltRefusal'> | null = null;
 
   constructor(options: LiveBrokerOptions) {
     this.account = options.account;
@@ -104,6 +106,18 @@ export class LiveBroker {
     for (const order of store.pending()) if (!this.orders.has(order.id)) this.orders.set(order.id, order);
   }
 
+  /** Every order from now on passes the trading halt first (safety/): nothing reaches Upstox while halted. */
+  useGate(gate: Pick<OrderGate, 'haltRefusal'>): void {
+    this.gate = gate;
+  }
+
+  /** The orders still PENDING (placed, or not yet confirmed by Upstox). */
+  pendingOrders(): LiveOrder[] {
+    return [...this.orders.values()]
+      .filter((order) => order.status === 'PENDING')
+      .map((order) => ({ ...order }));
+  }
+
   /** Symbols with an order still PENDING: one is in flight for each, so another would buy (or sell) twice. */
   pendingSymbols(): Set<string> {
     const symbols = new Set<string>();
@@ -122,6 +136,8 @@ export class LiveBroker {
    * What submit() refuses before calling Upstox is thrown here, synchronously.
    */
   begin(request: OrderRequest): { order: LiveOrder; placed: Promise<LiveOrder> } {
+    const halted = this.gate?.haltRefusal(request);
+    if (halted) throw new LiveBrokerError(409, halted, 'trading_halted');
     this.refuseWhenUnavailable();
     const body = placeOrderBody(request, this.instrumentKey(request.symbol));
     const now = this.now();

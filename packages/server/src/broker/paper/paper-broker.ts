@@ -4,7 +4,13 @@ import type { MarketDataService } from '../../market/market-data-service';
 import type { Charges, Order, OrderRequest, PaperLimits } from '../broker-types';
 import { computeCharges } from '../charges';
 import { type Ledger, LedgerError } from '../ledger';
-import { checkOrderLimits, formatRupeesForMessage, type HeldPosition, type PhaseCaps } from '../limits';
+import {
+  checkOrderLimits,
+  formatRupeesForMessage,
+  type HeldPosition,
+  type OrderGate,
+  type PhaseCaps,
+} from '../limits';
 import { impactFromLastPrice, limitOrderFill, walkBook } from './fill-price';
 
 /** What the paper broker needs of the market: the last price, the book, the minute volume. */
@@ -25,6 +31,8 @@ export interface PaperMarket {
 export class PaperBroker {
   /** Made once: inside the order desk's batch it is a savepoint, alone an IMMEDIATE transaction. */
   private readonly transaction: Transaction<(work: () => Order) => Order>;
+  /** The halt and the risk limits (safety/), checked before the paper limits; none until set. */
+  private gate: OrderGate | null = null;
 
   constructor(
     db: Db,
@@ -34,6 +42,11 @@ export class PaperBroker {
     private readonly now: () => number = Date.now,
   ) {
     this.transaction = db.transaction((work: () => Order) => work());
+  }
+
+  /** Every order from now on passes `gate` first: the one choke point for the loop and the API alike. */
+  useGate(gate: OrderGate): void {
+    this.gate = gate;
   }
 
   submit(request: OrderRequest): Order {
@@ -49,6 +62,8 @@ export class PaperBroker {
   }
 
   private decide(request: OrderRequest): Order {
+    const halted = this.gate?.haltRefusal(request);
+    if (halted) return this.reject(request, halted, 'trading_halted');
     if (request.type === 'LIMIT') {
       const limits = this.ledger.limits(request.account);
       const rejection = this.check(request, request.limitPrice!, limits);
@@ -123,6 +138,7 @@ export class PaperBroker {
   private tryFillResting(order: Order): Order | undefined {
     const ltp = this.market.lastPrice(order.symbol);
     if (ltp === undefined || order.limitPrice === null) return undefined;
+    if (this.gate?.haltRefusal(order)) return undefined; // halted: it rests until cancelled or resumed
     const price = limitOrderFill(order.side, order.limitPrice, ltp);
     if (price === null) return undefined;
     // Limits are checked again when a resting order trades: the account may have changed since.
@@ -202,7 +218,18 @@ export class PaperBroker {
       charges,
       phase: this.phaseCaps(),
     });
-    return result.ok ? null : result;
+    if (!result.ok) return result;
+    const refusal = this.gate?.riskRefusal(
+      request.account,
+      { side: request.side, symbol: request.symbol, quantity: request.quantity, price },
+      {
+        cashPaise: snapshot.cashPaise,
+        equityPaise: snapshot.equityPaise,
+        positions,
+        dayPnlPaise: snapshot.dayPnlPaise,
+      },
+    );
+    return refusal ? { ok: false as const, reason: refusal, code: 'risk_limit' } : null;
   }
 
   /** A refused order is kept, with its reason, so the history shows what was refused and why. */

@@ -3,6 +3,7 @@ import { settingsMigration } from './002-settings';
 import { ledgerMigration } from './003-ledger';
 import { liveOrderRefsMigration } from './004-live-order-refs';
 import { pendingOrdersIndexMigration } from './005-pending-orders-index';
+import { safetyMigration } from './006-safety';
 
 export interface Migration {
   id: number;
@@ -17,4 +18,5 @@ export const migrations: Migration[] = [
   ledgerMigration,
   liveOrderRefsMigration,
   pendingOrdersIndexMigration,
+  safetyMigration,
 ];

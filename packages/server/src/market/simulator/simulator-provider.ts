@@ -11,6 +11,7 @@ import {
 } from '../market-types';
 import { FactorModel, intradayIntensity, roundToTick } from './factor-model';
 import type { HistoryGenerator, HistoryInstrument } from './history-generator';
+import { MarketScenarios } from './market-scenarios';
 import { generateOrderBook } from './order-book-generator';
 import { SeededRandom } from './seeded-random';
 
@@ -52,6 +53,8 @@ export class SimulatorProvider implements MarketDataProvider {
   private lastDataAt: number | null = null;
   private carry = 0;
   private readonly now: () => number;
+  /** Crash, rally, volatility spike, feed outage (mock mode only; routes/safety.ts starts them). */
+  readonly scenarios = new MarketScenarios();
 
   constructor(private readonly options: SimulatorOptions) {
     this.now = options.now ?? Date.now;
@@ -112,12 +115,15 @@ export class SimulatorProvider implements MarketDataProvider {
 
   emit(elapsedSeconds: number, now: number): Tick[] {
     const returns = this.model.step(elapsedSeconds, now);
+    const shift = this.scenarios.marketShift(elapsedSeconds, now, () => this.random.normal());
     const band = this.options.priceBand ?? 0.1;
     for (let i = 0; i < this.prices.length; i++) {
       const limitUp = this.previousClose[i]! * (1 + band);
       const limitDown = this.previousClose[i]! * (1 - band);
-      this.prices[i] = Math.min(limitUp, Math.max(limitDown, this.prices[i]! * Math.exp(returns[i]!)));
+      const move = returns[i]! + shift;
+      this.prices[i] = Math.min(limitUp, Math.max(limitDown, this.prices[i]! * Math.exp(move)));
     }
+    if (this.scenarios.silenced(now)) return []; // feed outage: prices move on, nothing is sent
     const wanted = this.options.ticksPerSecond * elapsedSeconds + this.carry;
     const count = Math.floor(wanted);
     this.carry = wanted - count;

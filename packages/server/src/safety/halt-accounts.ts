@@ -1,0 +1,83 @@
+import type { Logger } from 'pino';
+import type { Ledger } from '../broker/ledger';
+import type { LiveBroker } from '../broker/live';
+import type { LiveVenue } from '../broker/live-venue';
+import type { PaperBroker } from '../broker/paper/paper-broker';
+import type { Db } from '../db/database';
+import type { HaltableAccount } from './trading-halt';
+
+const STRATEGY = 'emergency_stop';
+const CANCEL_REASON = 'Cancelled by the trading halt.';
+
+/** The paper account: every pending order cancelled in one transaction; positions sold at market. */
+export function paperHaltAccount(db: Db, ledger: Ledger, broker: PaperBroker): HaltableAccount {
+  const pendingIds = db.prepare("SELECT id FROM orders WHERE account = 'paper' AND status = 'PENDING'");
+  const cancelAll = db.transaction(() => {
+    const ids = (pendingIds.all() as { id: string }[]).map((row) => row.id);
+    for (const id of ids) ledger.setOrderStatus(id, 'CANCELLED', CANCEL_REASON);
+    return ids.length;
+  });
+  return {
+    cancelPending: () => cancelAll.immediate(),
+    closePositions: () => {
+      let placed = 0;
+      for (const position of ledger.positions('paper')) {
+        if (position.quantity <= 0) continue;
+        const order = broker.submit({
+          account: 'paper',
+          symbol: position.symbol,
+          side: 'SELL',
+          type: 'MARKET',
+          quantity: position.quantity,
+          strategy: STRATEGY,
+        });
+        if (order.status === 'FILLED') placed += 1;
+      }
+      return placed;
+    },
+  };
+}
+
+/**
+ * The Upstox account: each pending order's cancel is sent at once (Upstox answers in the background;
+ * a failure is logged and the order stays visible as pending); positions are sold at market.
+ */
+export function liveHaltAccount(broker: LiveBroker, venue: LiveVenue, log: Logger): HaltableAccount {
+  return {
+    cancelPending: () => {
+      let asked = 0;
+      for (const order of broker.pendingOrders()) {
+        asked += 1;
+        broker
+          .cancel(order.id)
+          .catch((error) =>
+            log.error({ err: error, orderId: order.id }, 'halt could not cancel a live order'),
+          );
+      }
+      return asked;
+    },
+    closePositions: () => {
+      let placed = 0;
+      for (const position of venue.positions()) {
+        if (position.quantity <= 0) continue;
+        try {
+          const { placed: settled } = broker.begin({
+            account: 'live',
+            symbol: position.symbol,
+            side: 'SELL',
+            type: 'MARKET',
+            quantity: position.quantity,
+            strategy: STRATEGY,
+          });
+          settled.catch((error) =>
+            log.error({ err: error, symbol: position.symbol }, 'halt could not sell a live position'),
+          );
+          placed += 1;
+        } catch (error) {
+          log.error({ err: error, symbol: position.symbol }, 'halt could not sell a live position');
+        }
+      }
+      return placed;
+    },
+  };
+}

@@ -1,0 +1,129 @@
+import type { CircuitBreaker, HaltSource, HaltState } from '@td/contracts';
+import type { Db } from '../db/database';
+
+export interface HaltRecord {
+  id: number;
+  haltedAt: number;
+  reason: string;
+  source: HaltSource;
+  breaker: CircuitBreaker | null;
+  haltedBy: string;
+  cancelledOrders: number;
+  closedPositions: number;
+  resumedAt: number | null;
+  resumedBy: string | null;
+  resumeReason: string | null;
+}
+
+interface HaltRow {
+  id: number;
+  halted_at: number;
+  reason: string;
+  source: HaltSource;
+  breaker: CircuitBreaker | null;
+  halted_by: string;
+  cancelled_orders: number;
+  closed_positions: number;
+  resumed_at: number | null;
+  resumed_by: string | null;
+  resume_reason: string | null;
+}
+
+const IST_OFFSET_MS = 5.5 * 3_600_000;
+const iso = (ts: number | null) => (ts === null ? null : new Date(ts).toISOString());
+
+/** The halts in SQLite (migration 006): the latest row is the current state; unresumed means halted. */
+export class HaltStore {
+  constructor(private readonly db: Db) {}
+
+  latest(): HaltRecord | null {
+    const row = this.db.prepare('SELECT * FROM trading_halts ORDER BY id DESC LIMIT 1').get() as
+      | HaltRow
+      | undefined;
+    return row ? fromRow(row) : null;
+  }
+
+  begin(halt: Pick<HaltRecord, 'haltedAt' | 'reason' | 'source' | 'breaker' | 'haltedBy'>): HaltRecord {
+    const result = this.db
+      .prepare(
+        'INSERT INTO trading_halts (halted_at, reason, source, breaker, halted_by) VALUES (?, ?, ?, ?, ?)',
+      )
+      .run(halt.haltedAt, halt.reason, halt.source, halt.breaker, halt.haltedBy);
+    return this.latestById(Number(result.lastInsertRowid));
+  }
+
+  recordEffects(id: number, cancelledOrders: number, closedPositions: number): HaltRecord {
+    this.db
+      .prepare('UPDATE trading_halts SET cancelled_orders = ?, closed_positions = ? WHERE id = ?')
+      .run(cancelledOrders, closedPositions, id);
+    return this.latestById(id);
+  }
+
+  resume(id: number, at: number, by: string, reason: string | null): HaltRecord {
+    this.db
+      .prepare('UPDATE trading_halts SET resumed_at = ?, resumed_by = ?, resume_reason = ? WHERE id = ?')
+      .run(at, by, reason, id);
+    return this.latestById(id);
+  }
+
+  private latestById(id: number): HaltRecord {
+    return fromRow(this.db.prepare('SELECT * FROM trading_halts WHERE id = ?').get(id) as HaltRow);
+  }
+}
+
+function fromRow(row: HaltRow): HaltRecord {
+  return {
+    id: row.id,
+    haltedAt: row.halted_at,
+    reason: row.reason,
+    source: row.source,
+    breaker: row.breaker,
+    haltedBy: row.halted_by,
+    cancelledOrders: row.cancelled_orders,
+    closedPositions: row.closed_positions,
+    resumedAt: row.resumed_at,
+    resumedBy: row.resumed_by,
+    resumeReason: row.resume_reason,
+  };
+}
+
+/** The sentence every order meets while halted (the Risk screen holds the Resume button). */
+export function haltRefusalSentence(halt: HaltRecord): string {
+  const at = `${new Date(halt.haltedAt + IST_OFFSET_MS).toISOString().slice(0, 16).replace('T', ' ')} IST`;
+  const what = halt.source === 'manual' ? `Emergency Stop by ${halt.haltedBy}` : 'a circuit breaker';
+  return `Trading is halted (${what} at ${at}: ${halt.reason}). Resume it on the Risk screen before placing orders.`;
+}
+
+export function haltStateOf(halt: HaltRecord | null): HaltState {
+  if (!halt) {
+    return {
+      halted: false,
+      reason: null,
+      source: null,
+      breaker: null,
+      by: null,
+      at: null,
+      cancelled_orders: 0,
+      closed_positions: 0,
+      resumed_at: null,
+      resumed_by: null,
+      resume_reason: null,
+      refusal: null,
+    };
+  }
+  const halted = halt.resumedAt === null;
+  return {
+    halted,
+    reason: halt.reason,
+    source: halt.source,
+    breaker: halt.breaker,
+    by: halt.haltedBy,
+    at: iso(halt.haltedAt),
+    cancelled_orders: halt.cancelledOrders,
+    closed_positions: halt.closedPositions,
+    resumed_at: iso(halt.resumedAt),
+    resumed_by: halt.resumedBy,
+    resume_reason: halt.resumeReason,
+    refusal: halted ? haltRefusalSentence(halt) : null,
+  };
+}

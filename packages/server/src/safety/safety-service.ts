@@ -1,0 +1,260 @@
+import type {
+  HaltState,
+  MarketScenario,
+  RiskAlert,
+  RiskLimits,
+  SafetyStreamMessage,
+  ScenarioState,
+  TradingMode,
+} from '@td/contracts';
+import type { Logger } from 'pino';
+import type { AccountId } from '../broker/broker-types';
+import type { AccountSnapshot, OrderGate } from '../broker/limits';
+import { HttpError } from '../http/http-error';
+import type { MarketDataService } from '../market/market-data-service';
+import { SCENARIO_EFFECTS } from '../market/simulator/market-scenarios';
+import { CONDITION_KINDS, feedAlerts, limitAlerts, tokenAlerts } from './alert-conditions';
+import type { AlertDraft, AlertStore } from './alert-store';
+import type { MarketWatch } from './market-watch';
+import { type EngineRiskScore, mlRecommendations } from './ml-recommendations';
+import type { NotificationSettingsStore } from './notification-settings';
+import type { RiskLimitsService } from './risk-limits-service';
+import type { SafetyMailer } from './safety-mailer';
+import type { TradingHalt } from './trading-halt';
+
+/** How often the engine samples NIFTY, reads the breakers and re-evaluates the alerts. */
+export const SAFETY_TICK_MS = 5000;
+/** spec part 2 §9: e-mail when the portfolio loses more than 3 % in a day. */
+const DAILY_LOSS_EMAIL_PERCENT = 3;
+
+export interface SafetyServiceParts {
+  halt: TradingHalt;
+  limits: RiskLimitsService;
+  alerts: AlertStore;
+  notifications: NotificationSettingsStore;
+  mailer: SafetyMailer;
+  watch: MarketWatch;
+  market: MarketDataService;
+  logger: Logger;
+  now: () => number;
+  mode: () => TradingMode;
+  /** The account the mode trades, as the limits read it; null while the live account is not synced. */
+  snapshot(account: AccountId): AccountSnapshot | null;
+  /** The Upstox token's expiry, epoch ms; null without a session. */
+  tokenExpiry(): number | null;
+  publish(message: SafetyStreamMessage): void;
+}
+
+/**
+ * The safety engine: owns its timer (start/stop), reads the circuit breakers and the alert
+ * conditions on each tick, and is the order gate every broker asks (the halt, then the risk limits).
+ */
+export class SafetyService implements OrderGate {
+  private timer: ReturnType<typeof setInterval> | null = null;
+  private dailyLossMailedOn: string | null = null;
+
+  constructor(readonly parts: SafetyServiceParts) {}
+
+  haltRefusal(order: { side: 'BUY' | 'SELL'; symbol: string }): string | null {
+    return this.parts.halt.haltRefusal(order);
+  }
+
+  riskRefusal(...args: Parameters<OrderGate['riskRefusal']>): string | null {
+    return this.parts.limits.riskRefusal(...args);
+  }
+
+  start(): void {
+    if (this.timer) return;
+    this.timer = setInterval(() => {
+      try {
+        this.tick();
+      } catch (error) {
+        this.parts.logger.error({ err: error, timer: 'safety' }, 'safety tick failed');
+      }
+    }, SAFETY_TICK_MS);
+    this.timer.unref?.();
+  }
+
+  stop(): void {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+  }
+
+  /** One pass: sample the market, trip a breaker if one says so, refresh the alerts. */
+  tick(now = this.parts.now()): void {
+    const { watch, halt } = this.parts;
+    watch.sample(now);
+    if (!halt.isHalted() && watch.measurable(now)) {
+      const tripped = watch.readings(now).find((reading) => reading.tripped);
+      if (tripped) this.trip(tripped.breaker, tripped.detail);
+    }
+    this.evaluateAlerts(now);
+  }
+
+  haltState(): HaltState {
+    return this.parts.halt.state();
+  }
+
+  emergencyStop(reason: string, closePositions: boolean, by: string): HaltState {
+    return this.parts.halt.stop({ reason, closePositions, by, source: 'manual' });
+  }
+
+  resume(by: string, reason: string | null): HaltState {
+    return this.parts.halt.resume(by, reason);
+  }
+
+  /** A circuit breaker's trip: a halt (orders cancelled, positions kept), an alert and an e-mail. */
+  trip(breaker: 'volatility' | 'market_drop' | 'liquidity', detail: string): HaltState {
+    const state = this.parts.halt.stop({
+      reason: `Circuit breaker: ${detail}.`,
+      closePositions: false,
+      by: 'circuit breaker',
+      source: 'circuit_breaker',
+      breaker,
+    });
+    this.raise({
+      kind: 'circuit_breaker',
+      subject: breaker,
+      severity: 'high',
+      message: `Trading halted by a circuit breaker: ${detail}.`,
+      suggestedAction: 'Review the market; resume trading on the Risk screen when it is safe.',
+      actionRequired: true,
+    });
+    this.email('breaker_trip', 'Trading halted by a circuit breaker', `${detail}.\n\n${state.refusal ?? ''}`);
+    return state;
+  }
+
+  /** Called by the halt on every change: publish it, and keep the halt's alert in step. */
+  onHaltChange(state: HaltState): void {
+    this.parts.publish({ kind: 'halt', halt: state });
+    if (state.halted) {
+      this.raise({
+        kind: 'halt',
+        subject: 'trading',
+        severity: 'high',
+        message: state.refusal ?? 'Trading is halted.',
+        suggestedAction: 'Resume trading on the Risk screen once the reason is dealt with.',
+        actionRequired: true,
+      });
+    } else {
+      this.parts.alerts.resolveAllBut(['halt', 'circuit_breaker'], []);
+    }
+  }
+
+  alerts(): RiskAlert[] {
+    this.evaluateAlerts(this.parts.now());
+    return this.parts.alerts.list();
+  }
+
+  acknowledge(id: number): RiskAlert {
+    return this.parts.alerts.acknowledge(id);
+  }
+
+  /** GET /api/risk/limits; `engine` is the risk engine's score when it could compute one. */
+  riskLimits(engine: EngineRiskScore | null = null): RiskLimits {
+    const account = this.account();
+    const report = this.parts.limits.report(account, this.requireSnapshot(account));
+    const now = this.parts.now();
+    return {
+      ...report,
+      ml_recommendations: mlRecommendations({
+        engine,
+        niftyVolatility: this.parts.watch.volatility(now),
+        report,
+        nextReview: this.parts.market.clock.nextOpen(now) ?? now + 86_400_000,
+      }),
+    };
+  }
+
+  startScenario(scenario: MarketScenario, minutes: number | undefined): ScenarioState {
+    if (this.parts.mode() !== 'mock') {
+      throw new HttpError(
+        409,
+        'Market scenarios run only in mock mode, on the simulator; switch to mock mode first.',
+        'not_mock_mode',
+      );
+    }
+    this.parts.market.simulator.scenarios.start(scenario, this.parts.now(), minutes);
+    return this.scenarioState();
+  }
+
+  scenarioState(): ScenarioState {
+    const active = this.parts.market.simulator.scenarios.current(this.parts.now());
+    return {
+      scenario: active?.scenario ?? null,
+      description: active ? SCENARIO_EFFECTS[active.scenario].description : null,
+      started_at: active ? new Date(active.startedAt).toISOString() : null,
+      ends_at: active ? new Date(active.endsAt).toISOString() : null,
+    };
+  }
+
+  /** The seam for the ML service: call when its confidence drops markedly (spec part 2 §9). */
+  notifyMlConfidenceDrop(detail: string): void {
+    this.email('ml_confidence', 'ML confidence dropped', detail);
+  }
+
+  private account(): AccountId {
+    return this.parts.mode() === 'live' ? 'live' : 'paper';
+  }
+
+  private requireSnapshot(account: AccountId): AccountSnapshot {
+    const snapshot = this.parts.snapshot(account);
+    if (!snapshot) {
+      throw new HttpError(
+        503,
+        'The live account has not synced with Upstox yet; the limits need its positions.',
+        'live_not_synced',
+      );
+    }
+    return snapshot;
+  }
+
+  private evaluateAlerts(now: number): void {
+    const account = this.account();
+    const snapshot = this.parts.snapshot(account);
+    const drafts: AlertDraft[] = [];
+    if (snapshot) drafts.push(...limitAlerts(this.parts.limits.usage(account, snapshot).warnings));
+    drafts.push(
+      ...feedAlerts(this.parts.market.activeProvider.health(), this.parts.market.clock.isOpen(now), now),
+      ...tokenAlerts(this.parts.tokenExpiry(), now),
+    );
+    for (const draft of drafts) this.raise(draft);
+    this.parts.alerts.resolveAllBut(CONDITION_KINDS, drafts);
+    if (snapshot) this.checkDailyLoss(snapshot, now);
+  }
+
+  private checkDailyLoss(snapshot: AccountSnapshot, now: number): void {
+    const opening = snapshot.equityPaise - snapshot.dayPnlPaise;
+    if (opening <= 0) return;
+    const lossPercent = (-snapshot.dayPnlPaise / opening) * 100;
+    const today = new Date(now + 5.5 * 3_600_000).toISOString().slice(0, 10);
+    if (lossPercent <= DAILY_LOSS_EMAIL_PERCENT) {
+      this.parts.alerts.resolveAllBut(['daily_loss'], []);
+      return;
+    }
+    const message = `The portfolio is down ${lossPercent.toFixed(2)} % today, more than ${DAILY_LOSS_EMAIL_PERCENT} %.`;
+    this.raise({
+      kind: 'daily_loss',
+      subject: today,
+      severity: 'high',
+      message,
+      suggestedAction: "Review the day's losing positions; consider an Emergency Stop.",
+      actionRequired: true,
+    });
+    if (this.dailyLossMailedOn !== today) {
+      this.dailyLossMailedOn = today;
+      this.email('daily_loss', 'Portfolio loss over 3 % today', message);
+    }
+  }
+
+  private raise(draft: AlertDraft): void {
+    const { alert, created } = this.parts.alerts.raise(draft);
+    if (created) this.parts.publish({ kind: 'alert', alert });
+  }
+
+  private email(kind: 'breaker_trip' | 'daily_loss' | 'ml_confidence', subject: string, text: string): void {
+    const to = this.parts.notifications.recipientFor(kind);
+    if (!to) return;
+    void this.parts.mailer.send({ to, subject: `Trading alert: ${subject}`, text });
+  }
+}
