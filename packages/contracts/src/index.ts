@@ -1,3 +1,4 @@
+export * from './allocation';
 export * from './analytics';
 export * from './auth';
 export * from './csv';
@@ -5,7 +6,10 @@ export * from './envelope';
 export * from './market';
 export * from './ml';
 export * from './password-strength';
+export * from './profile';
 export * from './remote-registry';
+export * from './risk';
+export * from './safety';
 export * from './shell';
 export * from './stream';
 export * from './trading';

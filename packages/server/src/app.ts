@@ -12,13 +12,17 @@ import type { SessionInfo } from './auth/auth-service';
 import { installErrorHandling } from './http/error-handler';
 import { createHostGuard } from './http/host-guard';
 import { unauthorized } from './http/http-error';
+import { allocationRoutes } from './routes/allocation';
 import { authRoutes } from './routes/auth';
 import { marketRoutes } from './routes/market';
 import { paperTradingRoutes } from './routes/paper-trading';
 import { performanceRoutes } from './routes/performance';
 import { platformRoutes } from './routes/platform';
 import { portfolioRoutes } from './routes/portfolio';
+import { profileRoutes } from './routes/profile';
 import { researchRoutes } from './routes/research';
+import { riskRoutes } from './routes/risk';
+import { safetyRoutes } from './routes/safety';
 import { streamRoutes } from './routes/stream';
 import { tradingModeRoutes } from './routes/trading-mode';
 import { upstoxRoutes } from './routes/upstox';
@@ -156,5 +160,9 @@ export async function buildApp(services: AppServices): Promise<FastifyInstance> 
   await app.register(paperTradingRoutes, { services });
   await app.register(performanceRoutes, { services });
   await app.register(researchRoutes, { services });
+  await app.register(allocationRoutes, { services });
+  await app.register(riskRoutes, { services });
+  await app.register(safetyRoutes, { services });
+  await app.register(profileRoutes, { services });
   return app;
 }

@@ -19,8 +19,12 @@ import { createRealFeeds, feedForMode } from './market/real-feeds';
 import { defaultRegistry, RemoteRegistryStore } from './platform/remote-registry-store';
 import { TradingModeService } from './platform/trading-mode-service';
 import { createResearchService, type ResearchService } from './research';
+import { createRiskEngine, type RiskEngine } from './risk';
+import { createSafety, type SafetyService } from './safety';
 import { SecretBox } from './security/secret-box';
 import { TradingLoop } from './strategy';
+import type { AllocationService } from './strategy/allocation/allocation-service';
+import { createAllocationService } from './strategy/allocation/create-allocation-service';
 import { StreamHub } from './stream/stream-hub';
 
 /** Everything a route may call, built once per process (or per test). */
@@ -42,6 +46,12 @@ export interface AppServices {
   liveLoop: LiveTradingLoop;
   liveVenue: LiveVenue;
   research: ResearchService;
+  /** spec part 1 "Daily Investment Allocation": the settings both loops read on every run. */
+  allocation: AllocationService;
+  /** Risk Management's figures for the account the trading mode names. */
+  risk: RiskEngine;
+  /** Emergency Stop, circuit breakers, risk limits, alerts: the order gate in front of both brokers. */
+  safety: SafetyService;
   engineStatus(): ReturnType<typeof engineStatus>;
   tickDashboard(): ReturnType<typeof tickDashboard>;
   /** Points the market engine at the feed the trading mode and the broker session call for. */
@@ -87,7 +97,23 @@ export function createServices(
   ledger.openAccount('paper', PAPER_STARTING_BALANCE_PAISE);
   const paperBroker = new PaperBroker(db, ledger, paperMarketFrom(marketData), undefined, now);
   const trading = new TradingService(db, ledger, paperBroker, marketData, () => tradingMode.current(), now);
+  const allocation = createAllocationService({
+    db,
+    settings,
+    market: marketData,
+    trading,
+    tradingMode,
+    config,
+    rank: (at) => tradingLoop.rank(at),
+    research: () => research,
+    now,
+  });
+  const allocationPieces = {
+    allocation: () => allocation.loopSettings(),
+    chargeRates: () => trading.limits(),
+  };
   const tradingLoop = new TradingLoop({
+    ...allocationPieces,
     venue: paperVenue(trading),
     clock: marketData.clock,
     now,
@@ -120,15 +146,28 @@ export function createServices(
         })),
       account: 'live',
       log: logger,
+      ...allocationPieces,
     }),
     venue: liveVenue,
     log: logger,
     now,
   });
+  const safety = createSafety({
+    ...{ db, settings, logger, now, config, market: marketData, stream, ledger, trading, paperBroker },
+    ...{ liveBroker, liveVenue, upstoxAccount, mode: () => tradingMode.current() },
+    stopLoops: () => {
+      tradingLoop.stop();
+      liveLoop.stop();
+    },
+    resumeLoops: () => followMode(),
+  });
   // Mock and paper modes run the paper loop; live mode runs the live one while Upstox can trade.
-  // TRADING_LOOP=off keeps both off: it means no automated orders at all.
+  // TRADING_LOOP=off keeps both off: it means no automated orders at all; a trading halt keeps both stopped.
   const followMode = () => {
-    if (tradingMode.current() === 'live') {
+    if (safety.haltState().halted) {
+      tradingLoop.stop();
+      liveLoop.stop();
+    } else if (tradingMode.current() === 'live') {
       tradingLoop.stop();
       if (config.tradingLoop && upstoxAccount.problem() === null) liveLoop.start();
       else liveLoop.stop();
@@ -152,6 +191,7 @@ export function createServices(
     () => void selectFeed().catch((error) => logger.error({ err: error }, 'could not switch feed')),
   );
 
+  const research = createResearchService({ market: marketData, tradingLoop, trading, now });
   return {
     config,
     db,
@@ -168,11 +208,23 @@ export function createServices(
     tradingLoop,
     liveLoop,
     liveVenue,
-    research: createResearchService({ market: marketData, tradingLoop, trading, now }),
-    engineStatus: () =>
-      tradingMode.current() === 'live'
+    research,
+    allocation,
+    risk: createRiskEngine({
+      db,
+      market: marketData,
+      trading,
+      tradingMode,
+      riskFreeRatePercent: config.riskFreeRatePercent,
+      now,
+    }),
+    safety,
+    engineStatus: () => ({
+      ...(tradingMode.current() === 'live'
         ? engineStatus(marketData, liveLoop.state(), 'live')
-        : engineStatus(marketData, tradingLoop.state(), 'paper'),
+        : engineStatus(marketData, tradingLoop.state(), 'paper')),
+      halt: safety.haltState(),
+    }),
     tickDashboard: () => tickDashboard(marketData, stream),
     selectFeed,
     start: async () => {
@@ -186,7 +238,7 @@ export function createServices(
       };
       if (config.replayHistory && tradingMode.current() === 'mock') {
         // On a fresh mock install the loop first replays the generated history, then trades live.
-        const replay = replayHistoryIntoEmptyLedger(db, ledger, marketData, logger)
+        const replay = replayHistoryIntoEmptyLedger(db, ledger, marketData, logger, allocationPieces)
           .catch((error) => logger.error({ err: error }, 'history replay failed'))
           .finally(begin);
         trading.holdDayOpenUntil(replay);
@@ -211,8 +263,10 @@ export function createServices(
         }
       }, 1000);
       restingOrdersTimer.unref?.();
+      safety.start();
     },
     close: () => {
+      safety.stop();
       tradingLoop.stop();
       liveLoop.stop();
       if (restingOrdersTimer) clearInterval(restingOrdersTimer);

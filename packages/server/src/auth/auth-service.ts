@@ -1,4 +1,4 @@
-import { newPasswordProblem } from '@td/contracts';
+import { newPasswordProblem, PROFILE_MESSAGES } from '@td/contracts';
 import type { Logger } from 'pino';
 import type { AppConfig } from '../config';
 import type { Db } from '../db/database';
@@ -41,6 +41,15 @@ export interface AuthService {
     caller: { ip: string; fromLoopback: boolean },
   ): Promise<PasswordSetupOutcome>;
   setPassword(tempToken: string, newPassword: string): Promise<SignedIn>;
+  /**
+   * Settings → Profile: a new password for the signed-in trader, proven by the current one. Wrong
+   * guesses count against the sign-in limit; every other session ends, the caller's stays.
+   */
+  changePassword(
+    sessionToken: string,
+    change: { currentPassword: string; newPassword: string },
+    ip: string,
+  ): Promise<{ endedSessions: number }>;
   /** Whether the session is still live, without counting this as activity (the stream's periodic check). */
   isSessionLive(token: string): boolean;
   /** Idempotent: an unknown or already revoked token is not an error. */
@@ -172,6 +181,35 @@ export function createAuthService(deps: AuthServiceDeps): AuthService {
       if (!outcome) throw new HttpError(400, MSG.setupLinkInvalid, 'setup_link_invalid');
       logger.info({ revokedSessions: outcome.revoked }, 'password set');
       return { sessionToken: outcome.token, session: toSessionInfo(outcome.record) };
+    },
+
+    async changePassword(sessionToken, { currentPassword, newPassword }, ip) {
+      const now = clock();
+      const wait = failures.blockedFor(owner, ip, now);
+      if (wait !== null) throw tooMany(PROFILE_MESSAGES.tooManyAttempts, wait);
+      const problem = newPasswordProblem(newPassword);
+      if (problem) throw new HttpError(400, problem, 'weak_password');
+      const stored = credentials.passwordHash(owner);
+      if (!stored) throw new HttpError(403, MSG.setupRequired, 'setup_required', { setup_required: true });
+      // Counted before the slow hash, as at sign-in, so parallel guesses cannot slip under the limit.
+      failures.record(owner, ip, now);
+      if (!(await verifyPassword(currentPassword, stored))) {
+        logger.warn({ ip }, 'password change refused: wrong current password');
+        // 403, not 401: the session is fine, and a 401 would sign the trader out of the screen.
+        throw new HttpError(403, PROFILE_MESSAGES.wrongCurrentPassword, 'wrong_current_password');
+      }
+      failures.clearAccount(owner);
+      if (await verifyPassword(newPassword, stored)) {
+        throw new HttpError(422, PROFILE_MESSAGES.sameAsCurrent, 'password_unchanged');
+      }
+      const passwordHash = await hashPassword(newPassword, scryptCost);
+      const endedSessions = db.transaction(() => {
+        const changedAt = clock();
+        credentials.setPasswordHash(owner, passwordHash, changedAt);
+        return sessions.revokeOthers(owner, sessionToken, changedAt);
+      })();
+      logger.info({ ip, revokedSessions: endedSessions }, 'password changed');
+      return { endedSessions };
     },
 
     isSessionLive(token) {

@@ -99,6 +99,16 @@ export class SessionStore {
       .run(now, email).changes;
   }
 
+  /** Every live session of the account but the one holding `keepToken`; returns how many ended. */
+  revokeOthers(email: string, keepToken: string, now: number): number {
+    const keep = looksLikeSecretToken(keepToken) ? hashSecretToken(keepToken) : '';
+    return this.db
+      .prepare(
+        'UPDATE sessions SET revoked_at = ? WHERE email = ? AND revoked_at IS NULL AND token_hash != ?',
+      )
+      .run(now, email, keep).changes;
+  }
+
   pruneEnded(now: number): void {
     const cutoff = now - KEEP_ENDED_SESSIONS_MS;
     this.db

@@ -2,7 +2,7 @@ import type { Logger } from 'pino';
 import type { Db } from '../db/database';
 import { istDateOf } from '../market/calendar';
 import type { MarketDataService } from '../market/market-data-service';
-import { type ReplayFeed, replayHistory, type TradingVenue } from '../strategy';
+import { type ReplayFeed, type ReplayLoopPieces, replayHistory, type TradingVenue } from '../strategy';
 import { Ledger } from './ledger';
 import { PaperBroker } from './paper/paper-broker';
 
@@ -24,6 +24,8 @@ export async function replayHistoryIntoEmptyLedger(
   ledger: Ledger,
   market: MarketDataService,
   logger: Logger,
+  /** The live loop's allocation settings and charges model, so the replay sizes as the loop will. */
+  loop: Pick<ReplayLoopPieces, 'allocation' | 'chargeRates'> = {},
 ): Promise<ReplaySummary | null> {
   if (ledger.orders({ account: 'paper', limit: 1, offset: 0 }).total > 0) return null;
   const summary: ReplaySummary = { sessions: 0, orders: 0, rejected: 0, finalEquityPaise: 0 };
@@ -31,6 +33,7 @@ export async function replayHistoryIntoEmptyLedger(
     const barsBySymbol = market.history.sessionBars(date);
     const result = replayHistory({
       sessions: [{ date, barsBySymbol }],
+      loop,
       venueFactory: (feed) => replayVenue(db, feed, barsBySymbol),
     });
     summary.sessions++;

@@ -1,5 +1,9 @@
-import type { Position } from '../broker/broker-types';
-import { EXIT_RULES, exitLevels, planExits } from './exits';
+import { DEFAULT_PAPER_LIMITS, type Position } from '../broker/broker-types';
+import { MarketClock } from '../market/calendar';
+import { decideSignalExit, EXIT_RULES, exitLevels, planExits, roundTripOfPosition } from './exits';
+import { FakeVenue } from './test-support/fake-venue';
+import { fixedSource } from './test-support/fixed-source';
+import { TradingLoop } from './trading-loop';
 
 const ist = (wallTime: string) => Date.parse(`${wallTime}+05:30`);
 const professional = { emergencyStopLossPercent: 8 };
@@ -87,5 +91,129 @@ describe('planExits', () => {
 
   it('gives the stop and target levels for the risk screen', () => {
     expect(exitLevels(held, professional)).toEqual({ stopLossPaise: 920_00, targetPaise: 1_160_00 });
+  });
+});
+
+// 20 shares bought at ₹1,000.00 at 10:30 IST, weighed with the spec's default paper charges.
+const bought = { quantity: 20, costPaise: 20 * 1_000_00, openedAt: ist('2026-01-27T10:30:00') };
+const signalExitAt = (pricePaise: number | undefined, wallTime = '2026-01-27T11:00:00') =>
+  decideSignalExit({ position: bought, pricePaise, now: ist(wallTime), rates: DEFAULT_PAPER_LIMITS });
+
+describe('decideSignalExit', () => {
+  it('counts both contract notes of the round trip, to the paisa', () => {
+    // Buy ₹20,000: brokerage ₹20 + STT ₹20 + exchange ₹0.69 + SEBI ₹0.02 + GST ₹3.73 + stamp ₹3 = ₹47.44.
+    // Sell ₹20,100: ₹20 + ₹20.10 + ₹0.69 + ₹0.02 + GST ₹3.73, no stamp duty = ₹44.54.
+    expect(roundTripOfPosition(bought, 1_005_00, DEFAULT_PAPER_LIMITS)).toBe(47_44 + 44_54);
+  });
+
+  it('holds a winner whose gain does not yet cover 1.5 × the round-trip charges, and says so in rupees', () => {
+    expect(signalExitAt(1_005_00)).toEqual({
+      sell: false,
+      reason:
+        'gain ₹100 does not cover round-trip charges ₹91.98 × 1.5; holding (sells past the loss cut or after 120 min)',
+    });
+  });
+
+  it('sells once the gain covers 1.5 × the charges, and not a tick before', () => {
+    // At ₹1,006.90 the gain is ₹138 against ⌈1.5 × ₹92.02⌉ = ₹138.03; one ₹0.05 tick higher it is ₹139.
+    expect(signalExitAt(1_006_90).sell).toBe(false);
+    expect(signalExitAt(1_006_95)).toEqual({
+      sell: true,
+      reason: 'gain ₹139 covers round-trip charges ₹92.02',
+    });
+  });
+
+  it('cuts a loser on the signal at 1 % under cost, and holds a smaller loss that selling would only deepen', () => {
+    expect(signalExitAt(990_00)).toEqual({ sell: true, reason: 'down ₹200 (1.00 %), past the 1 % loss cut' });
+    expect(signalExitAt(990_05)).toEqual({
+      sell: false,
+      reason:
+        'down ₹199 (0.99 %), inside the 1 % loss cut, and selling adds ₹91.67 of charges; holding (sells past the loss cut or after 120 min)',
+    });
+  });
+
+  it('sells whatever the gain once the position has been held for the maximum hold', () => {
+    expect(signalExitAt(1_002_00, '2026-01-27T12:29:59').sell).toBe(false);
+    expect(signalExitAt(1_002_00, '2026-01-27T12:30:00')).toEqual({
+      sell: true,
+      reason: 'held 120 min, past the 120-minute limit',
+    });
+  });
+
+  it('follows the signal when there is no price to weigh the charges against', () => {
+    expect(signalExitAt(undefined).sell).toBe(true);
+  });
+
+  it('takes its thresholds from the rules it is given', () => {
+    const rules = { ...EXIT_RULES, chargesCoverMultiple: 1, signalLossCutPercent: 0.5 };
+    const at = (pricePaise: number) =>
+      decideSignalExit({
+        position: bought,
+        pricePaise,
+        now: ist('2026-01-27T11:00:00'),
+        rates: DEFAULT_PAPER_LIMITS,
+        rules,
+      });
+    // At ₹1,004.60 the gain is ₹92 against ₹91.97 of charges: enough at 1 ×, not at the default 1.5 ×.
+    expect(at(1_004_60)).toEqual({ sell: true, reason: 'gain ₹92 covers round-trip charges ₹91.97' });
+    expect(signalExitAt(1_004_60).sell).toBe(false);
+    expect(at(995_00)).toMatchObject({
+      sell: true,
+      reason: expect.stringMatching(/past the 0.5 % loss cut/),
+    });
+  });
+});
+
+describe('the trading loop on a SELL signal', () => {
+  function loopHolding(pricePaise: number) {
+    let now = ist('2026-01-27T11:00:00');
+    const venue = new FakeVenue(10_00_000 * 100, () => now);
+    venue.prices.set('INFY', 1_000_00);
+    venue.hold('INFY', 20, 1_000_00, ist('2026-01-27T10:30:00'));
+    venue.prices.set('INFY', pricePaise);
+    const loop = new TradingLoop({
+      venue,
+      clock: new MarketClock(),
+      universe: () => [],
+      source: fixedSource('ensemble', { INFY: ['SELL', -0.6, 0.8] }),
+      chargeRates: () => DEFAULT_PAPER_LIMITS,
+    });
+    const run = (wallTime: string) => {
+      now = ist(wallTime);
+      return loop.runOnce(now);
+    };
+    return { venue, loop, run };
+  }
+
+  it('holds a position whose gain does not cover its charges, and the journal says why', () => {
+    const { loop, run } = loopHolding(1_005_00);
+    const report = run('2026-01-27T11:00:00');
+    expect(report.orders).toEqual([]);
+    expect(loop.state().recentDecisions[0]).toMatchObject({
+      symbol: 'INFY',
+      outcome: 'skipped',
+      reason: expect.stringMatching(
+        /^SELL signal, gain ₹100 does not cover round-trip charges ₹91.98 × 1.5; holding/,
+      ),
+    });
+  });
+
+  it('sells on the signal once the gain covers the charges, naming both in the journal', () => {
+    const { loop, run } = loopHolding(1_010_00);
+    const report = run('2026-01-27T11:00:00');
+    expect(report.orders.map((o) => [o.side, o.symbol, o.quantity, o.strategy])).toEqual([
+      ['SELL', 'INFY', 20, 'ensemble'],
+    ]);
+    expect(loop.state().recentDecisions[0]!.reason).toMatch(
+      /^SELL signal, score -0.60.*; gain ₹200 covers round-trip charges ₹92.09$/,
+    );
+  });
+
+  it('never holds a loser for its charges: the hard stop-loss sells whatever the signal rule would say', () => {
+    // ₹10,00,000 less a little is Expansion: a 7 % stop at ₹930.
+    const { run } = loopHolding(930_00);
+    expect(run('2026-01-27T11:00:00').orders.map((o) => [o.symbol, o.strategy])).toEqual([
+      ['INFY', 'exit:stop_loss'],
+    ]);
   });
 });

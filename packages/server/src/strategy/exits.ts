@@ -1,4 +1,6 @@
-import type { AccountId, OrderRequest, Position } from '../broker/broker-types';
+import type { AccountId, OrderRequest, PaperLimits, Position } from '../broker/broker-types';
+import { computeCharges } from '../broker/charges';
+import { formatRupeesForMessage as rupees } from '../broker/limits';
 import { istMsOfDay } from '../market/calendar/ist-time';
 import type { TradingPhase } from './phases';
 
@@ -11,6 +13,15 @@ export interface ExitRules {
   sessionEndIstMinutes: number;
   /** The continuous demo session never ends: a position is closed after this long instead. */
   holdingPeriodMs: number;
+  /**
+   * A SELL signal closes a position in profit only once its gain is at least this many times its
+   * round trip's charges (both contract notes): 1.5 → the trade keeps at least half the charges again.
+   */
+  chargesCoverMultiple: number;
+  /** ...or once it is this percent below its average cost: the signal confirms a loser, cut it. */
+  signalLossCutPercent: number;
+  /** ...or once it has been held this long: the trade has had its chance. */
+  signalMaxHoldMs: number;
 }
 
 export const EXIT_RULES: ExitRules = {
@@ -18,6 +29,10 @@ export const EXIT_RULES: ExitRules = {
   // Ten minutes before the 15:30 close, so market orders meet a liquid book, not the closing auction.
   sessionEndIstMinutes: 15 * 60 + 20,
   holdingPeriodMs: 30 * 60_000,
+  // docs/decisions/0015 "Charge-aware exits": the setting kept after measuring three on two seeds.
+  chargesCoverMultiple: 1.5,
+  signalLossCutPercent: 1,
+  signalMaxHoldMs: 120 * 60_000,
 };
 
 export interface ExitInput {
@@ -94,4 +109,76 @@ export function isPastSessionEnd(
   rules: ExitRules = EXIT_RULES,
 ): boolean {
   return !continuousSession && istMsOfDay(now) >= rules.sessionEndIstMinutes * 60_000;
+}
+
+/** Whether a SELL signal closes a holding now, and the sentence the loop's journal shows. */
+export interface SignalExitDecision {
+  sell: boolean;
+  reason: string;
+}
+
+export interface SignalExitInput {
+  position: Pick<Position, 'quantity' | 'costPaise' | 'openedAt'>;
+  /** The last price, paise; undefined when the feed has none. */
+  pricePaise: number | undefined;
+  now: number;
+  /** The venue's charges model. */
+  rates: PaperLimits;
+  rules?: ExitRules;
+}
+
+/** Both contract notes of the round trip: the buy that built the cost, the sell at `pricePaise`. */
+export function roundTripOfPosition(
+  position: Pick<Position, 'quantity' | 'costPaise'>,
+  pricePaise: number,
+  rates: PaperLimits,
+): number {
+  // One buy order worth the cost: every line but the flat brokerage scales with turnover.
+  const buy = computeCharges({ side: 'BUY', quantity: 1, price: position.costPaise }, rates);
+  const sell = computeCharges({ side: 'SELL', quantity: position.quantity, price: pricePaise }, rates);
+  return buy.total + sell.total;
+}
+
+/**
+ * A SELL signal is a reason to leave, not an order to pay the charges for a move that has not
+ * covered them: it sells a winner whose gain covers the round trip's charges × the multiple, a
+ * loser past the loss cut, or anything held past the maximum hold; otherwise the position is held
+ * (the stop-loss, target and session end still apply to it on every run).
+ */
+export function decideSignalExit(input: SignalExitInput): SignalExitDecision {
+  const rules = input.rules ?? EXIT_RULES;
+  const { position, pricePaise } = input;
+  if (pricePaise === undefined || pricePaise <= 0 || position.quantity <= 0) {
+    return { sell: true, reason: 'no price to weigh the charges against: following the signal' };
+  }
+  const gain = pricePaise * position.quantity - position.costPaise;
+  const charges = roundTripOfPosition(position, pricePaise, input.rates);
+  const needed = Math.ceil(charges * rules.chargesCoverMultiple);
+  if (gain >= needed) {
+    return { sell: true, reason: `gain ${rupees(gain)} covers round-trip charges ${rupees(charges)}` };
+  }
+  // Integers: loss × 10,000 against cost × basis points, as the stop-loss compares.
+  const cutBasisPoints = Math.round(rules.signalLossCutPercent * 100);
+  const down = `down ${rupees(-gain)} (${percentBelow(gain, position.costPaise)})`;
+  if (-gain * 10_000 >= position.costPaise * cutBasisPoints) {
+    return { sell: true, reason: `${down}, past the ${rules.signalLossCutPercent} % loss cut` };
+  }
+  const maxMinutes = Math.round(rules.signalMaxHoldMs / 60_000);
+  if (input.now - position.openedAt >= rules.signalMaxHoldMs) {
+    const minutes = Math.floor((input.now - position.openedAt) / 60_000);
+    return { sell: true, reason: `held ${minutes} min, past the ${maxMinutes}-minute limit` };
+  }
+  const cover = rules.chargesCoverMultiple === 1 ? '' : ` × ${rules.chargesCoverMultiple}`;
+  const standing =
+    gain >= 0
+      ? `gain ${rupees(gain)} does not cover round-trip charges ${rupees(charges)}${cover}`
+      : `${down}, inside the ${rules.signalLossCutPercent} % loss cut, and selling adds ${rupees(charges)} of charges`;
+  // No minute counter in the sentence: the journal folds a decision repeated word for word.
+  return { sell: false, reason: `${standing}; holding (sells past the loss cut or after ${maxMinutes} min)` };
+}
+
+/** How far below cost, percent with two decimals, cut towards zero so 0.995 % never reads 1.00 %. */
+function percentBelow(gain: number, cost: number): string {
+  const basisPoints = Math.floor((-gain * 10_000) / cost);
+  return `${(basisPoints / 100).toFixed(2)} %`;
 }

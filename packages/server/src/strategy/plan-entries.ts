@@ -1,4 +1,4 @@
-import { type SizedEntry, type SkippedSignal, sizeOrders } from './allocation';
+import { type ChargesGate, type SizedEntry, type SkippedSignal, sizeOrders } from './allocation';
 import type { TradingPhase } from './phases';
 import type { Signal } from './signals';
 import type { TradingVenue } from './trading-venue';
@@ -11,6 +11,8 @@ export interface EntryPlanInput {
   exited: ReadonlySet<string>;
   budgetLeftPaise: number;
   maxOrderPaise: number;
+  /** Entries sized up to pay their charges, or refused (see sizeOrders). */
+  chargesGate?: ChargesGate;
 }
 
 /**
@@ -37,5 +39,6 @@ export function planEntries(input: EntryPlanInput): { entries: SizedEntry[]; ski
     heldValuePaise,
     cashPaise: venue.cashPaise(),
     maxOrderPaise: input.maxOrderPaise,
+    chargesGate: input.chargesGate,
   });
 }

@@ -3,6 +3,7 @@ import { replayHistory } from './replay';
 import { defaultEnsemble, MeanReversionSource, type SignalSource } from './signals';
 import { FakeVenue } from './test-support/fake-venue';
 import { minuteBars } from './test-support/minute-bars';
+import { NO_CHARGES } from './test-support/no-charges';
 
 const TEN_LAKH = 10_00_000 * 100;
 const SYMBOLS = ['HDFCBANK', 'INFY', 'ITC', 'TCS'];
@@ -33,7 +34,7 @@ function replay(source: SignalSource = new MeanReversionSource()) {
   const venues: FakeVenue[] = [];
   const result = replayHistory({
     sessions,
-    loop: { source },
+    loop: { source, chargeRates: () => NO_CHARGES },
     venueFactory: (feed) => {
       const venue = new FakeVenue(TEN_LAKH, feed.now, feed.lastPrice);
       venues.push(venue);

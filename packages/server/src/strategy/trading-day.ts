@@ -1,7 +1,8 @@
 import { formatRupeesForMessage as rupees } from '../broker/limits';
 import type { IstDate } from '../market/calendar';
-import { dailyBudget } from './allocation';
-import type { TradingPhase } from './phases';
+import { type DailyBudget, resolveDailyBudget } from './allocation';
+import { phaseForCapital, type TradingPhase } from './phases';
+import type { Signal } from './signals';
 import type { AllocationSettings } from './trading-venue';
 
 /**
@@ -15,8 +16,8 @@ export class TradingDay {
   ordersRejected = 0;
   /** Set once the day's loss reaches the phase limit; stays set until the next day. */
   haltedReason: string | null = null;
-  private confidenceSum = 0;
-  private confidenceCount = 0;
+  /** The latest run's ranking: ai_optimized sizes the day from it. */
+  private signals: readonly Signal[] = [];
 
   constructor(
     /** null: a preview before the day's first run. */
@@ -24,25 +25,23 @@ export class TradingDay {
     readonly startEquityPaise: number,
   ) {}
 
-  /** Feeds ai_optimized: the average confidence of the BUY signals seen so far today. */
-  noteBuyConfidences(confidences: readonly number[]): void {
-    for (const confidence of confidences) {
-      this.confidenceSum += confidence;
-      this.confidenceCount += 1;
-    }
+  noteSignals(signals: readonly Signal[]): void {
+    this.signals = signals;
   }
 
-  averageBuyConfidence(): number {
-    return this.confidenceCount === 0 ? 0 : this.confidenceSum / this.confidenceCount;
+  /** The day's budget under the settings as they are now, on the equity the day started with. */
+  budget(settings: AllocationSettings): DailyBudget {
+    const equity = Math.max(0, this.startEquityPaise);
+    return resolveDailyBudget({
+      settings,
+      equityPaise: equity,
+      phase: phaseForCapital(equity / 100),
+      signals: this.signals,
+    });
   }
 
   budgetPaise(settings: AllocationSettings): number {
-    return dailyBudget(
-      this.startEquityPaise,
-      settings.strategy,
-      settings.manualPct,
-      this.averageBuyConfidence(),
-    );
+    return this.budget(settings).budgetPaise;
   }
 
   budgetLeftPaise(settings: AllocationSettings): number {

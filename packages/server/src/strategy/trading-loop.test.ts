@@ -1,7 +1,9 @@
+import { DEFAULT_PAPER_LIMITS } from '../broker/broker-types';
 import { MarketClock } from '../market/calendar';
 import { FakeVenue } from './test-support/fake-venue';
 import { fixedSource } from './test-support/fixed-source';
 import { linear, universeOf, wobble } from './test-support/minute-bars';
+import { NO_CHARGES } from './test-support/no-charges';
 import { TradingLoop, type TradingLoopOptions } from './trading-loop';
 import type { AllocationSettings, LoopLogger } from './trading-venue';
 
@@ -28,6 +30,8 @@ function setup(overrides: Partial<TradingLoopOptions> = {}) {
     universe: () => [],
     source,
     log,
+    // The fake venue charges nothing; the charges gate has its own tests below.
+    chargeRates: () => NO_CHARGES,
     ...overrides,
   });
   return { venue, loop, source, warnings, setNow: (ts: number) => (now = ts) };
@@ -126,12 +130,13 @@ describe('TradingLoop', () => {
     });
   });
 
-  it('sizes an ai_optimized day by the average confidence of its BUY signals, and reads settings every run', () => {
+  it('sizes an ai_optimized day with the AI recommendation on its BUY signals, and reads settings every run', () => {
     let settings: AllocationSettings = { strategy: 'ai_optimized' };
     const { loop } = setup({ allocation: () => settings });
     loop.runOnce(OPEN);
-    // BUY confidences 0.9 and 0.8 → 0.85 → 1.5 % + 2.5 % × 0.85 = 3.625 % (3.63 % to the basis point).
-    expect(loop.state().budgetPaise).toBe(36_300_00);
+    // 2 of 4 opportunities at average confidence 0.85 → strength 0.425 → 1.5 % + 2.5 % × 0.425 = 2.5625 %;
+    // volatility not measured counts as Moderate (× 0.85) → 2.2 %.
+    expect(loop.state().budgetPaise).toBe(22_000_00);
     settings = { strategy: 'aggressive', manualPct: 1 };
     expect(loop.state().budgetPaise).toBe(10_000_00);
   });
@@ -355,5 +360,41 @@ describe('TradingLoop', () => {
     expect(report.orders.map((o) => [o.symbol, o.side, o.strategy])).toEqual([
       ['PULLBACK', 'BUY', 'ensemble'],
     ]);
+  });
+
+  it('uses a changed strategy for the budget of its next run', () => {
+    let settings: AllocationSettings = { strategy: 'conservative' };
+    const { loop } = setup({ allocation: () => settings });
+    const first = loop.runOnce(OPEN);
+    expect(running(loop).budgetPaise).toBe(15_000_00);
+    // ₹15,000 / 4 = ₹3,750 a slice: 3 INFY.
+    expect(first.orders[0]).toMatchObject({ symbol: 'INFY', quantity: 3 });
+    settings = { strategy: 'aggressive' };
+    const next = loop.runOnce(OPEN + 60_000);
+    expect(running(loop).budgetPaise).toBe(40_000_00);
+    expect(running(loop).budgetLeftPaise).toBe(40_000_00 - running(loop).budgetUsedPaise);
+    expect(next.orders).toEqual([]); // INFY and TCS are held: the budget changed, not the one-entry rule
+  });
+
+  it('refuses an entry whose round-trip charges are over the cap, and says why in the journal', () => {
+    const { loop, venue } = setup({
+      chargeRates: () => DEFAULT_PAPER_LIMITS,
+      allocation: () => ({ strategy: 'moderate', dailyAmountPaise: 20_000_00 }),
+    });
+    venue.prices.set('TCS', 1_700_00);
+    const report = loop.runOnce(OPEN);
+    // INFY is raised to the economic ₹18,000; the ₹2,000 left buys 1 TCS, whose charges are 2.8 % of it.
+    expect(report.orders.map((o) => [o.symbol, o.quantity])).toEqual([['INFY', 18]]);
+    expect(running(loop).recentDecisions).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          symbol: 'TCS',
+          outcome: 'skipped',
+          reason: expect.stringMatching(
+            /^round-trip charges ₹\d+ are \d+\.\d\d % of ₹1,700, over the 0\.5 % cap$/,
+          ),
+        }),
+      ]),
+    );
   });
 });

@@ -1,6 +1,16 @@
-import type { AccountId, Order, OrderRequest } from '../broker/broker-types';
-import { DEFAULT_ALLOCATION_STRATEGY, type SkippedSignal } from './allocation';
-import { EXIT_RULES, type ExitRules, isPastSessionEnd, planExits } from './exits';
+import {
+  type AccountId,
+  DEFAULT_PAPER_LIMITS,
+  type Order,
+  type OrderRequest,
+  type PaperLimits,
+} from '../broker/broker-types';
+import {
+  DEFAULT_ALLOCATION_STRATEGY,
+  DEFAULT_MAX_ROUND_TRIP_CHARGES_PCT,
+  type SkippedSignal,
+} from './allocation';
+import { decideSignalExit, EXIT_RULES, type ExitRules, isPastSessionEnd, planExits } from './exits';
 import {
   exitReason,
   idleReason,
@@ -30,6 +40,8 @@ export interface TradingLoopOptions {
   source?: SignalSource;
   /** Read on every run, so a saved setting applies from the next minute. Default: moderate. */
   allocation?: () => AllocationSettings;
+  /** The venue's charges model, read on every run; entries are weighed against it. Default: the paper defaults. */
+  chargeRates?: () => PaperLimits;
   account?: AccountId;
   /** Default 60 s: the signals work on 1-minute bars, so running faster decides on the same data. */
   intervalMs?: number;
@@ -268,7 +280,7 @@ export class TradingLoop {
       const signals = this.rank(now);
       report.signals = signals;
       this.topSignals = signals.slice(0, 5);
-      this.today.noteBuyConfidences(signals.filter((s) => s.direction === 'BUY').map((s) => s.confidence));
+      this.today.noteSignals(signals);
 
       // A symbol with an order still in flight gets no other until that one is known to have ended.
       const pending = venue.pendingOrderSymbols?.() ?? new Set<string>();
@@ -349,7 +361,7 @@ export class TradingLoop {
     return report;
   }
 
-  /** Risk exits first (stop, target, session end), then SELL signals on what is still held. */
+  /** Risk exits first (stop, target, session end), then SELL signals worth their charges (decideSignalExit). */
   private placeExits(
     report: RunReport,
     phase: TradingPhase,
@@ -379,7 +391,19 @@ export class TradingLoop {
       if (position.quantity <= 0 || exited.has(position.symbol) || pending.has(position.symbol)) continue;
       const sell = sells.get(position.symbol);
       if (!sell) continue;
-      this.place(report, this.request(position.symbol, 'SELL', position.quantity), signalReason(sell));
+      const decision = decideSignalExit({
+        position,
+        pricePaise: venue.lastPrice(position.symbol),
+        now,
+        rates: this.options.chargeRates?.() ?? DEFAULT_PAPER_LIMITS,
+        rules: this.exitRules,
+      });
+      if (!decision.sell) {
+        report.skipped.push({ symbol: position.symbol, reason: `SELL signal, ${decision.reason}` });
+        continue;
+      }
+      const why = `${signalReason(sell)}; ${decision.reason}`;
+      this.place(report, this.request(position.symbol, 'SELL', position.quantity), why);
       exited.add(position.symbol);
     }
     return exited;
@@ -395,6 +419,10 @@ export class TradingLoop {
       exited,
       budgetLeftPaise: day.budgetLeftPaise(settings),
       maxOrderPaise: Math.floor(day.budgetPaise(settings) / this.entrySlices),
+      chargesGate: {
+        rates: this.options.chargeRates?.() ?? DEFAULT_PAPER_LIMITS,
+        maxPercent: settings.maxRoundTripChargesPct ?? DEFAULT_MAX_ROUND_TRIP_CHARGES_PCT,
+      },
     });
     report.skipped.push(...skipped);
     const buys = new Map(report.signals.map((s) => [s.symbol, s]));

@@ -1,6 +1,5 @@
 import type { Order, OrderRequest, Position } from '../broker/broker-types';
 import type { MarketSession } from '../market/calendar';
-import type { AllocationStrategy } from './allocation';
 
 /**
  * Where the loop trades: the paper broker over the ledger in the server, a ledger-backed replay
@@ -28,12 +27,7 @@ export interface LoopClock {
   sessionAt(ts: number): Pick<MarketSession, 'isOpen' | 'date' | 'simulated'>;
 }
 
-/** spec part 1 §3 "Allocation settings", the part the loop reads on every run. */
-export interface AllocationSettings {
-  strategy: AllocationStrategy;
-  /** Percent of capital; overrides the strategy when set. */
-  manualPct?: number | null;
-}
+export type { AllocationSettings } from './allocation/loop-allocation';
 
 /** The pino methods the loop uses, so tests can pass a recorder. */
 export interface LoopLogger {

@@ -1,5 +1,7 @@
-/** spec part 1 §3 "Allocation settings": how much of capital the loop may invest in a day. */
-export type AllocationStrategy = 'conservative' | 'moderate' | 'aggressive' | 'ai_optimized';
+import type { TradingPhase } from '../phases';
+import type { Signal } from '../signals';
+import { type AiAllocation, recommendAllocation } from './ai-allocation';
+import { type AllocationSettings, type AllocationStrategy, DEFAULT_RISK_BUDGET_PCT } from './loop-allocation';
 
 /** spec part 1 §9 "Allocation strategies": percent of capital per day. */
 export const STRATEGY_PERCENT: Readonly<Record<Exclude<AllocationStrategy, 'ai_optimized'>, number>> = {
@@ -8,42 +10,94 @@ export const STRATEGY_PERCENT: Readonly<Record<Exclude<AllocationStrategy, 'ai_o
   aggressive: 4.0,
 };
 
-export const DEFAULT_ALLOCATION_STRATEGY: AllocationStrategy = 'moderate';
+/** spec part 1 §5: the manual percent input's bounds; a fixed daily amount is held to the same top. */
+export const MANUAL_PERCENT_LIMITS = { min: 0.5, max: 6.0 } as const;
 
-/** spec part 1 §2 "Daily Investment Allocation": the limits panel's Minimum 1.0 % and Maximum 4.0 %. */
-export const MANUAL_PERCENT_LIMITS = { min: 1.0, max: 4.0 } as const;
+export type BudgetSource = 'daily_amount' | 'manual_pct' | 'strategy' | 'ai';
 
-/**
- * The day's budget as a percent of capital. A manual percent overrides the strategy (kept within
- * the spec's 1–4 % limits, so a bad setting cannot bet the account). ai_optimized scales
- * linearly from conservative (1.5 %) to aggressive (4.0 %) with the average confidence (0..1) of
- * today's BUY signals: no convincing signals, spend little; strong ones, spend up to the cap.
- */
-export function budgetPercent(
-  strategy: AllocationStrategy,
-  manualPct?: number | null,
-  averageConfidence = 0,
-): number {
-  if (manualPct !== undefined && manualPct !== null && Number.isFinite(manualPct)) {
-    return Math.min(MANUAL_PERCENT_LIMITS.max, Math.max(MANUAL_PERCENT_LIMITS.min, manualPct));
-  }
-  if (strategy !== 'ai_optimized') return STRATEGY_PERCENT[strategy];
-  const confidence = Number.isFinite(averageConfidence) ? Math.min(1, Math.max(0, averageConfidence)) : 0;
-  const { conservative, aggressive } = STRATEGY_PERCENT;
-  return conservative + (aggressive - conservative) * confidence;
+export interface DailyBudget {
+  budgetPaise: number;
+  /** The budget as a percent of capital, to a basis point. */
+  percent: number;
+  source: BudgetSource;
+  /** The capital the percent applied to: the trader's total capital capped by equity. */
+  capitalPaise: number;
+  /** capital × risk budget: the most the day's entries may lose at their stop-losses. */
+  maxRiskPaise: number;
+  /** Set when the risk budget, not the allocation, set the budget. */
+  limitedByRisk: boolean;
+  /** The ai_optimized computation, when it was the source. */
+  ai: AiAllocation | null;
+}
+
+export interface BudgetInput {
+  settings: AllocationSettings;
+  /** The account's equity, paise. */
+  equityPaise: number;
+  phase: TradingPhase;
+  /** The latest ranking (ai_optimized reads its BUY signals). */
+  signals: readonly Signal[];
 }
 
 /**
- * The day's budget in paise: ₹25,000 on ₹10,00,000 under moderate. The percent is rounded to a
- * basis point and the product kept in integers, so 2.3 % of a round capital is not a paisa short.
+ * The day's budget, one rule for the loop and the allocation screen (docs/decisions/0015): the
+ * strongest override the trader set wins — a fixed daily amount, else a manual percent, else the
+ * strategy's percent (ai_optimized: the AI recommendation) — of the capital, which is the trader's
+ * total capital capped by the account's equity. No budget exceeds what the risk budget allows:
+ * capital × risk budget ÷ the phase's stop-loss distance.
  */
-export function dailyBudget(
-  capitalPaise: number,
-  strategy: AllocationStrategy,
-  manualPct?: number | null,
-  averageConfidence = 0,
-): number {
-  if (!(capitalPaise > 0)) return 0;
-  const basisPoints = Math.round(budgetPercent(strategy, manualPct, averageConfidence) * 100);
-  return Math.floor((Math.floor(capitalPaise) * basisPoints) / 10_000);
+export function resolveDailyBudget(input: BudgetInput): DailyBudget {
+  const { settings, phase } = input;
+  const equity = Math.max(0, Math.floor(input.equityPaise));
+  const wanted = settings.totalCapitalPaise;
+  const capital = wanted !== null && wanted !== undefined && wanted >= 0 ? Math.min(wanted, equity) : equity;
+  const maxRisk = percentOf(capital, settings.riskBudgetPct ?? DEFAULT_RISK_BUDGET_PCT);
+  let budget: number;
+  let source: BudgetSource;
+  let ai: AiAllocation | null = null;
+  if (settings.dailyAmountPaise !== null && settings.dailyAmountPaise !== undefined) {
+    budget = Math.min(settings.dailyAmountPaise, percentOf(capital, MANUAL_PERCENT_LIMITS.max));
+    source = 'daily_amount';
+  } else if (
+    settings.manualPct !== null &&
+    settings.manualPct !== undefined &&
+    Number.isFinite(settings.manualPct)
+  ) {
+    const pct = Math.min(MANUAL_PERCENT_LIMITS.max, Math.max(MANUAL_PERCENT_LIMITS.min, settings.manualPct));
+    budget = percentOf(capital, pct);
+    source = 'manual_pct';
+  } else if (settings.strategy === 'ai_optimized') {
+    ai = recommendAllocation({
+      capitalPaise: capital,
+      signals: input.signals,
+      phase,
+      context: settings.context ?? { volatility: null, drawdownPercent: null },
+    });
+    budget = ai.allocationPaise;
+    source = 'ai';
+  } else {
+    budget = percentOf(capital, STRATEGY_PERCENT[settings.strategy]);
+    source = 'strategy';
+  }
+  // What a budget spent in full would lose if every entry fell to the phase's stop-loss.
+  const riskCeiling = Math.floor((maxRisk * 100) / phase.emergencyStopLossPercent);
+  const limitedByRisk = riskCeiling < budget;
+  if (limitedByRisk) budget = riskCeiling;
+  budget = Math.max(0, budget);
+  const percent = capital > 0 ? Math.round((budget / capital) * 10_000) / 100 : 0;
+  return {
+    budgetPaise: budget,
+    percent,
+    source,
+    capitalPaise: capital,
+    maxRiskPaise: maxRisk,
+    limitedByRisk,
+    ai,
+  };
+}
+
+/** percent % of an amount in paise, rounded down; the percent kept to a basis point. */
+export function percentOf(amountPaise: number, percent: number): number {
+  if (!(amountPaise > 0) || !(percent > 0)) return 0;
+  return Math.floor((Math.floor(amountPaise) * Math.round(percent * 100)) / 10_000);
 }

@@ -1,3 +1,4 @@
+import { DEFAULT_PAPER_LIMITS } from '../../broker/broker-types';
 import type { Signal } from '../signals';
 import { sizeOrders } from './size-orders';
 
@@ -94,5 +95,29 @@ describe('sizeOrders', () => {
     const { entries, skipped } = sizeOrders([buy('A', 0.9)], 99_99, new Map([['A', 100_00]]), phase, EQUITY);
     expect(entries).toEqual([]);
     expect(skipped).toEqual([{ symbol: 'A', reason: 'budget left is under one share' }]);
+  });
+
+  it('raises an entry to the size whose charges pay their way, and refuses one that cannot reach it', () => {
+    const chargesGate = { rates: DEFAULT_PAPER_LIMITS, maxPercent: 0.5 };
+    const prices = new Map([
+      ['A', 1_000_00],
+      ['B', 1_000_00],
+    ]);
+    // ₹6,250 a slice would pay 0.98 % in charges; ₹17,063 is the least that pays 0.5 %: 18 shares.
+    const { entries, skipped } = sizeOrders(
+      [buy('A', 0.9), buy('B', 0.8)],
+      25_000_00,
+      prices,
+      phase,
+      EQUITY,
+      {
+        maxOrderPaise: 6_250_00,
+        chargesGate,
+      },
+    );
+    expect(entries.map((e) => [e.symbol, e.quantity])).toEqual([['A', 18]]);
+    expect(skipped).toEqual([
+      { symbol: 'B', reason: 'round-trip charges ₹63 are 0.90 % of ₹7,000, over the 0.5 % cap' },
+    ]);
   });
 });

@@ -1,5 +1,6 @@
 import type { TradingPhase } from '../phases';
 import type { Signal } from '../signals';
+import { type ChargesGate, chargesRefusal, minimumEconomicOrderPaise } from './charges-gate';
 
 export interface SizedEntry {
   symbol: string;
@@ -22,6 +23,11 @@ export interface SizingOptions {
   cashPaise?: number;
   /** Most any one entry may spend, paise (the loop spreads the day's budget over several names). */
   maxOrderPaise?: number;
+  /**
+   * Entries are raised to the smallest value whose round-trip charges fit the cap (when the budget,
+   * cash and position cap allow), and one that still does not fit is refused with the figures.
+   */
+  chargesGate?: ChargesGate;
 }
 
 export type SizingPhase = Pick<TradingPhase, 'maxPositionPercent' | 'minMLConfidence'>;
@@ -43,6 +49,9 @@ export function sizeOrders(
   const skipped: SkippedSignal[] = [];
   let left = Math.max(0, Math.min(budgetLeftPaise, options.cashPaise ?? Number.POSITIVE_INFINITY));
   const positionCap = percentOfPaise(equityPaise, phase.maxPositionPercent);
+  const gate = options.chargesGate;
+  const economic = gate ? minimumEconomicOrderPaise(gate) : 0;
+  const perEntry = Math.max(options.maxOrderPaise ?? Number.POSITIVE_INFINITY, economic);
   const buys = signals
     .filter((signal) => signal.direction === 'BUY')
     .sort((a, b) => b.score - a.score || b.confidence - a.confidence || (a.symbol < b.symbol ? -1 : 1));
@@ -58,14 +67,22 @@ export function sizeOrders(
       continue;
     }
     const room = positionCap - (options.heldValuePaise?.get(signal.symbol) ?? 0);
-    const allowance = Math.min(room, left, options.maxOrderPaise ?? Number.POSITIVE_INFINITY);
-    const quantity = Math.floor(Math.max(0, allowance) / price);
+    const hardCap = Math.max(0, Math.min(room, left));
+    let quantity = Math.floor(Math.min(hardCap, perEntry) / price);
+    // Whole shares round down below the economic size: one more share when the caps allow it.
+    if (quantity * price < economic)
+      quantity = Math.min(Math.ceil(economic / price), Math.floor(hardCap / price));
     if (quantity < 1) {
       skip(
         room < price
           ? `position cap of ${phase.maxPositionPercent} % of equity reached`
           : 'budget left is under one share',
       );
+      continue;
+    }
+    const refusal = gate ? chargesRefusal(gate, quantity, price) : null;
+    if (refusal) {
+      skip(refusal);
       continue;
     }
     entries.push({

@@ -1,0 +1,257 @@
+import {
+  type AiRecommendation,
+  ALLOCATION_DEFAULTS,
+  type AllocationSettings as AllocationSettingsView,
+  type AllocationStrategyId,
+  type allocationSaveRequestSchema,
+  type DailyAmountResponse,
+} from '@td/contracts';
+import type { z } from 'zod';
+import type { AccountId, PaperLimits } from '../../broker/broker-types';
+import { formatRupeesForMessage as rupees } from '../../broker/limits';
+import type { SettingsRepository } from '../../db/settings-repository';
+import { HttpError } from '../../http/http-error';
+import { phaseForCapital } from '../phases';
+import type { Signal } from '../signals';
+import { minimumEconomicOrderPaise } from './charges-gate';
+import { type DailyBudget, MANUAL_PERCENT_LIMITS, percentOf, resolveDailyBudget } from './daily-budget';
+import type { AllocationContext, AllocationSettings } from './loop-allocation';
+import { MarketContext, type MarketContextSources } from './market-context';
+
+/** What is kept in the settings table under SETTINGS_KEY; money in rupees, as the trader typed it. */
+export interface StoredAllocation {
+  allocation_strategy: AllocationStrategyId;
+  ai_enabled: boolean;
+  manual_allocation_pct: number | null;
+  daily_amount: number | null;
+  daily_risk_budget: number;
+  /** null: the account's equity. */
+  total_capital: number | null;
+  max_round_trip_charges_pct: number;
+}
+
+export const SETTINGS_KEY = 'allocation.settings';
+export const DATA_SOURCE_NOT_AVAILABLE = 'Data source not available';
+
+export const DEFAULT_STORED_ALLOCATION: StoredAllocation = {
+  allocation_strategy: ALLOCATION_DEFAULTS.allocation_strategy,
+  ai_enabled: ALLOCATION_DEFAULTS.ai_enabled,
+  manual_allocation_pct: null,
+  daily_amount: null,
+  daily_risk_budget: ALLOCATION_DEFAULTS.daily_risk_budget,
+  total_capital: null,
+  max_round_trip_charges_pct: ALLOCATION_DEFAULTS.max_round_trip_charges_pct,
+};
+
+export interface AccountFigures {
+  account: AccountId;
+  equityPaise: number;
+  cashPaise: number;
+}
+
+export interface AllocationServiceDeps {
+  settings: Pick<SettingsRepository, 'get' | 'set'>;
+  /** The charges model entries are weighed with (the paper limits' rates). */
+  chargeRates: () => PaperLimits;
+  /** The account the trading mode names; throws (an HttpError 503) when its figures cannot be read. */
+  account: () => AccountFigures;
+  /** The trading loop's ranking now: the signals the next run decides on. */
+  rank: (now: number) => Signal[];
+  volatility: MarketContextSources['volatility'];
+  drawdownPercent: MarketContextSources['drawdownPercent'];
+  now: () => number;
+}
+
+const toPaise = (rupeeAmount: number | null) => (rupeeAmount === null ? null : Math.round(rupeeAmount * 100));
+const toRupees = (paise: number) => Math.round(paise) / 100;
+
+/**
+ * spec part 1 "Daily Investment Allocation": the trader's settings, persisted; what they mean for
+ * today's budget on the account the trading mode names; and the AI recommendation. The loop reads
+ * the same settings through loopSettings() on every run, so a save applies from its next run.
+ */
+export class AllocationService {
+  private readonly market: MarketContext;
+
+  constructor(private readonly deps: AllocationServiceDeps) {
+    this.market = new MarketContext(deps);
+  }
+
+  stored(): StoredAllocation {
+    return {
+      ...DEFAULT_STORED_ALLOCATION,
+      ...this.deps.settings.get<Partial<StoredAllocation>>(SETTINGS_KEY),
+    };
+  }
+
+  /** The loop's view (paise), with the last measured market context; a stale context is refreshed for the next run. */
+  loopSettings(): AllocationSettings {
+    return this.toLoop(this.stored(), this.market.current());
+  }
+
+  async settings(): Promise<AllocationSettingsView> {
+    const figures = this.accountFigures();
+    return this.view(this.stored(), figures, await this.market.fresh());
+  }
+
+  /** POST /api/allocation/save, the body validated by the shared schema: checked against the account, then kept. */
+  async save(request: z.output<typeof allocationSaveRequestSchema>): Promise<AllocationSettingsView> {
+    const figures = this.accountFigures();
+    const current = this.stored();
+    const next: StoredAllocation = {
+      allocation_strategy: request.allocation_strategy,
+      ai_enabled: request.ai_enabled,
+      manual_allocation_pct: request.manual_allocation_pct,
+      daily_amount: request.daily_amount,
+      daily_risk_budget: request.daily_risk_budget,
+      total_capital: request.total_capital ?? current.total_capital,
+      max_round_trip_charges_pct: request.max_round_trip_charges_pct ?? current.max_round_trip_charges_pct,
+    };
+    this.checkAgainstAccount(next, figures);
+    this.deps.settings.set(SETTINGS_KEY, next);
+    return this.view(next, figures, await this.market.fresh());
+  }
+
+  /** POST /api/allocation/daily-amount: a fixed amount a day, or null to follow the percent again. */
+  async setDailyAmount(amount: number | null): Promise<DailyAmountResponse> {
+    const figures = this.accountFigures();
+    const next = { ...this.stored(), daily_amount: amount };
+    this.checkAgainstAccount(next, figures);
+    this.deps.settings.set(SETTINGS_KEY, next);
+    return this.dailyAmount();
+  }
+
+  async dailyAmount(): Promise<DailyAmountResponse> {
+    const figures = this.accountFigures();
+    const context = await this.market.fresh();
+    const stored = this.stored();
+    const today = this.budget(stored, figures, context);
+    const all = {} as DailyAmountResponse['all_strategies'];
+    for (const strategy of ['conservative', 'moderate', 'aggressive', 'ai_optimized'] as const) {
+      const budget = this.budget(
+        { ...stored, allocation_strategy: strategy, manual_allocation_pct: null, daily_amount: null },
+        figures,
+        context,
+      );
+      all[strategy] = { percentage: budget.percent, amount: toRupees(budget.budgetPaise) };
+    }
+    return { daily_amount: toRupees(today.budgetPaise), all_strategies: all, source: today.source };
+  }
+
+  /** GET /api/allocation/ai-recommendation: the same computation ai_optimized gives the loop. */
+  async recommendation(): Promise<AiRecommendation> {
+    const figures = this.accountFigures();
+    const context = await this.market.fresh();
+    const stored = this.stored();
+    const budget = this.budget(
+      { ...stored, allocation_strategy: 'ai_optimized', manual_allocation_pct: null, daily_amount: null },
+      figures,
+      context,
+    );
+    const ai = budget.ai!;
+    const reasoning = [...ai.reasoning];
+    if (budget.limitedByRisk) {
+      reasoning.push(
+        `The ${stored.daily_risk_budget} % daily risk budget (${rupees(budget.maxRiskPaise)} at the stop-losses) lowers it to ${rupees(budget.budgetPaise)}`,
+      );
+    }
+    return {
+      allocation_amount: toRupees(budget.budgetPaise),
+      allocation_pct: budget.percent,
+      confidence: ai.confidence,
+      risk_assessment: ai.riskAssessment,
+      reasoning,
+      expected_opportunities: ai.expectedOpportunities,
+      fallback: ai.fallback,
+    };
+  }
+
+  private budget(stored: StoredAllocation, figures: AccountFigures, context: AllocationContext): DailyBudget {
+    return resolveDailyBudget({
+      settings: this.toLoop(stored, context),
+      equityPaise: figures.equityPaise,
+      phase: phaseForCapital(Math.max(0, figures.equityPaise) / 100),
+      signals: this.deps.rank(this.deps.now()),
+    });
+  }
+
+  private toLoop(stored: StoredAllocation, context: AllocationContext): AllocationSettings {
+    return {
+      strategy: stored.allocation_strategy,
+      manualPct: stored.manual_allocation_pct,
+      dailyAmountPaise: toPaise(stored.daily_amount),
+      totalCapitalPaise: toPaise(stored.total_capital),
+      riskBudgetPct: stored.daily_risk_budget,
+      maxRoundTripChargesPct: stored.max_round_trip_charges_pct,
+      context,
+    };
+  }
+
+  private view(
+    stored: StoredAllocation,
+    figures: AccountFigures,
+    context: AllocationContext,
+  ): AllocationSettingsView {
+    const budget = this.budget(stored, figures, context);
+    return {
+      allocation_strategy: stored.allocation_strategy,
+      ai_enabled: stored.ai_enabled,
+      manual_allocation_pct: stored.manual_allocation_pct,
+      daily_amount: stored.daily_amount,
+      daily_risk_budget: stored.daily_risk_budget,
+      total_capital: Math.floor(budget.capitalPaise / 100),
+      portfolio_value: Math.round(figures.equityPaise / 100),
+      available_cash: Math.floor(figures.cashPaise / 100),
+      max_round_trip_charges_pct: stored.max_round_trip_charges_pct,
+      effective: {
+        daily_amount: toRupees(budget.budgetPaise),
+        allocation_pct: budget.percent,
+        source: budget.source,
+        max_daily_risk: toRupees(budget.maxRiskPaise),
+        capital: Math.floor(budget.capitalPaise / 100),
+        min_entry_value: this.minEntryValue(stored),
+      },
+      account: figures.account,
+    };
+  }
+
+  private minEntryValue(stored: StoredAllocation): number | null {
+    const paise = minimumEconomicOrderPaise({
+      rates: this.deps.chargeRates(),
+      maxPercent: stored.max_round_trip_charges_pct,
+    });
+    return Number.isFinite(paise) ? Math.ceil(paise / 100) : null;
+  }
+
+  /** No setting may invent money: the capital is at most the equity, a day at most 6 % of it. */
+  private checkAgainstAccount(next: StoredAllocation, figures: AccountFigures): void {
+    const equity = Math.max(0, figures.equityPaise);
+    if (next.total_capital !== null && next.total_capital * 100 > Math.ceil(equity / 100) * 100) {
+      throw new HttpError(
+        422,
+        `total_capital ${rupees(next.total_capital * 100)} is more than the account's equity of ${rupees(equity)}: the allocation can only apply to money the account holds.`,
+        'capital_above_equity',
+        { field: 'total_capital' },
+      );
+    }
+    const capital = next.total_capital === null ? equity : Math.min(next.total_capital * 100, equity);
+    const most = percentOf(capital, MANUAL_PERCENT_LIMITS.max);
+    if (next.daily_amount !== null && next.daily_amount * 100 > most) {
+      throw new HttpError(
+        422,
+        `daily_amount ${rupees(next.daily_amount * 100)} is more than ${MANUAL_PERCENT_LIMITS.max} % of the ${rupees(capital)} capital (${rupees(most)}): choose a smaller amount or raise total_capital.`,
+        'daily_amount_too_large',
+        { field: 'daily_amount' },
+      );
+    }
+  }
+
+  private accountFigures(): AccountFigures {
+    try {
+      return this.deps.account();
+    } catch (error) {
+      const detail = error instanceof Error ? error.message : String(error);
+      throw new HttpError(503, DATA_SOURCE_NOT_AVAILABLE, 'data_source_unavailable', { detail });
+    }
+  }
+}
