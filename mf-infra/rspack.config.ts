@@ -11,6 +11,11 @@ export default (env: { version?: string } = {}, argv: { mode?: string } = {}) =>
     version: env.version ?? process.env.REMOTE_VERSION ?? '1.0.0',
     port: Number(process.env.REMOTE_INFRA_PORT ?? 3005),
     production: argv.mode !== 'development',
-    exposes: { './app': './src/expose/app.ts' },
+    // Module names are a contract with the Settings screen (docs/decisions/0016): keep them stable.
+    exposes: {
+      './app': './src/expose/app.ts',
+      './DataSourcesSettings': './src/expose/data-sources-settings.ts',
+      './ConnectivitySettings': './src/expose/connectivity-settings.ts',
+    },
     title: 'Infrastructure (standalone)',
   });

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { Outlet } from 'react-router-dom';
 import styled from 'styled-components';
 import { useHostServices } from '../remotes/host-services';
+import { HaltBanner } from './halt-banner';
 import { LiveTradingBanner } from './live-trading-banner';
 import { Sidebar } from './sidebar';
 import { TopBar } from './top-bar';
@@ -30,6 +31,7 @@ export function ShellLayout() {
     <Frame>
       <Sidebar open={drawerOpen} onClose={() => setDrawerOpen(false)} />
       <TopBar onOpenMenu={() => setDrawerOpen(true)} />
+      <HaltBanner />
       <LiveTradingBanner />
       <Content id="content">
         <Outlet />

@@ -1,6 +1,7 @@
 import { useEngineStatus, usePortfolioOverview } from '@td/api-client';
 import { formatINR, formatSignedINR, pnlTone, toneColour } from '@td/ui';
 import styled from 'styled-components';
+import { EmergencyStopButton } from './emergency-stop-button';
 import { NotificationsButton } from './notifications-button';
 import { UserMenu } from './user-menu';
 
@@ -106,6 +107,7 @@ export function TopBar({ onOpenMenu }: { onOpenMenu(): void }) {
         </strong>
       </Figure>
       <Actions>
+        <EmergencyStopButton />
         <NotificationsButton />
         <UserMenu />
       </Actions>

@@ -1,3 +1,4 @@
+export * from './allocation';
 export * from './analytics';
 export * from './api-client';
 export * from './api-client-context';
@@ -11,6 +12,9 @@ export * from './portfolio';
 export * from './query-client';
 export * from './query-string';
 export * from './research';
+export * from './risk';
+export * from './safety';
+export * from './settings';
 export * from './shell';
 export * from './trades';
 export * from './use-retry-schedule';

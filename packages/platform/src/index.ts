@@ -3,6 +3,7 @@ export { ParcelMount } from './parcel-mount';
 export { PlatformProvider, usePlatform } from './platform-context';
 export type * from './remote-contract';
 export { RemoteRoot, withRemoteRoot } from './remote-root';
+export { RemoteSlot, type RemoteSlotProps } from './remote-slot';
 export { RemoteVersion } from './remote-version';
 export { ScreenNotBuilt } from './screen-not-built';
 export { StreamClient } from './stream-client';

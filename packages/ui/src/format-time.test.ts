@@ -1,4 +1,4 @@
-import { formatIstClock } from './format-time';
+import { formatAge, formatIstClock, formatIstDateTime } from './format-time';
 
 describe('formatIstClock', () => {
   it('shows the exchange time, whatever zone the browser is in', () => {
@@ -9,5 +9,22 @@ describe('formatIstClock', () => {
   it('shows the dash for a missing or unreadable time', () => {
     expect(formatIstClock(null)).toBe('—');
     expect(formatIstClock('not a time')).toBe('—');
+  });
+});
+
+describe('formatIstDateTime', () => {
+  it('shows the IST day and time of an event that may be days old', () => {
+    expect(formatIstDateTime('2026-01-05T04:00:00.000Z')).toBe('5 Jan, 09:30');
+    expect(formatIstDateTime(null)).toBe('—');
+  });
+});
+
+describe('formatAge', () => {
+  it('says how old a figure is in the largest units that fit', () => {
+    expect(formatAge(40_000)).toBe('40 s');
+    expect(formatAge(3 * 60_000 + 5_000)).toBe('3 min');
+    expect(formatAge(125 * 60_000)).toBe('2 h 5 min');
+    expect(formatAge(2 * 3_600_000)).toBe('2 h');
+    expect(formatAge(3 * 86_400_000)).toBe('3 days');
   });
 });

@@ -13,3 +13,31 @@ export function formatIstClock(iso: string | null | undefined): string {
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? MISSING_VALUE : IST_CLOCK.format(date);
 }
+
+const IST_DATE_TIME = new Intl.DateTimeFormat('en-IN', {
+  timeZone: 'Asia/Kolkata',
+  day: 'numeric',
+  month: 'short',
+  hour: '2-digit',
+  minute: '2-digit',
+  hour12: false,
+});
+
+/** "5 Jan, 09:30" in IST, for an event that may be days old (a halt, an alert); the dash for none. */
+export function formatIstDateTime(iso: string | null | undefined): string {
+  if (!iso) return MISSING_VALUE;
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? MISSING_VALUE : IST_DATE_TIME.format(date);
+}
+
+/** How old a figure is, in words: "40 s", "3 min", "2 h 5 min", "3 days". */
+export function formatAge(milliseconds: number): string {
+  const seconds = Math.max(0, Math.floor(milliseconds / 1000));
+  if (seconds < 60) return `${seconds} s`;
+  const minutes = Math.floor(seconds / 60);
+  if (minutes < 60) return `${minutes} min`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return minutes % 60 ? `${hours} h ${minutes % 60} min` : `${hours} h`;
+  const days = Math.floor(hours / 24);
+  return `${days} day${days === 1 ? '' : 's'}`;
+}

@@ -6,6 +6,7 @@ export * from './card';
 export * from './colour-scale';
 export * from './confirm-dialog';
 export * from './divided-list';
+export * from './emergency-stop';
 export * from './empty-state';
 export * from './error-panel';
 export * from './fact-list';

@@ -1,0 +1,150 @@
+import type { HaltState } from '@td/contracts';
+import { engineStatusFixture } from '@td/platform/test-support';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { renderHost } from '../test-support/render-host';
+import { HaltBanner } from './halt-banner';
+import { TopBar } from './top-bar';
+
+const TRADING: HaltState = {
+  halted: false,
+  reason: null,
+  source: null,
+  breaker: null,
+  by: null,
+  at: null,
+  cancelled_orders: 0,
+  closed_positions: 0,
+  resumed_at: null,
+  resumed_by: null,
+  resume_reason: null,
+  refusal: null,
+};
+
+const HALTED: HaltState = {
+  ...TRADING,
+  halted: true,
+  reason: 'Feed looks wrong',
+  source: 'manual',
+  by: 'trader@example.com',
+  at: '2026-01-05T04:00:00.000Z',
+  cancelled_orders: 3,
+  closed_positions: 0,
+  refusal: 'Trading is halted: no new orders until you resume.',
+};
+
+const ok = (data: unknown) => ({ body: { success: true, data } });
+
+/** A server whose halt follows the stop and resume calls it receives. */
+function haltServer(initial: HaltState) {
+  let halt = initial;
+  return {
+    'GET /api/risk/halt': () => ok(halt),
+    'GET /api/engines/status': () => ok({ ...engineStatusFixture(), halt }),
+    'POST /api/risk/resume': () => {
+      halt = { ...halt, halted: false, resumed_at: '2026-01-05T04:10:00.000Z', refusal: null };
+      return ok(halt);
+    },
+    'POST /api/risk/emergency-stop': (request: { body: unknown }) => {
+      const { reason } = request.body as { reason: string };
+      halt = { ...HALTED, reason, cancelled_orders: 1 };
+      return ok(halt);
+    },
+    'GET /api/trades/recent': ok({
+      trades: [],
+      total: 1,
+      page: 1,
+      page_size: 1,
+      summary: {
+        total_trades: 1,
+        filled: 0,
+        pending: 1,
+        win_rate: null,
+        total_pnl: 0,
+        total_fees: 0,
+        open_positions: 4,
+      },
+    }),
+  };
+}
+
+describe('TRADING HALTED banner', () => {
+  it('says who stopped trading, when and why, and Resume (after confirming) clears it', async () => {
+    const { fake, notify } = renderHost(<HaltBanner />, { routes: haltServer(HALTED) });
+    const banner = (await screen.findByText('TRADING HALTED')).closest<HTMLElement>('[role="alert"]')!;
+    expect(banner).toHaveTextContent(
+      'Feed looks wrong. Stopped by trader@example.com on 5 Jan, 09:30 IST; 3 pending orders cancelled. Every new order is refused until you resume.',
+    );
+
+    await userEvent.click(within(banner).getByRole('button', { name: 'Resume trading' }));
+    const dialog = screen.getByRole('dialog', { name: 'Resume trading?' });
+    expect(fake.calls.some((call) => call.path === '/api/risk/resume')).toBe(false);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Resume trading' }));
+
+    await waitFor(() => expect(screen.queryByText('TRADING HALTED')).not.toBeInTheDocument());
+    expect(fake.calls.filter((call) => call.path === '/api/risk/resume')).toHaveLength(1);
+    expect(notify).toHaveBeenCalledWith(
+      'success',
+      'Trading resumed: new orders are accepted and the trading loop runs again.',
+    );
+  });
+
+  it('shows the halt the engines status carries even when the halt call fails', async () => {
+    renderHost(<HaltBanner />, {
+      routes: {
+        'GET /api/risk/halt': { status: 503, body: { success: false, error: 'down' } },
+        'GET /api/engines/status': ok({
+          ...engineStatusFixture(),
+          halt: {
+            ...HALTED,
+            source: 'circuit_breaker',
+            breaker: 'market_drop',
+            by: 'circuit breaker',
+            reason: 'NIFTY 50 fell 3.4 % within an hour',
+          },
+        }),
+      },
+    });
+    expect(
+      await screen.findByText(/NIFTY 50 fell 3.4 % within an hour\. Stopped by the circuit breaker/),
+    ).toBeInTheDocument();
+  });
+
+  it('is not shown while trading', async () => {
+    const { fake } = renderHost(<HaltBanner />, { routes: haltServer(TRADING) });
+    await waitFor(() => expect(fake.calls.some((call) => call.path === '/api/risk/halt')).toBe(true));
+    expect(screen.queryByText('TRADING HALTED')).not.toBeInTheDocument();
+  });
+
+  it("stops trading from the top bar's Emergency Stop and the banner appears at once", async () => {
+    const { fake } = renderHost(
+      <>
+        <TopBar onOpenMenu={() => undefined} />
+        <HaltBanner />
+      </>,
+      { routes: haltServer(TRADING) },
+    );
+    await userEvent.click(await screen.findByRole('button', { name: 'Emergency Stop' }));
+    const dialog = screen.getByRole('dialog', { name: 'Emergency Stop' });
+    expect(
+      await within(dialog).findByText(
+        'Halts the automated trading loop, cancels 1 pending order, refuses every new order until you resume.',
+      ),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByRole('checkbox')).toHaveAccessibleName(
+      'Also close all positions at market (4 positions)',
+    );
+    await userEvent.type(
+      within(dialog).getByLabelText('Reason (recorded with the halt)'),
+      'Leaving the desk',
+    );
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Stop all trading' }));
+
+    expect(await screen.findByText(/Leaving the desk\. Stopped by trader@example.com/)).toBeInTheDocument();
+    expect(fake.calls.find((call) => call.path === '/api/risk/emergency-stop')?.body).toEqual({
+      reason: 'Leaving the desk',
+      close_positions: false,
+    });
+    expect(screen.getByRole('button', { name: 'Emergency Stop' })).toBeDisabled();
+  });
+});

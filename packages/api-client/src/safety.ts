@@ -1,0 +1,157 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  type EmergencyStopRequest,
+  emergencyStopRequestSchema,
+  type HaltState,
+  haltStateSchema,
+  okEnvelope,
+  riskAlertSchema,
+  SAFETY_STREAM_TOPIC,
+} from '@td/contracts';
+import { useEffect, useState } from 'react';
+import { z } from 'zod';
+import type { ApiClient } from './api-client';
+import { useApiClient } from './api-client-context';
+import { errorMessage } from './api-error';
+import { POLL_INTERVALS } from './polling';
+import { portfolioKeys } from './portfolio';
+import { riskKeys } from './risk';
+import { shellKeys, useEngineStatus } from './shell';
+import { tradesKeys, tradesQuery } from './trades';
+
+export const safetyKeys = {
+  halt: ['risk', 'halt'] as const,
+};
+
+export const haltQuery = (api: ApiClient) =>
+  queryOptions({
+    queryKey: safetyKeys.halt,
+    queryFn: ({ signal }) =>
+      api.get('/api/risk/halt', okEnvelope(haltStateSchema), { signal }).then((r) => r.data),
+    refetchInterval: POLL_INTERVALS.engineStatus,
+  });
+
+/** The shape the host's and a remote's `subscribe` share (platform's StreamHandler). */
+export type SubscribeToTopic = (topic: string, handler: (payload: unknown) => void) => () => void;
+
+const safetyMessageSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('halt'), halt: haltStateSchema }),
+  z.object({ kind: z.literal('alert'), alert: riskAlertSchema }),
+]);
+
+/** After a halt or a resume every figure that depends on it is asked for again. */
+const invalidateAfterHaltChange = (queryClient: ReturnType<typeof useQueryClient>) =>
+  Promise.all(
+    [
+      shellKeys.engineStatus,
+      riskKeys.all,
+      tradesKeys.all,
+      portfolioKeys.holdings,
+      shellKeys.portfolioOverview,
+    ].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+  );
+
+/**
+ * Whether trading is halted, kept live three ways: GET /api/risk/halt, the `halt` the engines status
+ * poll carries (every 30 s), and — when `subscribe` is given — the `safety` stream topic at once.
+ */
+export function useHaltState(subscribe?: SubscribeToTopic) {
+  const api = useApiClient();
+  const queryClient = useQueryClient();
+  const fromEngines = useEngineStatus().data?.halt;
+  useEffect(() => {
+    if (fromEngines) queryClient.setQueryData(safetyKeys.halt, fromEngines);
+  }, [fromEngines, queryClient]);
+  useEffect(() => {
+    if (!subscribe) return;
+    return subscribe(SAFETY_STREAM_TOPIC, (payload) => {
+      const message = safetyMessageSchema.safeParse(payload);
+      if (!message.success) return;
+      if (message.data.kind === 'halt') {
+        queryClient.setQueryData(safetyKeys.halt, message.data.halt);
+        void invalidateAfterHaltChange(queryClient);
+      } else {
+        void queryClient.invalidateQueries({ queryKey: riskKeys.alerts });
+      }
+    });
+  }, [subscribe, queryClient]);
+  return useQuery(haltQuery(api));
+}
+
+function useHaltMutation<Input>(call: (api: ApiClient, input: Input) => Promise<HaltState>) {
+  const api = useApiClient();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: Input) => call(api, input),
+    onSuccess: (halt) => {
+      queryClient.setQueryData(safetyKeys.halt, halt);
+      return invalidateAfterHaltChange(queryClient);
+    },
+  });
+}
+
+export const useEmergencyStopCall = () =>
+  useHaltMutation((api, request: EmergencyStopRequest) =>
+    api.post('/api/risk/emergency-stop', okEnvelope(haltStateSchema), request).then((r) => r.data),
+  );
+
+export const useResumeTradingCall = () =>
+  useHaltMutation((api, reason: string | undefined) =>
+    api.post('/api/risk/resume', okEnvelope(haltStateSchema), reason ? { reason } : {}).then((r) => r.data),
+  );
+
+export const EMERGENCY_STOP_FAILED = 'Emergency Stop failed: the server did not confirm the halt. Try again.';
+export const RESUME_FAILED = 'Resume failed: trading is still halted. Try again.';
+
+type Notify = (kind: 'success' | 'error', message: string) => void;
+
+/**
+ * The Emergency Stop flow every screen shares (the shell's top bar and the risk screen): open the
+ * confirmation, count what the stop will touch (pending orders, open positions), send it, say how it went.
+ */
+export function useEmergencyStop({ notify, subscribe }: { notify: Notify; subscribe?: SubscribeToTopic }) {
+  const api = useApiClient();
+  const [open, setOpen] = useState(false);
+  const [invalid, setInvalid] = useState<string | null>(null);
+  const halt = useHaltState(subscribe);
+  // The trades summary counts the pending orders and the open positions of the account the mode names.
+  const counts = useQuery({ ...tradesQuery(api, { status: 'PENDING', page_size: 1 }), enabled: open });
+  const stop = useEmergencyStopCall();
+  const summary = open && counts.data ? counts.data.summary : null;
+  return {
+    open,
+    halted: halt.data?.halted ?? false,
+    pendingOrders: summary ? summary.pending : null,
+    openPositions: summary ? summary.open_positions : null,
+    submitting: stop.isPending,
+    error: stop.isError ? errorMessage(stop.error, EMERGENCY_STOP_FAILED) : null,
+    invalid,
+    request: () => {
+      stop.reset();
+      setInvalid(null);
+      setOpen(true);
+    },
+    cancel: () => setOpen(false),
+    confirm: (input: EmergencyStopRequest) => {
+      // The server's own schema checks the reason first, so the refusal reads the same here and there.
+      const parsed = emergencyStopRequestSchema.safeParse(input);
+      setInvalid(parsed.success ? null : (parsed.error.issues[0]?.message ?? 'Check the reason.'));
+      if (!parsed.success) return;
+      const request = parsed.data;
+      stop.mutate(request, {
+        onSuccess: (state) => {
+          setOpen(false);
+          notify(
+            'success',
+            `Trading halted: ${state.cancelled_orders} pending order${state.cancelled_orders === 1 ? '' : 's'} cancelled${
+              request.close_positions
+                ? `, ${state.closed_positions} position${state.closed_positions === 1 ? '' : 's'} closed`
+                : ''
+            }.`,
+          );
+        },
+      });
+    },
+  };
+}
+export type EmergencyStopFlow = ReturnType<typeof useEmergencyStop>;
