@@ -110,7 +110,7 @@ describe('decideSignalExit', () => {
     expect(signalExitAt(1_005_00)).toEqual({
       sell: false,
       reason:
-        'gain ₹100 does not cover round-trip charges ₹91.98 × 1.5; holding (sells past the loss cut or after 120 min)',
+        'gain ₹100 does not cover round-trip charges ₹91.98 × 1.5; holding (sells past the loss cut or after 240 min)',
     });
   });
 
@@ -123,20 +123,20 @@ describe('decideSignalExit', () => {
     });
   });
 
-  it('cuts a loser on the signal at 1 % under cost, and holds a smaller loss that selling would only deepen', () => {
-    expect(signalExitAt(990_00)).toEqual({ sell: true, reason: 'down ₹200 (1.00 %), past the 1 % loss cut' });
-    expect(signalExitAt(990_05)).toEqual({
+  it('cuts a loser on the signal at 2 % under cost, and holds a smaller loss that selling would only deepen', () => {
+    expect(signalExitAt(980_00)).toEqual({ sell: true, reason: 'down ₹400 (2.00 %), past the 2 % loss cut' });
+    expect(signalExitAt(980_05)).toEqual({
       sell: false,
       reason:
-        'down ₹199 (0.99 %), inside the 1 % loss cut, and selling adds ₹91.67 of charges; holding (sells past the loss cut or after 120 min)',
+        'down ₹399 (1.99 %), inside the 2 % loss cut, and selling adds ₹91.47 of charges; holding (sells past the loss cut or after 240 min)',
     });
   });
 
-  it('sells whatever the gain once the position has been held for the maximum hold', () => {
-    expect(signalExitAt(1_002_00, '2026-01-27T12:29:59').sell).toBe(false);
-    expect(signalExitAt(1_002_00, '2026-01-27T12:30:00')).toEqual({
+  it('sells whatever the gain once the position has been held four hours', () => {
+    expect(signalExitAt(1_002_00, '2026-01-27T14:29:59').sell).toBe(false);
+    expect(signalExitAt(1_002_00, '2026-01-27T14:30:00')).toEqual({
       sell: true,
-      reason: 'held 120 min, past the 120-minute limit',
+      reason: 'held 240 min, past the 240-minute limit',
     });
   });
 

@@ -31,8 +31,8 @@ export const EXIT_RULES: ExitRules = {
   holdingPeriodMs: 30 * 60_000,
   // docs/decisions/0015 "Charge-aware exits": the setting kept after measuring three on two seeds.
   chargesCoverMultiple: 1.5,
-  signalLossCutPercent: 1,
-  signalMaxHoldMs: 120 * 60_000,
+  signalLossCutPercent: 2,
+  signalMaxHoldMs: 240 * 60_000,
 };
 
 export interface ExitInput {

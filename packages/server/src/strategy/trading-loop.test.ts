@@ -98,7 +98,7 @@ describe('TradingLoop', () => {
     });
     venue.prices.set('SBIN', 500_00);
     venue.hold('SBIN', 10, 600_00); // 16.7 % under cost: past the 8 % stop of Professional
-    venue.hold('TCS', 5, 2_000_00);
+    venue.hold('TCS', 5, 1_900_00); // ₹500 up: the SELL signal's gain covers its round trip's charges
     const report = loop.runOnce(OPEN);
     expect(report.orders.map((o) => [o.side, o.symbol, o.strategy])).toEqual([
       ['SELL', 'SBIN', 'exit:stop_loss'],
