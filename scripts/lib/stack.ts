@@ -27,16 +27,24 @@ export interface StackOptions {
   env?: Record<string, string>;
   /** Where the API server's output goes (inherit for npm start, a file in tests). */
   apiOutput?: 'inherit' | 'pipe';
+  /** Called with each API server process as it is spawned (the first and every restart), e.g. to keep its output. */
+  onApiStart?(api: ChildProcess): void;
 }
 
 export interface Stack {
   apiUrl: string;
   hostUrl: string;
-  api: ChildProcess;
+  /** The API server process running now (a new one after `restartApi`). */
+  readonly api: ChildProcess;
   remotes: Record<RemoteKey, StaticSite>;
   host: StaticSite;
   stopRemote(name: RemoteKey): Promise<void>;
   startRemote(name: RemoteKey): Promise<void>;
+  /**
+   * Stops the API server and starts it again on the same port, DATA_DIR and settings, as a
+   * supervisor restarting it would; resolves once it answers /api/health.
+   */
+  restartApi(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -58,16 +66,27 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   };
   // The server's own reading of the same settings: the CSP allows exactly the origins registry writes may name.
   const { allowedRemoteOrigins } = loadConfig(serverEnv);
-  const api = spawn(
-    process.execPath,
-    ['--import', 'tsx', path.join(options.root, 'packages/server/src/main.ts')],
-    {
-      cwd: options.root,
-      env: serverEnv,
-      stdio: options.apiOutput === 'pipe' ? ['ignore', 'pipe', 'pipe'] : 'inherit',
-    },
-  );
+  const spawnApi = () => {
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', path.join(options.root, 'packages/server/src/main.ts')],
+      {
+        cwd: options.root,
+        env: serverEnv,
+        stdio: options.apiOutput === 'pipe' ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+      },
+    );
+    options.onApiStart?.(child);
+    return child;
+  };
+  let api = spawnApi();
   await waitForHealth(apiUrl, api);
+  const stopApi = async () => {
+    if (api.exitCode !== null || api.signalCode !== null) return;
+    const exited = new Promise((resolve) => api.once('exit', resolve));
+    api.kill('SIGTERM');
+    await exited;
+  };
 
   const startRemote = (name: RemoteKey) =>
     startStaticSite({ root: distOf(options.root, `mf-${name}`), port: options.ports.remotes[name] });
@@ -84,20 +103,23 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   return {
     apiUrl,
     hostUrl: `http://${publicHost}:${host.port}`,
-    api,
+    get api() {
+      return api;
+    },
     remotes,
     host,
     stopRemote: async (name) => remotes[name].close(),
     startRemote: async (name) => {
       remotes[name] = await startRemote(name);
     },
+    restartApi: async () => {
+      await stopApi();
+      api = spawnApi();
+      await waitForHealth(apiUrl, api);
+    },
     stop: async () => {
       await Promise.all([host.close(), ...REMOTES.map((name) => remotes[name].close())]);
-      if (api.exitCode === null) {
-        const exited = new Promise((resolve) => api.once('exit', resolve));
-        api.kill('SIGTERM');
-        await exited;
-      }
+      await stopApi();
     },
   };
 }

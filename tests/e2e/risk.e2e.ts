@@ -1,11 +1,6 @@
 import assert from 'node:assert/strict';
-import { type ChildProcess, spawn } from 'node:child_process';
-import fs from 'node:fs';
-import path from 'node:path';
-import { after } from 'node:test';
 import type { HaltState, RiskAlert, RiskMetrics } from '@td/contracts';
 import type { Page } from 'playwright-core';
-import { REMOTES } from '../../scripts/lib/stack';
 import {
   buyAtMarket,
   callApi,
@@ -14,7 +9,6 @@ import {
   eventually,
   expectVisible,
   openSignedIn,
-  ROOT,
   screenshots,
   sessionToken,
 } from './support';
@@ -48,53 +42,6 @@ async function api<T>(stack: E2EStack, token: string, method: 'GET' | 'POST', ur
 
 const haltOf = async (stack: E2EStack, token: string) =>
   (await api<HaltState>(stack, token, 'GET', '/api/risk/halt')).body.data;
-
-let replacement: ChildProcess | null = null;
-after(() => {
-  if (replacement && replacement.exitCode === null) replacement.kill('SIGTERM');
-});
-
-/**
- * Stops the API server and starts it again on the same port and DATA_DIR, with the settings the
- * stack gave it (scripts/lib/stack.ts and support/stack.ts), as a supervisor restarting it would.
- */
-async function restartApi(stack: E2EStack): Promise<void> {
-  const previous = replacement ?? stack.api;
-  if (previous.exitCode === null) {
-    const exited = new Promise((resolve) => previous.once('exit', resolve));
-    previous.kill('SIGTERM');
-    await exited;
-  }
-  const log = fs.createWriteStream(stack.logFile, { flags: 'a' });
-  replacement = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'packages/server/src/main.ts')], {
-    cwd: ROOT,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: {
-      ...process.env,
-      API_PORT: String(stack.ports.api),
-      HOST_PORT: String(stack.ports.host),
-      PUBLIC_HOST: '127.0.0.1',
-      DATA_DIR: stack.dataDir,
-      ...Object.fromEntries(
-        REMOTES.map((name) => [`REMOTE_${name.toUpperCase()}_PORT`, String(stack.ports.remotes[name])]),
-      ),
-      TRADER_EMAIL: stack.traderEmail,
-      TRADER_NAME: 'E2E Trader',
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'info',
-      REPLAY_HISTORY: 'off',
-      ...ENV,
-    },
-  });
-  replacement.stdout?.pipe(log);
-  replacement.stderr?.pipe(log);
-  await eventually(
-    async () => (await fetch(`${stack.apiUrl}/api/health`, { signal: AbortSignal.timeout(3000) })).ok,
-    (ok) => ok,
-    () => 'the restarted API server should answer /api/health within 120 s',
-    120_000,
-  );
-}
 
 async function openTab(page: Page, name: RegExp) {
   await page.getByRole('tab', { name }).click();
@@ -187,9 +134,12 @@ e2eSuite('risk', { signedIn: true, env: ENV }, (suite) => {
         refused.status >= 400 && refused.status < 500,
         `a halted server should refuse an order, it answered ${refused.status}`,
       );
-      assert.match(refused.body.error ?? '', /halt/i);
+      assert.match(
+        refused.body.error ?? '',
+        /^Trading is halted .* Resume it with Resume trading on the TRADING HALTED banner/,
+      );
 
-      await restartApi(stack);
+      await stack.restartApi();
       const afterRestart = await haltOf(stack, token);
       assert.equal(afterRestart.halted, true, 'the halt should survive a restart');
       assert.equal(afterRestart.reason, REASON);
@@ -242,6 +192,12 @@ e2eSuite('risk', { signedIn: true, env: ENV }, (suite) => {
       const alerts = (await api<RiskAlert[]>(stack, token, 'GET', '/api/risk/alerts')).body.data;
       const trip = alerts.find((alert) => alert.kind === 'circuit_breaker');
       assert.ok(trip, `a circuit breaker alert should be listed: ${JSON.stringify(alerts)}`);
+      const openHaltAlerts = alerts.filter((alert) => alert.kind === 'halt' && alert.resolved_at === null);
+      assert.deepEqual(
+        openHaltAlerts,
+        [],
+        'one trip raises one alert, the breaker’s, not a second halt alert',
+      );
       await page.reload();
       await openTab(page, /^Alerts/);
       await expectVisible(page.getByRole('listitem', { name: `${trip.severity} alert: ${trip.message}` }));

@@ -217,6 +217,7 @@ export function createServices(
       tradingMode,
       riskFreeRatePercent: config.riskFreeRatePercent,
       now,
+      singleStockLimitPercent: () => safety.parts.limits.limits().position_limits.max_single_stock,
     }),
     safety,
     engineStatus: () => ({

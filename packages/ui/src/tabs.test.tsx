@@ -8,6 +8,21 @@ const riskTabs = [
   { id: 'alerts', label: 'Alerts', content: <p>Alerts panel</p> },
 ] as const;
 
+/** A row `width` px wide of tabs `tabWidth` px wide each, scrolled by the row's scrollLeft (jsdom lays nothing out). */
+function layOutRow(width: number, tabWidth: number) {
+  const box = (left: number, right: number) =>
+    ({ left, right, top: 0, bottom: 40, width: right - left }) as DOMRect;
+  return jest.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (
+    this: HTMLElement,
+  ) {
+    if (this.getAttribute('role') === 'tablist') return box(0, width);
+    const row = this.closest<HTMLElement>('[role="tablist"]');
+    if (this.getAttribute('role') !== 'tab' || !row) return box(0, 0);
+    const left = [...row.children].indexOf(this) * tabWidth - row.scrollLeft;
+    return box(left, left + tabWidth);
+  });
+}
+
 describe('Tabs', () => {
   it('marks the first tab selected and shows its panel, labelled by the tab', () => {
     renderWithTheme(<Tabs label="Risk views" tabs={riskTabs} />);
@@ -48,6 +63,26 @@ describe('Tabs', () => {
     renderWithTheme(<Tabs label="Risk views" tabs={riskTabs} defaultValue="positions" />);
     expect(screen.getByRole('tab', { name: 'Positions' })).toHaveAttribute('tabindex', '0');
     expect(screen.getByRole('tab', { name: 'Overview' })).toHaveAttribute('tabindex', '-1');
+  });
+
+  it('scrolls a narrow tab row to show the selected tab when it opens and when another is chosen', async () => {
+    const layout = layOutRow(250, 100);
+    try {
+      const fourTabs = [...riskTabs, { id: 'limits', label: 'Limits', content: <p>Limits panel</p> }];
+      const { user } = renderWithTheme(<Tabs label="Risk views" tabs={fourTabs} defaultValue="alerts" />);
+      const row = screen.getByRole('tablist');
+      // Alerts spans 200–300 px in a 250 px row: scrolled 50 px so its right edge shows.
+      expect(row.scrollLeft).toBe(50);
+      await user.click(screen.getByRole('tab', { name: 'Overview' }));
+      expect(row.scrollLeft).toBe(0);
+      await user.keyboard('{End}');
+      expect(row.scrollLeft).toBe(150);
+      // A tab already in sight leaves the row where it is.
+      await user.keyboard('{ArrowLeft}');
+      expect(row.scrollLeft).toBe(150);
+    } finally {
+      layout.mockRestore();
+    }
   });
 
   it('follows the value when controlled', () => {

@@ -1,4 +1,4 @@
-import { type KeyboardEvent, type ReactNode, useId, useRef, useState } from 'react';
+import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { focusRing } from './focus-ring';
 
@@ -51,12 +51,33 @@ const Panel = styled.div`
   ${focusRing}
 `;
 
+/** Scrolls the row sideways just enough to show the tab whole; the page itself does not move. */
+function revealInRow(row: HTMLElement, tab: HTMLElement): void {
+  const rowBox = row.getBoundingClientRect();
+  const tabBox = tab.getBoundingClientRect();
+  if (tabBox.left < rowBox.left) row.scrollLeft -= rowBox.left - tabBox.left;
+  else if (tabBox.right > rowBox.right) row.scrollLeft += tabBox.right - rowBox.right;
+}
+
 /** WAI-ARIA tabs: arrow keys move and select, Home/End jump, only the selected tab is in the Tab order. */
 export function Tabs<Id extends string>({ tabs, label, value, defaultValue, onChange }: TabsProps<Id>) {
   const baseId = useId();
   const [ownValue, setOwnValue] = useState<Id | undefined>(defaultValue ?? tabs[0]?.id);
   const selected = value ?? ownValue;
   const tabRefs = useRef(new Map<Id, HTMLButtonElement>());
+  const listRef = useRef<HTMLDivElement>(null);
+
+  // On a phone the row scrolls sideways: keep the selected tab in sight when it opens, when it
+  // changes and when the window turns; not on every render, so a row the trader swiped stays put.
+  useEffect(() => {
+    const reveal = () => {
+      const tab = selected === undefined ? undefined : tabRefs.current.get(selected);
+      if (listRef.current && tab) revealInRow(listRef.current, tab);
+    };
+    reveal();
+    window.addEventListener('resize', reveal);
+    return () => window.removeEventListener('resize', reveal);
+  }, [selected]);
 
   const select = (id: Id) => {
     if (value === undefined) setOwnValue(id);
@@ -85,7 +106,7 @@ export function Tabs<Id extends string>({ tabs, label, value, defaultValue, onCh
 
   return (
     <div>
-      <List role="tablist" aria-label={label} onKeyDown={onKeyDown}>
+      <List ref={listRef} role="tablist" aria-label={label} onKeyDown={onKeyDown}>
         {tabs.map((tab) => (
           <Tab
             key={tab.id}

@@ -41,6 +41,11 @@ export async function startE2EStack(fileName: string, env: Record<string, string
     dataDir,
     publicHost: '127.0.0.1',
     apiOutput: 'pipe',
+    // Every API server process of this stack, the first and any restart, writes to the one log.
+    onApiStart: (child) => {
+      child.stdout?.pipe(log, { end: false });
+      child.stderr?.pipe(log, { end: false });
+    },
     env: {
       TRADER_EMAIL: traderEmail,
       TRADER_NAME: 'E2E Trader',
@@ -54,12 +59,14 @@ export async function startE2EStack(fileName: string, env: Record<string, string
     log.end();
     throw error;
   });
-  stack.api.stdout?.pipe(log, { end: false });
-  stack.api.stderr?.pipe(log, { end: false });
 
   const remoteOrigin = (name: RemoteKey) => `http://127.0.0.1:${ports.remotes[name]}`;
   return {
     ...stack,
+    // The process running now: `restartApi` replaces it.
+    get api() {
+      return stack.api;
+    },
     ports,
     dataDir,
     traderEmail,

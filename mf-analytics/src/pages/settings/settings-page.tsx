@@ -1,6 +1,5 @@
 import { RemoteSlot, usePlatform } from '@td/platform';
 import { Page, PageHeader, Tabs } from '@td/ui';
-import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { AllocationPage } from '../allocation/allocation-page';
 import { RiskPage } from '../risk/risk-page';
@@ -22,47 +21,34 @@ export function SettingsPage() {
   const [params, setParams] = useSearchParams();
   const requested = params.get('tab');
   const tab: SettingsTab = isSettingsTab(requested) ? requested : 'allocation';
-  const tabsRef = useRef<HTMLDivElement>(null);
-  // On a phone the six tabs scroll sideways: keep the open one in sight (after a reload too).
-  useEffect(() => {
-    const reveal = () =>
-      tabsRef.current
-        ?.querySelector('[role="tablist"] [aria-selected="true"]')
-        ?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
-    reveal();
-    window.addEventListener('resize', reveal);
-    return () => window.removeEventListener('resize', reveal);
-  }, [tab]);
   return (
     <Page>
       <PageHeader title="Settings" subtitle="Allocation, risk, notifications, profile and data sources" />
-      <div ref={tabsRef}>
-        <Tabs
-          label="Settings sections"
-          value={tab}
-          onChange={(id) => setParams({ tab: id }, { replace: true })}
-          tabs={[
-            { id: 'allocation', label: 'Daily Allocation', content: <AllocationPage embedded /> },
-            { id: 'risk', label: 'Risk Management', content: <RiskPage embedded /> },
-            {
-              id: 'notifications',
-              label: 'Notifications',
-              content: <NotificationsTab signedInEmail={session.user?.email ?? null} />,
-            },
-            { id: 'profile', label: 'Profile', content: <ProfileTab user={session.user} /> },
-            {
-              id: 'data-sources',
-              label: 'Data Sources',
-              content: <RemoteSlot remote="infra" module="DataSourcesSettings" section="Data Sources" />,
-            },
-            {
-              id: 'connectivity',
-              label: 'Connectivity',
-              content: <RemoteSlot remote="infra" module="ConnectivitySettings" section="Connectivity" />,
-            },
-          ]}
-        />
-      </div>
+      <Tabs
+        label="Settings sections"
+        value={tab}
+        onChange={(id) => setParams({ tab: id }, { replace: true })}
+        tabs={[
+          { id: 'allocation', label: 'Daily Allocation', content: <AllocationPage embedded /> },
+          { id: 'risk', label: 'Risk Management', content: <RiskPage embedded /> },
+          {
+            id: 'notifications',
+            label: 'Notifications',
+            content: <NotificationsTab signedInEmail={session.user?.email ?? null} />,
+          },
+          { id: 'profile', label: 'Profile', content: <ProfileTab user={session.user} /> },
+          {
+            id: 'data-sources',
+            label: 'Data Sources',
+            content: <RemoteSlot remote="infra" module="DataSourcesSettings" section="Data Sources" />,
+          },
+          {
+            id: 'connectivity',
+            label: 'Connectivity',
+            content: <RemoteSlot remote="infra" module="ConnectivitySettings" section="Connectivity" />,
+          },
+        ]}
+      />
     </Page>
   );
 }

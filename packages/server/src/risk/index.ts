@@ -25,6 +25,8 @@ export function createRiskEngine(deps: {
   tradingMode: Pick<TradingModeService, 'current'>;
   riskFreeRatePercent: number;
   now: () => number;
+  /** The trader's single-stock limit from the safety engine's risk limits, percent of equity. */
+  singleStockLimitPercent?: () => number | null;
 }): RiskEngine {
   const performance = createPerformanceAnalytics(
     {
@@ -43,5 +45,6 @@ export function createRiskEngine(deps: {
     performance,
     mode: () => deps.tradingMode.current(),
     now: deps.now,
+    singleStockLimitPercent: deps.singleStockLimitPercent,
   });
 }

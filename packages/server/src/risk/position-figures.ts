@@ -31,6 +31,11 @@ export interface PositionInputs {
   equityPaise: number;
   /** The trading phase's cap on one position, percent of equity. */
   phase: { name: string; maxPositionPercent: number };
+  /**
+   * The trader's single-stock limit (Risk limits' max_single_stock), percent of equity: when set it
+   * is the cap the reduce rule uses, so the Positions and Limits tabs judge a position alike.
+   */
+  singleStockLimitPercent?: number | null;
 }
 
 export interface PositionFigures {
@@ -120,8 +125,7 @@ export function positionFigures(input: PositionInputs): PositionFigures[] {
       avgPrice: avg,
       dailyStd,
       equityShare,
-      maxEquityShare: input.phase.maxPositionPercent / 100,
-      phaseName: input.phase.name,
+      ...equityCap(input),
       score: scored?.score ?? null,
       level,
     });
@@ -148,4 +152,16 @@ export function positionFigures(input: PositionInputs): PositionFigures[] {
       rule,
     };
   });
+}
+
+/** The cap on one position's share of equity: the trader's saved single-stock limit, else the phase's. */
+function equityCap(input: PositionInputs): { maxEquityShare: number; limitName: string } {
+  const own = input.singleStockLimitPercent;
+  if (own !== undefined && own !== null && own > 0) {
+    return { maxEquityShare: own / 100, limitName: 'your single-stock limit' };
+  }
+  return {
+    maxEquityShare: input.phase.maxPositionPercent / 100,
+    limitName: `the ${input.phase.name} phase’s limit`,
+  };
 }

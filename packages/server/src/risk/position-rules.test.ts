@@ -12,7 +12,7 @@ const base = {
   dailyStd: 0.02,
   equityShare: 0.03,
   maxEquityShare: 0.05,
-  phaseName: 'Expansion',
+  limitName: 'the Expansion phase’s limit',
   score: 0.4,
   level: 'medium' as const,
 };
@@ -53,6 +53,16 @@ describe('hold, reduce or exit', () => {
     const { recommendation, rule } = recommendPosition({ ...base, equityShare: 0.08 });
     expect(recommendation).toBe('reduce');
     expect(rule).toBe('Reduce: the position is 8.0 % of equity, above the Expansion phase’s limit of 5.0 %.');
+  });
+
+  it('names the trader’s single-stock limit when that is the cap', () => {
+    const { rule } = recommendPosition({
+      ...base,
+      equityShare: 0.08,
+      maxEquityShare: 0.06,
+      limitName: 'your single-stock limit',
+    });
+    expect(rule).toBe('Reduce: the position is 8.0 % of equity, above your single-stock limit of 6.0 %.');
   });
 
   it('reduces a position whose risk score is high', () => {

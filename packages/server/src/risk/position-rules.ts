@@ -42,10 +42,11 @@ export interface RecommendationInput {
   price: number;
   avgPrice: number;
   dailyStd: number | null;
-  /** The position's share of the account's equity, and the most the current phase allows, fractions. */
+  /** The position's share of the account's equity, and the most one stock may hold, fractions. */
   equityShare: number;
   maxEquityShare: number;
-  phaseName: string;
+  /** Whose cap `maxEquityShare` is, as the rule names it: "the Expansion phase’s limit", "your single-stock limit". */
+  limitName: string;
   score: number | null;
   level: RiskLevel | null;
 }
@@ -54,8 +55,8 @@ const pct = (fraction: number) => `${(fraction * 100).toFixed(1)} %`;
 
 /**
  * The first rule that holds: exit when the price is below the average cost by more than two daily
- * standard deviations (the loss is past the stop); reduce when the position is above the phase's
- * share of equity or its risk is high; else hold. Each answer carries the sentence that chose it.
+ * standard deviations (the loss is past the stop); reduce when the position is above its share of
+ * equity (the trader's single-stock limit, else the phase's) or its risk is high; else hold. Each answer carries the sentence that chose it.
  */
 export function recommendPosition(input: RecommendationInput): {
   recommendation: RiskRecommendation;
@@ -75,7 +76,7 @@ export function recommendPosition(input: RecommendationInput): {
   if (input.equityShare > input.maxEquityShare) {
     return {
       recommendation: 'reduce',
-      rule: `Reduce: the position is ${pct(input.equityShare)} of equity, above the ${input.phaseName} phase’s limit of ${pct(input.maxEquityShare)}.`,
+      rule: `Reduce: the position is ${pct(input.equityShare)} of equity, above ${input.limitName} of ${pct(input.maxEquityShare)}.`,
     };
   }
   if (input.level === 'high' && input.score !== null) {

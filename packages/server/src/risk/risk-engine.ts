@@ -25,6 +25,8 @@ export interface RiskEngineDeps {
   performance: Pick<PerformanceAnalyticsService, 'analytics'>;
   mode(): TradingMode;
   now(): number;
+  /** The trader's saved single-stock limit (Risk limits), percent of equity; absent: the phase's cap. */
+  singleStockLimitPercent?(): number | null;
 }
 
 interface Snapshot {
@@ -97,6 +99,7 @@ export class RiskEngine {
         history,
         equityPaise,
         phase: { name: phase.name, maxPositionPercent: phase.maxPositionPercent },
+        singleStockLimitPercent: this.deps.singleStockLimitPercent?.() ?? null,
       }),
       equityPaise,
       history,

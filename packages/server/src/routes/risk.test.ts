@@ -131,6 +131,15 @@ describe('GET /api/risk/metrics and /api/risk/positions', () => {
     expect(metrics.account_window).toEqual({ from: month.from, to: month.to });
   });
 
+  it('gives the risk limits’ recommendations the same ML risk score and level as the metrics', async () => {
+    const limits = (await get('/api/risk/limits')).json().data.ml_recommendations;
+    const metrics = riskMetricsSchema.parse((await get('/api/risk/metrics')).json().data);
+    expect(metrics.ml_risk_score).toEqual(expect.any(Number));
+    expect(limits.current_risk_score).toBe(Math.round(metrics.ml_risk_score! * 100) / 100);
+    expect(limits.risk_level).toBe(metrics.risk_level);
+    expect(limits.basis).toMatch(/Score from risk engine: Scored from measured inputs/);
+  });
+
   it('lists each position’s risk with a stop under and a target over its price, and the rule behind its advice', async () => {
     const response = await get('/api/risk/positions');
     expect(response.statusCode).toBe(200);
@@ -167,6 +176,36 @@ describe('GET /api/risk/metrics and /api/risk/positions', () => {
     expect(metrics.var_95.sessions).toBe(29);
   });
 
+  it('reduces a position above the trader’s saved single-stock limit, as the Limits tab reads it', async () => {
+    const post = (payload: object) =>
+      testApp.app.inject({ method: 'POST', url: '/api/risk/limits', headers, payload });
+    const saved = (await get('/api/risk/limits')).json().data;
+    const tight = { ...saved.position_limits, max_position_size: 1, max_single_stock: 1.2 };
+    expect((await post({ position_limits: tight, loss_limits: saved.loss_limits })).statusCode).toBe(200);
+    try {
+      const limits = (await get('/api/risk/limits')).json().data;
+      const positions = positionRiskListSchema.parse(
+        (await get('/api/risk/positions')).json().data,
+      ).positions;
+      const equity = riskMetricsSchema.parse((await get('/api/risk/metrics')).json().data).portfolio_value;
+      const share = (p: { position_value: number }) => (p.position_value / equity) * 100;
+      const above = positions.filter((p) => share(p) > 1.2 && p.recommendation !== 'exit');
+      const within = positions.filter((p) => share(p) <= 1.2);
+      expect(above.length).toBeGreaterThan(0);
+      expect(within.length).toBeGreaterThan(0);
+      for (const position of above) {
+        expect(position.recommendation).toBe('reduce');
+        expect(position.recommendation_rule).toMatch(/above your single-stock limit of 1\.2 %\.$/);
+      }
+      for (const position of within) expect(position.recommendation_rule).toMatch(/\(limit 1\.2 %\)/);
+      // The Limits tab reads the same largest share against the same limit.
+      const largest = Math.max(...positions.map(share));
+      expect(limits.usage.largest_stock.percent).toBeCloseTo(largest, 1);
+    } finally {
+      await post({ position_limits: saved.position_limits, loss_limits: saved.loss_limits });
+    }
+  });
+
   it('answers 503 with a sentence while the market data engine has no prices', async () => {
     const { simulator } = testApp.services.market;
     const spy = jest.spyOn(simulator, 'health').mockReturnValue({
@@ -187,6 +226,17 @@ describe('GET /api/risk/metrics and /api/risk/positions', () => {
           detail: 'The feed is down.',
         });
       }
+      // The limits show no score of another formula while the risk engine has none: the screen's
+      // last good metrics would otherwise sit beside a different, fresher-looking score.
+      const limits = await get('/api/risk/limits');
+      expect(limits.statusCode).toBe(200);
+      expect(limits.json().data.ml_recommendations).toMatchObject({
+        current_risk_score: null,
+        risk_level: null,
+        recommended_cash_allocation: null,
+        suggested_position_sizing: null,
+        basis: expect.stringMatching(/No risk score: risk figures need market prices/),
+      });
     } finally {
       spy.mockRestore();
     }

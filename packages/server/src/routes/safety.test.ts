@@ -58,7 +58,9 @@ describe('Emergency Stop', () => {
     const refused = await order({ symbol: 'INFY', side: 'BUY', quantity: 1 });
     expect(refused.statusCode).toBe(422);
     expect(refused.json().error).toBe(halt.refusal);
-    expect(refused.json().error).toMatch(/Resume it on the Risk screen before placing orders\.$/);
+    expect(refused.json().error).toMatch(
+      /Resume it with Resume trading on the TRADING HALTED banner before placing orders\.$/,
+    );
     // The loop's orders meet the same gate: the paper broker itself refuses.
     const fromLoop = testApp.services.trading.placeOrder({
       account: 'paper',

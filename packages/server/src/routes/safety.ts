@@ -8,6 +8,8 @@ import {
 } from '@td/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { validate } from '../http/validate';
+import { NO_PRICES_MESSAGE, RiskUnavailableError } from '../risk';
+import type { EngineRiskScore } from '../safety/ml-recommendations';
 import type { AppServices } from '../services';
 
 const who = (request: FastifyRequest) => request.session?.email ?? 'unknown';
@@ -38,19 +40,33 @@ export async function safetyRoutes(app: FastifyInstance, { services }: { service
     return { success: true, data };
   });
 
-  // The risk engine's score feeds ml_recommendations; without prices it has none and the limits say so.
-  const engineScore = () =>
+  // The risk engine's score feeds ml_recommendations: one score on both tabs. Without prices the
+  // engine has none (its routes answer 503), and the limits say so instead of scoring another way.
+  const engineScore = (request: FastifyRequest): Promise<EngineRiskScore> =>
     services.risk.metrics().then(
       (metrics) => ({ score: metrics.ml_risk_score, basis: metrics.ml_risk_basis }),
-      () => null,
+      (error: unknown) => {
+        if (error instanceof RiskUnavailableError) return { unavailable: NO_PRICES_MESSAGE };
+        request.log.error({ err: error }, 'the risk engine failed under the risk limits');
+        return {
+          unavailable: 'The risk engine could not measure the positions; its error is in the server log.',
+        };
+      },
     );
 
-  app.get('/api/risk/limits', async () => ({ success: true, data: safety.riskLimits(await engineScore()) }));
+  app.get('/api/risk/limits', async (request) => ({
+    success: true,
+    data: safety.riskLimits(await engineScore(request)),
+  }));
 
   app.post('/api/risk/limits', async (request) => {
     const update = validate(riskLimitsUpdateSchema, request.body);
     safety.parts.limits.save(update);
-    return { success: true, data: safety.riskLimits(await engineScore()), message: 'Risk limits saved.' };
+    return {
+      success: true,
+      data: safety.riskLimits(await engineScore(request)),
+      message: 'Risk limits saved.',
+    };
   });
 
   app.get('/api/risk/alerts', async () => ({ success: true, data: safety.alerts() }));

@@ -90,6 +90,14 @@ describe('circuit breakers through the real path', () => {
         action_required: true,
       }),
     );
+    // One trip, one alert: the breaker's, naming the breaker and its figure; no second halt alert.
+    const open = alerts.filter((a: { resolved_at: string | null }) => a.resolved_at === null);
+    expect(open.filter((a: { kind: string }) => a.kind === 'circuit_breaker' || a.kind === 'halt')).toEqual([
+      expect.objectContaining({
+        kind: 'circuit_breaker',
+        message: expect.stringMatching(/^Trading halted by a circuit breaker: NIFTY 50 fell 3\.\d\d %/),
+      }),
+    ]);
     expect(sent).toEqual([
       expect.objectContaining({
         to: testApp.config.traderEmail,

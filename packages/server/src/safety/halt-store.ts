@@ -87,11 +87,11 @@ function fromRow(row: HaltRow): HaltRecord {
   };
 }
 
-/** The sentence every order meets while halted (the Risk screen holds the Resume button). */
+/** The sentence every order meets while halted (the shell's TRADING HALTED banner, on every screen, holds Resume). */
 export function haltRefusalSentence(halt: HaltRecord): string {
   const at = `${new Date(halt.haltedAt + IST_OFFSET_MS).toISOString().slice(0, 16).replace('T', ' ')} IST`;
   const what = halt.source === 'manual' ? `Emergency Stop by ${halt.haltedBy}` : 'a circuit breaker';
-  return `Trading is halted (${what} at ${at}: ${halt.reason}). Resume it on the Risk screen before placing orders.`;
+  return `Trading is halted (${what} at ${at}: ${halt.reason}). Resume it with Resume trading on the TRADING HALTED banner before placing orders.`;
 }
 
 export function haltStateOf(halt: HaltRecord | null): HaltState {

@@ -9,7 +9,7 @@ import { LiveVenue } from '../broker/live-venue';
 import { liveHaltAccount } from './halt-accounts';
 
 const HALTED =
-  'Trading is halted (Emergency Stop by trader@example.com at 2026-01-12 10:00 IST: test). Resume it on the Risk screen before placing orders.';
+  'Trading is halted (Emergency Stop by trader@example.com at 2026-01-12 10:00 IST: test). Resume it with Resume trading on the TRADING HALTED banner before placing orders.';
 
 describe('the halt on the live account', () => {
   let h: LiveBrokerHarness;

@@ -1,10 +1,10 @@
 import { type RiskLimits, riskLevelOf } from '@td/contracts';
 
-/** The risk engine's score (H1's /api/risk/metrics: ml_risk_score, risk_level, its basis), when it has one. */
-export interface EngineRiskScore {
-  score: number | null;
-  basis: string;
-}
+/** The risk engine's score (/api/risk/metrics: ml_risk_score and its basis). */
+export type EngineRiskScore =
+  | { score: number | null; basis: string }
+  /** The engine cannot measure right now (no market prices): its sentence. */
+  | { unavailable: string };
 
 export interface RecommendationInputs {
   engine: EngineRiskScore | null;
@@ -23,13 +23,12 @@ const FALLBACK_BASIS =
  * 10 % + 40 % × score; sizing = the maximum position size × (1 − score / 2).
  */
 export function mlRecommendations(inputs: RecommendationInputs): RiskLimits['ml_recommendations'] {
-  const { report, niftyVolatility: volatility } = inputs;
-  const engineScore = inputs.engine?.score ?? null;
+  const { report, niftyVolatility: volatility, engine } = inputs;
+  if (engine && 'unavailable' in engine) return unscored(inputs, engine.unavailable);
+  const engineScore = engine?.score ?? null;
   const score = engineScore ?? fallbackScore(volatility, report);
   const basis =
-    engineScore !== null
-      ? `risk engine: ${inputs.engine!.basis}`
-      : `this engine's fallback: ${FALLBACK_BASIS}`;
+    engineScore !== null ? `risk engine: ${engine!.basis}` : `this engine's fallback: ${FALLBACK_BASIS}`;
   const rounded = score === null ? null : Math.round(score * 100) / 100;
   return {
     current_risk_score: rounded,
@@ -42,6 +41,23 @@ export function mlRecommendations(inputs: RecommendationInputs): RiskLimits['ml_
         : Math.round(report.position_limits.max_position_size * (1 - rounded / 2) * 10) / 10,
     next_review_date: new Date(inputs.nextReview).toISOString(),
     basis: `Measured, not from the ML service. Score from ${basis}; cash 10 % + 40 % × score; position sizing = maximum position size × (1 − score / 2), percent of capital.`,
+  };
+}
+
+/**
+ * While the risk engine cannot measure (its routes answer 503), no score at all: a score of another
+ * formula would sit on the screen beside the engine's last good one and disagree with it.
+ */
+function unscored(inputs: RecommendationInputs, why: string): RiskLimits['ml_recommendations'] {
+  const reason = why.charAt(0).toLowerCase() + why.slice(1);
+  return {
+    current_risk_score: null,
+    risk_level: null,
+    recommended_cash_allocation: null,
+    market_regime: regimeOf(inputs.niftyVolatility),
+    suggested_position_sizing: null,
+    next_review_date: new Date(inputs.nextReview).toISOString(),
+    basis: `No risk score: ${reason}`,
   };
 }
 

@@ -117,23 +117,28 @@ export class SafetyService implements OrderGate {
       subject: breaker,
       severity: 'high',
       message: `Trading halted by a circuit breaker: ${detail}.`,
-      suggestedAction: 'Review the market; resume trading on the Risk screen when it is safe.',
+      suggestedAction: 'Review the market; resume trading from the TRADING HALTED banner when it is safe.',
       actionRequired: true,
     });
     this.email('breaker_trip', 'Trading halted by a circuit breaker', `${detail}.\n\n${state.refusal ?? ''}`);
     return state;
   }
 
-  /** Called by the halt on every change: publish it, and keep the halt's alert in step. */
+  /**
+   * Called by the halt on every change: publish it, and keep the halt's alert in step. A breaker's
+   * halt has its own alert (raised by `trip`, naming the breaker and its figure), so only a manual
+   * Emergency Stop raises the halt alert: one stop, one alert.
+   */
   onHaltChange(state: HaltState): void {
     this.parts.publish({ kind: 'halt', halt: state });
     if (state.halted) {
+      if (state.source === 'circuit_breaker') return;
       this.raise({
         kind: 'halt',
         subject: 'trading',
         severity: 'high',
         message: state.refusal ?? 'Trading is halted.',
-        suggestedAction: 'Resume trading on the Risk screen once the reason is dealt with.',
+        suggestedAction: 'Resume trading from the TRADING HALTED banner once the reason is dealt with.',
         actionRequired: true,
       });
     } else {
