@@ -31,6 +31,11 @@ const BENCHES: Record<string, { about: string; load: () => Promise<{ run(): Prom
       'risk metrics and positions for 50 positions over a year of closes, vs the /api/health floor; Emergency Stop',
     load: () => import('./risk.bench'),
   },
+  ml: {
+    about:
+      'news lexicon headlines/s vs the sentiment package (AFINN); ensemble predict+explain and online update p99',
+    load: () => import('./ml.bench'),
+  },
 };
 
 const name = process.argv[2];

@@ -5,6 +5,7 @@ export * from './csv';
 export * from './envelope';
 export * from './market';
 export * from './ml';
+export * from './news';
 export * from './password-strength';
 export * from './profile';
 export * from './remote-registry';

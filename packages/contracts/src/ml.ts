@@ -1,9 +1,22 @@
 import { z } from 'zod';
+import { fractionSchema, mlHealthBandSchema } from './ml-status';
 
-// The ML and news services are not built yet: these schemas are lenient (every field optional,
-// unknown fields kept) so the first server version can grow into them without breaking a screen.
+export * from './ml-enhancements';
+export * from './ml-status';
+
+// The dashboard's readers below are lenient (every field optional, unknown fields kept): the
+// dashboard must keep working while the ML service grows. The server answers with the strict
+// mlIntelligenceMetricsDataSchema further down, which every lenient reader accepts.
 
 const score = z.number().nullish();
+
+/** spec part 2 §3: a recommendation of the shortcomings analysis. */
+export const mlRecommendationSchema = z.object({
+  title: z.string(),
+  description: z.string(),
+  priority: z.enum(['high', 'medium', 'low']),
+});
+export type MlRecommendation = z.infer<typeof mlRecommendationSchema>;
 
 /**
  * spec part 1 §3 "ML metrics". Health, quality and rates are fractions 0–1 (the §9 health bands
@@ -35,7 +48,14 @@ export const mlIntelligenceMetricsSchema = z.looseObject({
   performance_trends: z
     .looseObject({ win_rate: score, average_return: score, sharpe_ratio: score })
     .nullish(),
-  shortcomings_analysis: z.looseObject({ recommendations: z.array(z.string()).nullish() }).nullish(),
+  shortcomings_analysis: z
+    .looseObject({
+      // The server sends spec part 2's {title, description, priority}; the dashboard lists titles.
+      recommendations: z
+        .array(z.union([z.string(), mlRecommendationSchema.transform((item) => item.title)]))
+        .nullish(),
+    })
+    .nullish(),
 });
 export type MlIntelligenceMetrics = z.infer<typeof mlIntelligenceMetricsSchema>;
 
@@ -44,6 +64,69 @@ export const mlIntelligenceMetricsResponseSchema = z.looseObject({
   success: z.boolean(),
   data: mlIntelligenceMetricsSchema.nullish(),
   error: z.string().nullish(),
+});
+
+const count = z.number().int().min(0);
+
+/**
+ * What the server sends for GET /api/ml/intelligence-metrics: spec part 1 §3 "ML metrics" and
+ * part 2 §3 "intelligence metrics", every score measured (docs/decisions/0019-ml-health.md) or null
+ * with a note. A strict subset of what mlIntelligenceMetricsSchema accepts.
+ */
+export const mlIntelligenceMetricsDataSchema = z.object({
+  system_health: z.object({
+    overall_health: fractionSchema.nullable(),
+    overall_band: mlHealthBandSchema,
+    learning_health: fractionSchema.nullable(),
+    model_health: fractionSchema.nullable(),
+    memory_health: fractionSchema.nullable(),
+    knowledge_health: fractionSchema.nullable(),
+    /** spec part 2 §4: improving or stable (declining when it fell). */
+    health_trend: z.enum(['improving', 'stable', 'declining']),
+    monitoring_active: z.boolean(),
+    critical_alerts: count,
+    emergency_alerts: count,
+  }),
+  decision_quality: z.object({
+    average_quality_score: fractionSchema.nullable(),
+    approval_rates: z.object({ approved: fractionSchema.nullable(), rejected: fractionSchema.nullable() }),
+    quality_trend: z.enum(['improving', 'stable', 'declining']),
+    decisions_measured: count,
+  }),
+  learning_metrics: z.object({
+    learning_active: z.boolean(),
+    adapting: z.boolean(),
+    recent_learning_events: count,
+    learning_event_breakdown: z.object({
+      model_updates: count,
+      pattern_recognition: count,
+      strategy_refinements: count,
+    }),
+    adaptation_performance: z.object({
+      adaptation_score: fractionSchema.nullable(),
+      success_rate: fractionSchema.nullable(),
+    }),
+    learning_health: fractionSchema.nullable(),
+  }),
+  performance_trends: z.object({
+    /** Share of closed trades that made money after charges. */
+    win_rate: fractionSchema.nullable(),
+    /** Mean return per closed trade, a fraction. */
+    average_return: z.number().nullable(),
+    /** Mean over standard deviation of the closed trades' returns (per trade, not annualised). */
+    sharpe_ratio: z.number().nullable(),
+    closed_trades: count,
+  }),
+  shortcomings_analysis: z.object({ recommendations: z.array(mlRecommendationSchema) }),
+  computed: z.boolean(),
+  note: z.string().nullable(),
+  built_at: z.string().nullable(),
+});
+export type MlIntelligenceMetricsData = z.infer<typeof mlIntelligenceMetricsDataSchema>;
+
+export const mlIntelligenceMetricsDataResponseSchema = z.object({
+  success: z.literal(true),
+  data: mlIntelligenceMetricsDataSchema,
 });
 
 /**

@@ -15,6 +15,8 @@ import { unauthorized } from './http/http-error';
 import { allocationRoutes } from './routes/allocation';
 import { authRoutes } from './routes/auth';
 import { marketRoutes } from './routes/market';
+import { mlRoutes } from './routes/ml';
+import { newsRoutes } from './routes/news';
 import { paperTradingRoutes } from './routes/paper-trading';
 import { performanceRoutes } from './routes/performance';
 import { platformRoutes } from './routes/platform';
@@ -164,5 +166,7 @@ export async function buildApp(services: AppServices): Promise<FastifyInstance> 
   await app.register(riskRoutes, { services });
   await app.register(safetyRoutes, { services });
   await app.register(profileRoutes, { services });
+  await app.register(newsRoutes, { services });
+  await app.register(mlRoutes, { services });
   return app;
 }

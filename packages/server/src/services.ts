@@ -16,6 +16,7 @@ import { SettingsRepository } from './db/settings-repository';
 import { MarketDataService } from './market/market-data-service';
 import { engineStatus, tickDashboard } from './market/market-reports';
 import { createRealFeeds, feedForMode } from './market/real-feeds';
+import { createMlService, type MlService } from './ml';
 import { defaultRegistry, RemoteRegistryStore } from './platform/remote-registry-store';
 import { TradingModeService } from './platform/trading-mode-service';
 import { createResearchService, type ResearchService } from './research';
@@ -52,6 +53,8 @@ export interface AppServices {
   risk: RiskEngine;
   /** Emergency Stop, circuit breakers, risk limits, alerts: the order gate in front of both brokers. */
   safety: SafetyService;
+  /** News & sentiment, the six-model ensemble (the loops' ML signal source) and ML insight. */
+  ml: MlService;
   engineStatus(): ReturnType<typeof engineStatus>;
   tickDashboard(): ReturnType<typeof tickDashboard>;
   /** Points the market engine at the feed the trading mode and the broker session call for. */
@@ -112,8 +115,13 @@ export function createServices(
     allocation: () => allocation.loopSettings(),
     chargeRates: () => trading.limits(),
   };
+  const ml = createMlService({
+    ...{ db, market: marketData, logger, now, mode: () => tradingMode.current() },
+    trades: () => trading.tradesForExport({ status: 'all', range: 'all' }),
+  });
   const tradingLoop = new TradingLoop({
     ...allocationPieces,
+    source: ml.models.signalSource,
     venue: paperVenue(trading),
     clock: marketData.clock,
     now,
@@ -145,6 +153,7 @@ export function createServices(
           bars: marketData.pipeline.minuteBars(instrument.symbol),
         })),
       account: 'live',
+      source: ml.models.signalSource,
       log: logger,
       ...allocationPieces,
     }),
@@ -220,6 +229,7 @@ export function createServices(
       singleStockLimitPercent: () => safety.parts.limits.limits().position_limits.max_single_stock,
     }),
     safety,
+    ml,
     engineStatus: () => ({
       ...(tradingMode.current() === 'live'
         ? engineStatus(marketData, liveLoop.state(), 'live')
@@ -265,8 +275,10 @@ export function createServices(
       }, 1000);
       restingOrdersTimer.unref?.();
       safety.start();
+      await ml.start();
     },
     close: () => {
+      ml.stop();
       safety.stop();
       tradingLoop.stop();
       liveLoop.stop();

@@ -4,6 +4,7 @@ import { ledgerMigration } from './003-ledger';
 import { liveOrderRefsMigration } from './004-live-order-refs';
 import { pendingOrdersIndexMigration } from './005-pending-orders-index';
 import { safetyMigration } from './006-safety';
+import { mlMigration } from './007-ml';
 
 export interface Migration {
   id: number;
@@ -19,4 +20,5 @@ export const migrations: Migration[] = [
   liveOrderRefsMigration,
   pendingOrdersIndexMigration,
   safetyMigration,
+  mlMigration,
 ];

@@ -7,6 +7,7 @@ export {
   referenceIndexBase,
   SEED_INDEX_LEVELS,
 } from './index-calculator';
+export { aliasesOf, INSTRUMENT_ALIASES } from './instrument-aliases';
 export {
   allInstruments,
   bySymbolOrKey,

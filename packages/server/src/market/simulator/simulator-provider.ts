@@ -12,6 +12,7 @@ import {
 import { FactorModel, intradayIntensity, roundToTick } from './factor-model';
 import type { HistoryGenerator, HistoryInstrument } from './history-generator';
 import { MarketScenarios } from './market-scenarios';
+import { Newswire } from './newswire-events';
 import { generateOrderBook } from './order-book-generator';
 import { SeededRandom } from './seeded-random';
 
@@ -29,6 +30,8 @@ export interface SimulatorOptions {
   batchMs?: number;
   /** Daily price band around the previous close (NSE's dynamic band for large caps: 10 %). */
   priceBand?: number;
+  /** Simulated company and sector news per trading hour (0: none); the newswire moves the named stocks. */
+  newsEventsPerHour?: number;
 }
 
 /**
@@ -55,11 +58,17 @@ export class SimulatorProvider implements MarketDataProvider {
   private readonly now: () => number;
   /** Crash, rally, volatility spike, feed outage (mock mode only; routes/safety.ts starts them). */
   readonly scenarios = new MarketScenarios();
+  /** Results, guidance, ratings, orders, regulatory news: each a headline and a move in its stocks' prices. */
+  readonly newswire: Newswire;
 
   constructor(private readonly options: SimulatorOptions) {
     this.now = options.now ?? Date.now;
     this.random = new SeededRandom(options.seed);
     this.model = new FactorModel(options.instruments, this.random.fork(1));
+    this.newswire = new Newswire(options.instruments, options.seed, {
+      eventsPerHour: options.newsEventsPerHour,
+      sessionFraction: options.sessionFraction,
+    });
     const closes = options.history.lastCloses();
     const n = options.instruments.length;
     this.prices = new Float64Array(n);
@@ -116,11 +125,12 @@ export class SimulatorProvider implements MarketDataProvider {
   emit(elapsedSeconds: number, now: number): Tick[] {
     const returns = this.model.step(elapsedSeconds, now);
     const shift = this.scenarios.marketShift(elapsedSeconds, now, () => this.random.normal());
+    const news = this.options.newsEventsPerHour === 0 ? null : this.newswire.advance(elapsedSeconds, now);
     const band = this.options.priceBand ?? 0.1;
     for (let i = 0; i < this.prices.length; i++) {
       const limitUp = this.previousClose[i]! * (1 + band);
       const limitDown = this.previousClose[i]! * (1 - band);
-      const move = returns[i]! + shift;
+      const move = returns[i]! + shift + (news ? news[i]! : 0);
       this.prices[i] = Math.min(limitUp, Math.max(limitDown, this.prices[i]! * Math.exp(move)));
     }
     if (this.scenarios.silenced(now)) return []; // feed outage: prices move on, nothing is sent

@@ -10,5 +10,12 @@ export {
   type MeanReversionParameters,
   MeanReversionSource,
 } from './mean-reversion-source';
+export {
+  ML_FULL_SCORE_EDGE,
+  MlEnsembleSource,
+  type MlPredictor,
+  type MlView,
+  mlEnsemble,
+} from './ml-ensemble-source';
 export { MOMENTUM_PARAMETERS, type MomentumParameters, MomentumSource } from './momentum-source';
 export type { Signal, SignalDirection, SignalSource, SymbolBars } from './signal-types';

@@ -1,0 +1,64 @@
+import type { ScoredHeadline } from '@td/contracts';
+import { hashString } from '../../market/simulator/seeded-random';
+
+/** A scored headline with its publication time as a number, for the aggregation. */
+export interface StoredHeadline extends ScoredHeadline {
+  at: number;
+}
+
+const HOUR_MS = 3_600_000;
+/** Two days are kept: the last 24 h for the figures, the 24 h before for change_24h. */
+export const RETENTION_MS = 48 * HOUR_MS;
+const MAX_HEADLINES = 5_000;
+
+/** The same story from two feeds, or twice from one, is one headline: same link or same words. */
+export function dedupeKey(title: string, url: string | null): string {
+  const words = title
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim();
+  return url ? `u:${url.replace(/[?#].*$/, '')}` : `t:${hashString(words).toString(36)}:${words.length}`;
+}
+
+/** Headlines of the last two days, newest first, each story once. */
+export class HeadlineStore {
+  private items: StoredHeadline[] = [];
+  private readonly keys = new Map<string, StoredHeadline>();
+  private readonly titleKeys = new Set<string>();
+
+  /** Adds a headline unless its link or its title was seen; false when it was a duplicate. */
+  add(headline: StoredHeadline): boolean {
+    const byTitle = dedupeKey(headline.title, null);
+    const byUrl = headline.url ? dedupeKey(headline.title, headline.url) : null;
+    if (this.titleKeys.has(byTitle) || (byUrl && this.keys.has(byUrl))) return false;
+    this.titleKeys.add(byTitle);
+    if (byUrl) this.keys.set(byUrl, headline);
+    this.keys.set(byTitle, headline);
+    let at = this.items.length;
+    while (at > 0 && this.items[at - 1]!.at < headline.at) at--;
+    this.items.splice(at, 0, headline);
+    if (this.items.length > MAX_HEADLINES) this.forget(this.items.pop()!);
+    return true;
+  }
+
+  /** Drops what is older than the retention window. */
+  prune(now: number): void {
+    while (this.items.length > 0 && this.items[this.items.length - 1]!.at < now - RETENTION_MS)
+      this.forget(this.items.pop()!);
+  }
+
+  /** Newest first, published in [from, to]. */
+  between(from: number, to: number): StoredHeadline[] {
+    return this.items.filter((item) => item.at >= from && item.at <= to);
+  }
+
+  get size(): number {
+    return this.items.length;
+  }
+
+  private forget(headline: StoredHeadline): void {
+    this.titleKeys.delete(dedupeKey(headline.title, null));
+    this.keys.delete(dedupeKey(headline.title, null));
+    if (headline.url) this.keys.delete(dedupeKey(headline.title, headline.url));
+  }
+}
