@@ -16,6 +16,8 @@ export default (env: { version?: string } = {}, argv: { mode?: string } = {}) =>
       './app': './src/expose/app.ts',
       './DataSourcesSettings': './src/expose/data-sources-settings.ts',
       './ConnectivitySettings': './src/expose/connectivity-settings.ts',
+      // Mounted by the host in its diagnostics modal (host/src/layout/diagnostics-gear.tsx).
+      './Diagnostics': './src/expose/diagnostics.ts',
     },
     title: 'Infrastructure (standalone)',
   });

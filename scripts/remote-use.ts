@@ -21,7 +21,7 @@ try {
   const registry = await useRemote({
     name: remote.data,
     version,
-    manifestUrl: url ?? defaultUrl.replace(/\/\d+\.\d+\.\d+[^/]*\//, `/${version}/`),
+    manifestUrl: url ?? withVersion(defaultUrl, version),
     apiUrl: `http://${config.publicHost}:${config.port}`,
     opsToken: readOpsToken(config.dataDir, config.opsToken),
   });
@@ -31,4 +31,12 @@ try {
   if (!(error instanceof UseRemoteError)) throw error;
   console.error(error.message);
   process.exit(1);
+}
+
+/** The default manifest URL with its version folder swapped; only the path is touched (a host may be 127.0.0.1). */
+function withVersion(manifestUrl: string, next: string): string {
+  if (!URL.canParse(manifestUrl)) return manifestUrl;
+  const parsed = new URL(manifestUrl);
+  parsed.pathname = parsed.pathname.replace(/\/\d+\.\d+\.\d+[^/]*\//, `/${next}/`);
+  return parsed.toString();
 }

@@ -9,6 +9,9 @@ import { RegistryStore } from './remotes/registry-store';
 /** Fired when the server answers 401 to a call that carried a token; the auth provider listens. */
 export const SESSION_EXPIRED_EVENT = 'trading-dashboard:session-expired';
 
+/** Fired by a remote's openDiagnostics (Fix Connection); the diagnostics gear opens its modal. */
+export const OPEN_DIAGNOSTICS_EVENT = 'trading-dashboard:open-diagnostics';
+
 export function createHostServices(config: AppConfig): HostServices {
   const api = new ApiClient({
     baseUrl: config.apiUrl,
@@ -29,6 +32,6 @@ export function createHostServices(config: AppConfig): HostServices {
     toasts,
     notify: (kind, message) => void toasts.notify(kind, message),
     subscribe: stream.subscribe,
-    openDiagnostics: () => window.dispatchEvent(new Event('trading-dashboard:open-diagnostics')),
+    openDiagnostics: () => window.dispatchEvent(new Event(OPEN_DIAGNOSTICS_EVENT)),
   };
 }

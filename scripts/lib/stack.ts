@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
 import { loadConfig } from '../../packages/server/src/config';
+import { releasesRoot } from '../../packages/server/src/platform/remote-releases';
 import { hostContentSecurityPolicy } from './content-security-policy';
 import { distOf, type StaticSite, startStaticSite } from './static-site';
 
@@ -69,7 +70,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   const spawnApi = () => {
     const child = spawn(
       process.execPath,
-      ['--import', 'tsx', path.join(options.root, 'packages/server/src/main.ts')],
+      // Under the supervisor: POST /api/management/server/restart exits for it to start the server again.
+      ['--import', 'tsx', path.join(options.root, 'scripts/supervise-api.ts')],
       {
         cwd: options.root,
         env: serverEnv,
@@ -89,7 +91,12 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   };
 
   const startRemote = (name: RemoteKey) =>
-    startStaticSite({ root: distOf(options.root, `mf-${name}`), port: options.ports.remotes[name] });
+    startStaticSite({
+      root: distOf(options.root, `mf-${name}`),
+      port: options.ports.remotes[name],
+      // `pnpm remote:release` publishes beside the built versions, at the same /mf-<name>/<version>/ paths.
+      releases: { root: releasesRoot(options.dataDir), prefix: `/mf-${name}/` },
+    });
   const remotes = {} as Record<RemoteKey, StaticSite>;
   for (const name of REMOTES) remotes[name] = await startRemote(name);
 

@@ -10,6 +10,11 @@ export interface StaticSiteOptions {
   host?: string;
   /** The host shell: unknown paths serve index.html, and /app-config.js tells it where the API is. */
   spa?: { apiUrl: string; contentSecurityPolicy: () => Promise<string> };
+  /**
+   * Ops releases (`pnpm remote:release`): DATA_DIR/releases/, whose mf-<name>/<version>/ folders are served
+   * at the same paths as the builds in `root` (which win), for requests under `prefix` (/mf-<name>/).
+   */
+  releases?: { root: string; prefix: string };
 }
 
 export interface StaticSite {
@@ -24,19 +29,26 @@ export interface StaticSite {
  */
 export async function startStaticSite(options: StaticSiteOptions): Promise<StaticSite> {
   if (!fs.existsSync(options.root)) throw new Error(`Nothing built at ${options.root}: run the build first.`);
+  const setHeaders = (res: http.ServerResponse, pathname: string) => {
+    // Only content-hashed files are immutable; pages, manifests and remoteEntry.js are revalidated.
+    const hashed = /\.[0-9a-f]{8}\.(js|css|map)$/.test(pathname);
+    res.setHeader('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+    if (!options.spa) res.setHeader('Access-Control-Allow-Origin', '*');
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+  };
   const serve = sirv(options.root, {
     // Read the folder on every request, so a newly published remote version is served without a restart.
     dev: true,
     etag: true,
     single: !!options.spa,
-    setHeaders: (res, pathname) => {
-      // Only content-hashed files are immutable; pages, manifests and remoteEntry.js are revalidated.
-      const hashed = /\.[0-9a-f]{8}\.(js|css|map)$/.test(pathname);
-      res.setHeader('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
-      if (!options.spa) res.setHeader('Access-Control-Allow-Origin', '*');
-      res.setHeader('X-Content-Type-Options', 'nosniff');
-    },
+    setHeaders,
   });
+
+  const releases = options.releases && sirv(options.releases.root, { dev: true, etag: true, setHeaders });
+  const notFound = (res: http.ServerResponse) => {
+    res.statusCode = 404;
+    res.end('Not found');
+  };
 
   const server = http.createServer(async (req, res) => {
     if (options.spa && req.url === '/app-config.js') {
@@ -51,8 +63,11 @@ export async function startStaticSite(options: StaticSiteOptions): Promise<Stati
       res.setHeader('Referrer-Policy', 'no-referrer');
     }
     serve(req, res, () => {
-      res.statusCode = 404;
-      res.end('Not found');
+      // The normalised path (no `..` segments) must stay under the remote's own prefix.
+      const pathname = new URL(req.url ?? '/', 'http://localhost').pathname;
+      if (releases && options.releases && pathname.startsWith(options.releases.prefix))
+        releases(req, res, () => notFound(res));
+      else notFound(res);
     });
   });
   await new Promise<void>((resolve, reject) => {

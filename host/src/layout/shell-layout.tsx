@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { Outlet } from 'react-router-dom';
 import styled from 'styled-components';
 import { useHostServices } from '../remotes/host-services';
+import { DiagnosticsGear } from './diagnostics-gear';
 import { HaltBanner } from './halt-banner';
 import { LiveTradingBanner } from './live-trading-banner';
 import { Sidebar } from './sidebar';
@@ -36,6 +37,7 @@ export function ShellLayout() {
       <Content id="content">
         <Outlet />
       </Content>
+      <DiagnosticsGear />
     </Frame>
   );
 }

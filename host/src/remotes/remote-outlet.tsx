@@ -57,7 +57,8 @@ export function RemoteOutlet({ remote, section }: { remote: RemoteName; section:
   );
 }
 
-function useRemoteProps(remote: RemoteName, version: string): RemoteProps {
+/** The props the host hands a remote; the diagnostics gear gives them to its RemoteSlot too. */
+export function useRemoteProps(remote: RemoteName, version: string): RemoteProps {
   const services = useHostServices();
   const auth = useAuth();
   const location = useLocation();

@@ -5,6 +5,8 @@ export const POLL_INTERVALS = {
   portfolio: 30_000,
   tradingMode: 60_000,
   mlMetrics: 45_000,
+  /** spec part 2 §2.6/§7: the ML screen's status calls, in parallel, every 30 s. */
+  mlStatus: 30_000,
   pipeline: 30_000,
   risk: 30_000,
   researchReconnect: 30_000,
@@ -13,4 +15,9 @@ export const POLL_INTERVALS = {
   marketOverview: 30_000,
   trades: 30_000,
   paper: 30_000,
+  /** spec part 2 §9: tick streaming every 10 s, auto-scaling every 30 s. */
+  tickStreaming: 10_000,
+  autoScaling: 30_000,
+  /** Data sources and the broker card: the spec's cache stale time is 5 min; statuses change faster. */
+  dataSources: 60_000,
 } as const;

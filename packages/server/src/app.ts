@@ -12,8 +12,12 @@ import type { SessionInfo } from './auth/auth-service';
 import { installErrorHandling } from './http/error-handler';
 import { createHostGuard } from './http/host-guard';
 import { unauthorized } from './http/http-error';
+import { recordRequestLatency } from './ops/metrics';
 import { allocationRoutes } from './routes/allocation';
 import { authRoutes } from './routes/auth';
+import { autoScalingRoutes } from './routes/auto-scaling';
+import { dataSourceRoutes } from './routes/data-sources';
+import { managementRoutes } from './routes/management';
 import { marketRoutes } from './routes/market';
 import { mlRoutes } from './routes/ml';
 import { newsRoutes } from './routes/news';
@@ -25,6 +29,7 @@ import { profileRoutes } from './routes/profile';
 import { researchRoutes } from './routes/research';
 import { riskRoutes } from './routes/risk';
 import { safetyRoutes } from './routes/safety';
+import { scalingStatusRoutes } from './routes/scaling-status';
 import { streamRoutes } from './routes/stream';
 import { tradingModeRoutes } from './routes/trading-mode';
 import { upstoxRoutes } from './routes/upstox';
@@ -125,6 +130,7 @@ export async function buildApp(services: AppServices): Promise<FastifyInstance> 
   });
 
   installErrorHandling(app);
+  recordRequestLatency(app, services.infraMetrics.latency);
   app.addHook('onRequest', (request, reply, done) => {
     securityHeaders(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined));
   });
@@ -158,6 +164,7 @@ export async function buildApp(services: AppServices): Promise<FastifyInstance> 
   await app.register(streamRoutes, { services });
   await app.register(marketRoutes, { services });
   await app.register(upstoxRoutes, { services });
+  await app.register(dataSourceRoutes, { services });
   await app.register(portfolioRoutes, { services });
   await app.register(paperTradingRoutes, { services });
   await app.register(performanceRoutes, { services });
@@ -165,8 +172,11 @@ export async function buildApp(services: AppServices): Promise<FastifyInstance> 
   await app.register(allocationRoutes, { services });
   await app.register(riskRoutes, { services });
   await app.register(safetyRoutes, { services });
+  await app.register(scalingStatusRoutes, { services });
   await app.register(profileRoutes, { services });
   await app.register(newsRoutes, { services });
   await app.register(mlRoutes, { services });
+  await app.register(managementRoutes, { services });
+  await app.register(autoScalingRoutes, { services });
   return app;
 }

@@ -88,6 +88,11 @@ const envSchema = z.object({
     .default('false')
     .transform((value) => value === 'true'),
   YAHOO_BASE_URL: z.url().optional(),
+  /** Lets data-source checks reach 127.0.0.0/8 and ::1: only for tests and the e2e stack's local server. */
+  DATA_SOURCES_ALLOW_LOOPBACK: z
+    .enum(['0', '1'])
+    .default('0')
+    .transform((value) => value === '1'),
   SECRETS_KEY: z.string().optional(),
   TRADING_LOOP: z
     .enum(['on', 'off'])
@@ -97,6 +102,13 @@ const envSchema = z.object({
     .enum(['on', 'off'])
     .default('on')
     .transform((value) => value === 'on'),
+  /** Set by scripts/supervise-api.ts: a restart exit code brings the server back (ops/restart). */
+  API_SUPERVISED: z
+    .enum(['1', '0'])
+    .default('0')
+    .transform((value) => value === '1'),
+  /** The shortest time between two restarts asked for over the API. */
+  RESTART_MIN_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
   // The annual risk-free rate Sharpe and Sortino use; the default is about the 91-day T-bill yield.
   RISK_FREE_RATE_PERCENT: z.coerce
     .number({ error: 'RISK_FREE_RATE_PERCENT must be a number of percent points, e.g. 6.5' })
@@ -185,6 +197,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     secretsKey: e.SECRETS_KEY,
     tradingLoop: e.TRADING_LOOP,
     replayHistory: e.REPLAY_HISTORY,
+    restart: { supervised: e.API_SUPERVISED, minIntervalMs: e.RESTART_MIN_INTERVAL_SECONDS * 1000 },
     /** Annual, percent points (6.5 = 6.5 %). */
     riskFreeRatePercent: e.RISK_FREE_RATE_PERCENT,
     upstox: {
@@ -194,6 +207,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       baseUrl: e.UPSTOX_API_BASE_URL,
     },
     yahoo: { enabled: e.YAHOO_ENABLED, baseUrl: e.YAHOO_BASE_URL },
+    dataSources: { allowLoopback: e.DATA_SOURCES_ALLOW_LOOPBACK },
     market: {
       seed: e.SIMULATOR_SEED,
       ticksPerSecond: e.SIMULATOR_TICKS_PER_SECOND,

@@ -15,8 +15,14 @@ async function main() {
   const closeAll = () =>
     (closed ??= (async () => {
       await app.close();
+      await services.trading.ordersSettled();
       services.close();
     })());
+  services.restart.attach({
+    drain: closeAll,
+    exit: (code) => process.exit(code),
+    supervised: config.restart.supervised,
+  });
   installProcessPolicy({ events: process, log: logger, close: closeAll, exit: (code) => process.exit(code) });
 
   let closing = false;

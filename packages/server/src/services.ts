@@ -11,12 +11,15 @@ import { paperVenue } from './broker/paper-venue';
 import { TradingService } from './broker/trading-service';
 import { UpstoxAccount } from './broker/upstox-account';
 import type { AppConfig } from './config';
+import { createDataSources, type DataSourceService } from './data-sources';
 import { type Db, openDatabase } from './db/database';
 import { SettingsRepository } from './db/settings-repository';
 import { MarketDataService } from './market/market-data-service';
 import { engineStatus, tickDashboard } from './market/market-reports';
 import { createRealFeeds, feedForMode } from './market/real-feeds';
 import { createMlService, type MlService } from './ml';
+import { createInfraMetrics, type InfraMetrics } from './ops/metrics';
+import { RestartService } from './ops/restart';
 import { defaultRegistry, RemoteRegistryStore } from './platform/remote-registry-store';
 import { TradingModeService } from './platform/trading-mode-service';
 import { createResearchService, type ResearchService } from './research';
@@ -26,6 +29,7 @@ import { SecretBox } from './security/secret-box';
 import { TradingLoop } from './strategy';
 import type { AllocationService } from './strategy/allocation/allocation-service';
 import { createAllocationService } from './strategy/allocation/create-allocation-service';
+import { createPhaseService, type PhaseService } from './strategy/phase-engine';
 import { StreamHub } from './stream/stream-hub';
 
 /** Everything a route may call, built once per process (or per test). */
@@ -55,8 +59,16 @@ export interface AppServices {
   safety: SafetyService;
   /** News & sentiment, the six-model ensemble (the loops' ML signal source) and ML insight. */
   ml: MlService;
+  /** spec part 2 §2.1: built-in and custom data sources; the built-ins' switches drive the feeds. */
+  dataSources: DataSourceService;
+  /** The auto-scaling monitor's process and machine measurements and the scaling rules on them. */
+  infraMetrics: InfraMetrics;
+  /** Production scaling: the phase engine whose phase the loops' caps come from while it runs. */
+  phases: PhaseService;
   engineStatus(): ReturnType<typeof engineStatus>;
   tickDashboard(): ReturnType<typeof tickDashboard>;
+  /** Restarts asked for over the API: rate limit, drain, exit for the supervisor (main.ts attaches the exit). */
+  restart: RestartService;
   /** Points the market engine at the feed the trading mode and the broker session call for. */
   selectFeed(): Promise<void>;
   start(): Promise<void>;
@@ -115,9 +127,14 @@ export function createServices(
     allocation: () => allocation.loopSettings(),
     chargeRates: () => trading.limits(),
   };
+  const dataSources = createDataSources({
+    ...{ db, box, now, allowLoopback: config.dataSources.allowLoopback, yahoo: config.yahoo },
+    ...{ providerHealth: (source) => marketData.health(source), onFeedsChanged: () => selectFeed() },
+  });
   const ml = createMlService({
     ...{ db, market: marketData, logger, now, mode: () => tradingMode.current() },
     trades: () => trading.tradesForExport({ status: 'all', range: 'all' }),
+    newsFeedEnabled: (id) => dataSources.isEnabled(id),
   });
   const tradingLoop = new TradingLoop({
     ...allocationPieces,
@@ -191,8 +208,12 @@ export function createServices(
   const selectFeed = async () => {
     const wanted = feedForMode(
       tradingMode.current(),
-      { simulator: marketData.simulator, upstox: feeds.upstox, yahoo: feeds.yahoo },
-      upstoxAccount.problem() === null,
+      {
+        simulator: marketData.simulator,
+        upstox: feeds.upstox,
+        yahoo: dataSources.isEnabled('yahoo-finance') ? feeds.yahoo : null,
+      },
+      upstoxAccount.problem() === null && dataSources.isEnabled('upstox'),
     );
     if (wanted !== marketData.activeProvider) await marketData.use(wanted);
   };
@@ -200,6 +221,8 @@ export function createServices(
     () => void selectFeed().catch((error) => logger.error({ err: error }, 'could not switch feed')),
   );
 
+  const infraMetrics = createInfraMetrics({ market: marketData, upstoxAccount, now });
+  const phases = createPhaseService({ db, trading, safety, now, logger });
   const research = createResearchService({ market: marketData, tradingLoop, trading, now });
   return {
     config,
@@ -230,6 +253,9 @@ export function createServices(
     }),
     safety,
     ml,
+    dataSources,
+    infraMetrics,
+    phases,
     engineStatus: () => ({
       ...(tradingMode.current() === 'live'
         ? engineStatus(marketData, liveLoop.state(), 'live')
@@ -237,6 +263,7 @@ export function createServices(
       halt: safety.haltState(),
     }),
     tickDashboard: () => tickDashboard(marketData, stream),
+    restart: new RestartService({ settings, now, log: logger, minIntervalMs: config.restart.minIntervalMs }),
     selectFeed,
     start: async () => {
       // A registry change (script or PUT) reaches open browsers at once on the `registry` topic.
@@ -275,10 +302,14 @@ export function createServices(
       }, 1000);
       restingOrdersTimer.unref?.();
       safety.start();
+      infraMetrics.start();
+      phases.start();
       await ml.start();
     },
     close: () => {
       ml.stop();
+      infraMetrics.stop();
+      phases.stop();
       safety.stop();
       tradingLoop.stop();
       liveLoop.stop();

@@ -1,8 +1,118 @@
-import { SettingsTabNotBuilt } from './settings-tab-not-built';
+import {
+  errorMessage,
+  useBrokerIntegration,
+  useConnectUpstox,
+  useDisconnectUpstox,
+  useUpstoxConnection,
+} from '@td/api-client';
+import { RemoteVersion, usePlatform } from '@td/platform';
+import { Badge, Button, Card, ErrorPanel, formatIstDateTime, Skeleton } from '@td/ui';
+import styled from 'styled-components';
+import { TOKEN_LABELS } from './token-status-labels';
 
-/** spec part 2 §2.2 "Connectivity Settings": the Settings screen's Connectivity tab. */
+const Page = styled.section`
+  display: grid;
+  gap: ${({ theme }) => theme.space(4)};
+  color: ${({ theme }) => theme.colors.text};
+  font-family: ${({ theme }) => theme.font.body};
+  h2 { margin: 0; font-size: ${({ theme }) => theme.fontSize.lg}; }
+  > p { margin: 0; color: ${({ theme }) => theme.colors.textMuted}; }
+`;
+const Facts = styled.dl`
+  display: grid;
+  grid-template-columns: auto 1fr;
+  gap: ${({ theme }) => theme.space(2)} ${({ theme }) => theme.space(4)};
+  margin: 0 0 ${({ theme }) => theme.space(3)};
+  font-size: ${({ theme }) => theme.fontSize.sm};
+  dt { color: ${({ theme }) => theme.colors.textMuted}; }
+  dd { margin: 0; overflow-wrap: anywhere; }
+`;
+const Row = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space(2)};
+`;
+
+/** spec part 2 §2.2 "Connectivity Settings": the broker connections (Upstox through its OAuth flow). */
 export function ConnectivitySettings() {
+  const { notify } = usePlatform();
+  const status = useUpstoxConnection();
+  const integration = useBrokerIntegration();
+  const token = integration.data ? TOKEN_LABELS[integration.data.token_state] : null;
+  const connect = useConnectUpstox();
+  const disconnect = useDisconnectUpstox();
+
+  const startConnect = async () => {
+    try {
+      const url = await connect.mutateAsync();
+      // Upstox signs the trader in and sends the browser back to the API's callback.
+      window.open(url, '_blank', 'noopener,noreferrer');
+      notify('info', 'Finish signing in to Upstox in the new tab; this page updates by itself.');
+    } catch (error) {
+      notify('error', errorMessage(error, 'Could not start the Upstox sign-in. Please try again.'));
+    }
+  };
+  const stop = async () => {
+    try {
+      await disconnect.mutateAsync();
+      notify('success', 'Upstox disconnected. Market data falls back to another feed.');
+    } catch (error) {
+      notify('error', errorMessage(error, 'Could not disconnect Upstox. Please try again.'));
+    }
+  };
+
   return (
-    <SettingsTabNotBuilt title="Connectivity" summary="It will manage broker connections and API settings." />
+    <Page aria-label="Connectivity">
+      <h2>Connectivity</h2>
+      <p>Manage broker connections and API settings.</p>
+      {status.isPending && <Skeleton lines={3} label="Loading broker connections" />}
+      {status.isError && (
+        <ErrorPanel
+          title="Broker status unavailable"
+          message={errorMessage(status.error, 'The Upstox status could not be loaded.')}
+          onRetry={() => void status.refetch()}
+        />
+      )}
+      {status.data && (
+        <Card
+          title="Upstox"
+          action={
+            <Badge
+              tone={status.data.connected ? 'positive' : status.data.configured ? 'warning' : 'neutral'}
+              dot
+            >
+              {status.data.connected
+                ? 'Connected'
+                : status.data.configured
+                  ? 'Not connected'
+                  : 'Not configured'}
+            </Badge>
+          }
+        >
+          <Facts>
+            <dt>Status</dt>
+            <dd>{status.data.message}</dd>
+            <dt>Feed mode</dt>
+            <dd>{status.data.mode ?? '—'}</dd>
+            <dt>Access token</dt>
+            <dd>{token ? <Badge tone={token.tone}>{token.label}</Badge> : '—'}</dd>
+            <dt>Last sync</dt>
+            <dd>{status.data.last_sync ? formatIstDateTime(status.data.last_sync) : 'Never'}</dd>
+          </Facts>
+          <Row>
+            <Button onClick={startConnect} loading={connect.isPending} disabled={!status.data.configured}>
+              {status.data.connected ? 'Reconnect' : 'Connect Upstox'}
+            </Button>
+            <Button variant="danger" onClick={stop} loading={disconnect.isPending}>
+              Disconnect
+            </Button>
+          </Row>
+          {!status.data.configured && (
+            <p>Save your Upstox API key and secret in the Data Sources tab first.</p>
+          )}
+        </Card>
+      )}
+      <RemoteVersion />
+    </Page>
   );
 }

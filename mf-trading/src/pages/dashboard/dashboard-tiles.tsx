@@ -52,10 +52,13 @@ function AiHealthTile() {
   const { data, isPending, isError } = useMlIntelligenceMetrics();
   const health = data?.system_health?.overall_health;
   if (isPending) return <Tile label="AI Health" value={loadingValue} />;
-  if (isError || typeof health !== 'number') {
+  if (isError || !data) {
     // A short word: the tile's large figure has room for about ten characters on a laptop.
     return <Tile label="AI Health" value="Offline" subValue="ML system unavailable" />;
   }
+  // The ML service answers before it has measured anything on a fresh start: say so, never a number.
+  if (typeof health !== 'number')
+    return <Tile label="AI Health" value={MISSING_VALUE} subValue="Not measured yet" />;
   const band = mlHealthBand(health);
   return (
     <Tile

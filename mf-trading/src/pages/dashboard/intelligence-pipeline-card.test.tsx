@@ -1,6 +1,32 @@
+import { loadRemote } from '@module-federation/enhanced/runtime';
+import { createRemoteLifecycles } from '@td/platform';
 import { reply } from '@td/platform/test-support';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import { ENGINES, renderDashboard } from './dashboard-test-data';
+
+// The Intelligence tab mounts mf-ml's sentiment panel at runtime (docs/decisions/0016-remote-slot.md).
+jest.mock('@module-federation/enhanced/runtime', () => ({
+  registerRemotes: jest.fn(),
+  loadRemote: jest.fn(),
+}));
+const mockedLoadRemote = loadRemote as jest.MockedFunction<typeof loadRemote>;
+function MlSentimentPanel() {
+  return <p>Headlines with their scores, served by mf-ml</p>;
+}
+beforeEach(() =>
+  mockedLoadRemote.mockResolvedValue({
+    default: createRemoteLifecycles(MlSentimentPanel, 'Market Sentiment'),
+  }),
+);
+// Before the library's own cleanup (so inside each describe): a parcel unmounts a few promise turns
+// after its host, inside act.
+async function unmountParcels() {
+  await act(async () => {
+    cleanup();
+    for (let turn = 0; turn < 5; turn += 1) await new Promise((resolve) => setTimeout(resolve, 0));
+  });
+  jest.clearAllMocks();
+}
 
 // The card reads ages against the time its data arrived: the clock stands still at NOW (only Date is
 // faked; timers run for real), so "3 min ago" is exact on any day the tests run.
@@ -72,6 +98,13 @@ const NEWS = reply(200, {
 const PIPELINE_UP = {
   'GET /api/ml/sentiment/market': SENTIMENT,
   'GET /api/news': NEWS,
+  'GET /api/platform/registry': reply(200, {
+    success: true,
+    data: {
+      updated_at: '2026-11-20T04:00:00.000Z',
+      remotes: { ml: { manifest_url: 'http://cdn.test/mf-ml/1.0.0/mf-manifest.json', version: '1.0.0' } },
+    },
+  }),
 };
 
 const pipelineCard = () => screen.getByRole('region', { name: 'Data Intelligence Pipeline' });
@@ -109,6 +142,8 @@ describe('dashboard: data-intelligence pipeline while the AI services are not bu
 });
 
 describe('dashboard: data-intelligence pipeline once the AI services answer', () => {
+  afterEach(unmountParcels);
+
   it('shows pipeline health and data quality on Overview', async () => {
     renderDashboard(PIPELINE_UP);
     await within(await screen.findByRole('region', { name: 'Data Intelligence Pipeline' })).findByRole(
@@ -228,5 +263,44 @@ describe('dashboard: data-intelligence pipeline once the AI services answer', ()
       ),
     );
     expect(within(pipelineCard()).getByText('No trending topics')).toBeInTheDocument();
+  });
+});
+
+describe('dashboard: the sentiment panel from mf-ml in the Intelligence tab', () => {
+  afterEach(unmountParcels);
+
+  const openIntelligence = async (replies = {}) => {
+    const view = renderDashboard({ ...PIPELINE_UP, ...replies });
+    await view.user.click(
+      await within(await screen.findByRole('region', { name: 'Data Intelligence Pipeline' })).findByRole(
+        'tab',
+        { name: 'Intelligence' },
+      ),
+    );
+    return view;
+  };
+
+  it("mounts mf-ml's sentiment panel below the pipeline's own figures", async () => {
+    await openIntelligence();
+    const panel = within(pipelineCard()).getByRole('tabpanel');
+    expect(
+      await within(panel).findByText('Headlines with their scores, served by mf-ml'),
+    ).toBeInTheDocument();
+    expect(panel).toHaveTextContent('Market sentiment trendimproving');
+    expect(mockedLoadRemote).toHaveBeenCalledWith('mf_ml/SentimentPanel');
+  });
+
+  it('says only the panel is unavailable when mf-ml is down; the rest of the dashboard keeps working', async () => {
+    mockedLoadRemote.mockRejectedValue(new Error('Failed to load mf-manifest.json'));
+    const view = await openIntelligence();
+    const panel = within(pipelineCard()).getByRole('tabpanel');
+    const failure = await within(panel).findByRole('alert');
+    expect(failure).toHaveTextContent('Market sentiment panel is unavailable');
+    expect(within(failure).getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+    expect(panel).toHaveTextContent('Market sentiment trendimproving');
+    expect(panel).toHaveTextContent('Impact levelHigh');
+    expect(screen.getByRole('group', { name: 'Portfolio Value' })).toHaveTextContent('₹12,34,567');
+    await view.user.click(within(pipelineCard()).getByRole('tab', { name: 'Events' }));
+    expect(within(pipelineCard()).getByRole('tabpanel')).toHaveTextContent('RBI holds repo rate');
   });
 });

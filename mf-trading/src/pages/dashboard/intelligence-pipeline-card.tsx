@@ -1,4 +1,5 @@
 import { useIntelligencePipeline } from '@td/api-client';
+import { RemoteSlot } from '@td/platform';
 import {
   Badge,
   Card,
@@ -142,6 +143,8 @@ function IntelligenceTab({ intelligence }: { intelligence: PipelineView['intelli
       ) : (
         <p>No trending topics</p>
       )}
+      {/* Headlines with their scores and the day's trend come from mf-ml at runtime (docs/decisions/0016). */}
+      <RemoteSlot remote="ml" module="SentimentPanel" section="Market sentiment panel" />
     </>
   );
 }

@@ -104,3 +104,72 @@ describe('dashboard: ML Intelligence once the ML system answers', () => {
     expect(aiHealth()).toHaveTextContent('35%');
   });
 });
+
+describe("dashboard: ML Intelligence reads the ML service's own reply", () => {
+  // What GET /api/ml/intelligence-metrics answers (contracts mlIntelligenceMetricsDataSchema).
+  const SERVER_REPLY = {
+    system_health: {
+      overall_health: 0.64,
+      overall_band: 'good',
+      learning_health: 0.7,
+      model_health: 0.52,
+      memory_health: 0.8,
+      knowledge_health: 0.55,
+      health_trend: 'improving',
+      monitoring_active: true,
+      critical_alerts: 0,
+      emergency_alerts: 0,
+    },
+    decision_quality: {
+      average_quality_score: 0.61,
+      approval_rates: { approved: 0.45, rejected: 0.55 },
+      quality_trend: 'stable',
+      decisions_measured: 20,
+    },
+    learning_metrics: {
+      learning_active: true,
+      adapting: false,
+      recent_learning_events: 33,
+      learning_event_breakdown: { model_updates: 30, pattern_recognition: 3, strategy_refinements: 0 },
+      adaptation_performance: { adaptation_score: 0.6, success_rate: 0.9 },
+      learning_health: 0.7,
+    },
+    performance_trends: { win_rate: 0.5, average_return: 0.001, sharpe_ratio: 0.2, closed_trades: 8 },
+    shortcomings_analysis: {
+      recommendations: [
+        { title: 'Model health is low', description: 'Two models are below chance.', priority: 'high' },
+      ],
+    },
+    computed: true,
+    note: null,
+    built_at: '2026-11-20T05:00:00.000Z',
+  };
+
+  it('shows the measured health in the tile and the recommendation titles in the card', async () => {
+    renderDashboard({ 'GET /api/ml/intelligence-metrics': metricsReply(SERVER_REPLY) });
+    await within(await screen.findByRole('region', { name: 'ML Intelligence' })).findByText('Overall health');
+    expect(aiHealth()).toHaveTextContent('64%Learning Active');
+    expect(mlCard()).toHaveTextContent('Overall health64% (good)');
+    expect(mlCard()).toHaveTextContent('Active · 33 recent events');
+    expect(within(mlCard()).getByText('Model health is low')).toBeInTheDocument();
+  });
+
+  it('says the health is not measured yet on a fresh start instead of a number or Offline', async () => {
+    renderDashboard({
+      'GET /api/ml/intelligence-metrics': metricsReply({
+        ...SERVER_REPLY,
+        system_health: {
+          ...SERVER_REPLY.system_health,
+          overall_health: null,
+          overall_band: 'needs attention',
+        },
+        computed: false,
+        note: 'No prediction has resolved yet.',
+      }),
+    });
+    await within(await screen.findByRole('region', { name: 'ML Intelligence' })).findByText('Overall health');
+    expect(aiHealth()).toHaveTextContent('—Not measured yet');
+    expect(aiHealth()).not.toHaveTextContent('Offline');
+    expect(mlCard()).toHaveTextContent('Overall health— (not measured yet)');
+  });
+});

@@ -63,7 +63,12 @@ function MetricsFacts({ metrics }: { metrics: MlIntelligenceMetrics }) {
       <FactList>
         <dt>Overall health</dt>
         <dd>
-          {share(health?.overall_health)} <Band $colour={healthColour(band)}>({band})</Band>
+          {share(health?.overall_health)}{' '}
+          {typeof health?.overall_health === 'number' ? (
+            <Band $colour={healthColour(band)}>({band})</Band>
+          ) : (
+            <Band $colour={healthColour(null)}>(not measured yet)</Band>
+          )}
         </dd>
         <dt>Learning health</dt>
         <dd>{share(health?.learning_health)}</dd>

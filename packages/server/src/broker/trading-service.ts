@@ -263,6 +263,11 @@ export class TradingService {
     };
   }
 
+  /** Resolves once every order the API submitted so far is settled: a restart waits for it (ops/restart). */
+  ordersSettled(): Promise<void> {
+    return this.desk.idle();
+  }
+
   /** Lets go of the files the order desk holds; called as the database closes. */
   close(): void {
     this.desk.close();

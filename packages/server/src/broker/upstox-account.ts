@@ -1,7 +1,9 @@
 import crypto from 'node:crypto';
+import type { BrokerIntegration } from '@td/contracts';
+import { tokenStatus } from '../data-sources/token-status';
 import type { SettingsRepository } from '../db/settings-repository';
 import { HttpError } from '../http/http-error';
-import { sessionExpiry, UpstoxRestClient, type UpstoxSession } from '../market/providers/upstox';
+import { jwtExpiry, sessionExpiry, UpstoxRestClient, type UpstoxSession } from '../market/providers/upstox';
 import type { SecretBox } from '../security/secret-box';
 
 export interface UpstoxCredentials {
@@ -12,6 +14,14 @@ export interface UpstoxCredentials {
 }
 
 const SESSION_KEY = 'upstox_session';
+/** Saved from Settings → Data Sources (POST /api/upstox/credentials); wins over the environment's. */
+const CREDENTIALS_KEY = 'upstox_credentials';
+
+interface SavedCredentials {
+  clientId: string;
+  clientSecret: string;
+  redirectUri: string | null;
+}
 const STATE_TTL_MS = 10 * 60_000;
 
 interface StoredSession extends UpstoxSession {
@@ -27,6 +37,7 @@ export class UpstoxAccount {
   readonly rest: UpstoxRestClient;
   private readonly states = new Map<string, number>();
   private cached: StoredSession | null | undefined;
+  private savedCache: SavedCredentials | null | undefined;
 
   constructor(
     private readonly credentials: UpstoxCredentials,
@@ -41,19 +52,88 @@ export class UpstoxAccount {
   }
 
   get configured(): boolean {
-    return Boolean(
-      this.credentials.clientId && this.credentials.clientSecret && this.credentials.redirectUri,
-    );
+    const { clientId, clientSecret, redirectUri } = this.effectiveCredentials();
+    return Boolean(clientId && clientSecret && redirectUri);
+  }
+
+  /** The saved credentials when the trader saved some, else the environment's. */
+  effectiveCredentials(): UpstoxCredentials & { source: 'saved' | 'environment' | 'none' } {
+    const saved = this.saved();
+    if (saved)
+      return {
+        clientId: saved.clientId,
+        clientSecret: saved.clientSecret,
+        redirectUri: saved.redirectUri ?? this.credentials.redirectUri,
+        source: 'saved',
+      };
+    const env = this.credentials;
+    return { ...env, source: env.clientId && env.clientSecret ? 'environment' : 'none' };
+  }
+
+  /** spec part 2 §7 POST /api/upstox/credentials: sealed at rest, never returned. */
+  saveCredentials(input: { apiKey: string; apiSecret: string; redirectUri: string | null }): void {
+    const saved: SavedCredentials = {
+      clientId: input.apiKey,
+      clientSecret: input.apiSecret,
+      redirectUri: input.redirectUri,
+    };
+    this.settings.set(CREDENTIALS_KEY, this.box.seal(JSON.stringify(saved)));
+    this.savedCache = saved;
+  }
+
+  /** A token pasted by the trader (Upstox's developer console issues one); kept sealed like an OAuth one. */
+  saveAccessToken(accessToken: string): void {
+    const expiresAtMs = jwtExpiry(accessToken);
+    const session: StoredSession = {
+      accessToken,
+      issuedAtMs: this.now(),
+      ...(expiresAtMs === null ? {} : { expiresAtMs }),
+      userId: null,
+      userName: null,
+    };
+    this.settings.set(SESSION_KEY, this.box.seal(JSON.stringify(session)));
+    this.cached = session;
+  }
+
+  /** The Broker integration card (spec part 2 §2.1): masked key, token status from `exp`; never a secret. */
+  integration(): BrokerIntegration {
+    const credentials = this.effectiveCredentials();
+    const token = tokenStatus(this.session()?.accessToken, this.now());
+    return {
+      broker: 'upstox',
+      // spec part 2 §9: the masked API key shows 8 characters.
+      api_key_masked: credentials.clientId ? `${credentials.clientId.slice(0, 8)}••••••••` : null,
+      has_api_secret: Boolean(credentials.clientSecret),
+      redirect_uri: credentials.redirectUri ?? null,
+      token_state: token.state,
+      token_expires_at: token.expiresAt,
+      credentials_source: credentials.source,
+    };
+  }
+
+  /** Connectivity → Disconnect: forgets the access token; the credentials stay. */
+  disconnect(): void {
+    this.settings.set(SESSION_KEY, null);
+    this.cached = null;
+  }
+
+  private saved(): SavedCredentials | null {
+    if (this.savedCache === undefined) {
+      const sealed = this.settings.get<string>(CREDENTIALS_KEY);
+      const opened = sealed ? this.box.open(sealed) : null;
+      this.savedCache = opened ? (JSON.parse(opened) as SavedCredentials) : null;
+    }
+    return this.savedCache;
   }
 
   /** Why the account cannot be used now, in words for the trader; null when a valid token exists. */
   problem(): string | null {
     if (!this.configured) {
-      return 'Upstox is not configured: set UPSTOX_CLIENT_ID, UPSTOX_CLIENT_SECRET and UPSTOX_REDIRECT_URI for the API server, then connect your account.';
+      return 'Upstox is not configured: set UPSTOX_CLIENT_ID, UPSTOX_CLIENT_SECRET and UPSTOX_REDIRECT_URI for the API server, or save your API key and secret in Settings → Data Sources, then connect your account.';
     }
     const session = this.session();
     if (!session)
-      return 'No Upstox session: connect your Upstox account (Settings → Data Sources → Connect).';
+      return 'No Upstox session: connect your Upstox account (Settings → Connectivity → Connect Upstox).';
     const expiry = sessionExpiry(session);
     if (expiry !== null && expiry <= this.now()) {
       return 'Your Upstox session expired at 03:30 IST. Connect your Upstox account again to resume.';
@@ -80,9 +160,10 @@ export class UpstoxAccount {
     const state = crypto.randomBytes(24).toString('base64url');
     this.pruneStates();
     this.states.set(state, this.now() + STATE_TTL_MS);
+    const credentials = this.effectiveCredentials();
     return this.rest.authorizationUrl({
-      clientId: this.credentials.clientId!,
-      redirectUri: this.credentials.redirectUri!,
+      clientId: credentials.clientId!,
+      redirectUri: credentials.redirectUri!,
       state,
     });
   }
@@ -98,11 +179,12 @@ export class UpstoxAccount {
         'invalid_state',
       );
     }
+    const credentials = this.effectiveCredentials();
     const grant = await this.rest.exchangeCode({
       code,
-      clientId: this.credentials.clientId!,
-      clientSecret: this.credentials.clientSecret!,
-      redirectUri: this.credentials.redirectUri!,
+      clientId: credentials.clientId!,
+      clientSecret: credentials.clientSecret!,
+      redirectUri: credentials.redirectUri!,
       now: this.now(),
     });
     const session: StoredSession = {

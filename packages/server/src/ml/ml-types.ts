@@ -55,4 +55,6 @@ export interface MlServiceDependencies {
   mode?: () => TradingMode;
   /** Every order of the traded account (TradingService.tradesForExport), for insight's decision quality. */
   trades?: () => readonly Trade[];
+  /** Settings → Data Sources: whether the trader left a built-in news feed on (default: all on). */
+  newsFeedEnabled?: (feedId: string) => boolean;
 }

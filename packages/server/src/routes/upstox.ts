@@ -1,3 +1,4 @@
+import { upstoxCredentialsSchema, upstoxTokenSchema } from '@td/contracts';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { validate } from '../http/validate';
@@ -29,6 +30,37 @@ export async function upstoxRoutes(app: FastifyInstance, { services }: { service
         auth_url: upstoxAccount.configured ? '/api/upstox/connect' : null,
       },
     };
+  });
+
+  /** The Broker integration card: masked key, token status from `exp` (spec part 2 §2.1, §4). */
+  app.get('/api/upstox/integration', async () => ({ success: true, data: upstoxAccount.integration() }));
+
+  /** spec part 2 §7: saves the Configure Upstox Integration modal, sealed; the feed is picked again. */
+  app.post('/api/upstox/credentials', async (request) => {
+    const body = validate(upstoxCredentialsSchema, request.body);
+    upstoxAccount.saveCredentials({
+      apiKey: body.api_key,
+      apiSecret: body.api_secret,
+      redirectUri: body.redirect_uri || null,
+    });
+    if (body.access_token) upstoxAccount.saveAccessToken(body.access_token);
+    await services.selectFeed();
+    return { success: true, data: upstoxAccount.integration() };
+  });
+
+  /** spec part 2 §5 "Token update": trimmed, an empty token refused. */
+  app.post('/api/upstox/token', async (request) => {
+    const { access_token } = validate(upstoxTokenSchema, request.body);
+    upstoxAccount.saveAccessToken(access_token);
+    await services.selectFeed();
+    return { success: true, data: upstoxAccount.integration() };
+  });
+
+  /** Connectivity → Disconnect: forgets the access token; the market falls back to another feed. */
+  app.post('/api/upstox/disconnect', async () => {
+    upstoxAccount.disconnect();
+    await services.selectFeed();
+    return { success: true, data: upstoxAccount.integration() };
   });
 
   app.post('/api/upstox/connect', async () => ({

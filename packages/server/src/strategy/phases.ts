@@ -98,7 +98,7 @@ export const TRADING_PHASES: readonly TradingPhase[] = [
  * boundary stays in the lower, stricter phase. Below ₹5,000 is Foundation too (there is nothing
  * smaller); a negative or non-finite capital is a bug upstream and throws.
  */
-export function phaseForCapital(capitalRupees: number): TradingPhase {
+export function capitalPhase(capitalRupees: number): TradingPhase {
   if (!Number.isFinite(capitalRupees) || capitalRupees < 0) {
     throw new RangeError(`Capital must be a finite amount ≥ 0, got ${capitalRupees}`);
   }
@@ -106,4 +106,23 @@ export function phaseForCapital(capitalRupees: number): TradingPhase {
     if (phase.maxCapitalRupees === null || capitalRupees <= phase.maxCapitalRupees) return phase;
   }
   return TRADING_PHASES[TRADING_PHASES.length - 1]!;
+}
+
+let installedReader: ((capitalRupees: number) => TradingPhase) | null = null;
+
+/**
+ * While the phase engine runs, its current phase (earned by promotion, lost by demotion; decision
+ * 0020) is the phase every caller of phaseForCapital gets, the loops' caps included. Returns the uninstall.
+ */
+export function installPhaseReader(reader: (capitalRupees: number) => TradingPhase): () => void {
+  installedReader = reader;
+  return () => {
+    if (installedReader === reader) installedReader = null;
+  };
+}
+
+/** The phase whose caps apply: the phase engine's when it runs, else the table's for this capital. */
+export function phaseForCapital(capitalRupees: number): TradingPhase {
+  const byCapital = capitalPhase(capitalRupees);
+  return installedReader ? installedReader(capitalRupees) : byCapital;
 }

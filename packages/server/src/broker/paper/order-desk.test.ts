@@ -224,4 +224,22 @@ describe('OrderDesk group commit', () => {
       fs.rmSync(dir, { recursive: true, force: true });
     }
   });
+
+  it('idle() waits until every submitted order is committed and its log flushed (the restart drain)', async () => {
+    const { db, ledger, log, desk } = deskWithManualSync();
+    await desk.idle(); // nothing waiting: at once
+    const placed = [desk.submit(request), desk.submit(request)];
+    let idle = false;
+    const drained = desk.idle().then(() => {
+      idle = true;
+    });
+    await tick();
+    expect(storedOrders(ledger)).toBe(2);
+    expect(idle).toBe(false); // committed, not yet on disk
+    log.finish();
+    await drained;
+    expect(idle).toBe(true);
+    await expect(Promise.all(placed)).resolves.toHaveLength(2);
+    db.close();
+  });
 });

@@ -81,6 +81,7 @@ export class OrderDesk {
   private syncing = false;
   private closed = false;
   private readonly maxBatch: number;
+  private idleWaiters: Array<() => void> = [];
 
   constructor(
     db: Db,
@@ -113,6 +114,20 @@ export class OrderDesk {
   close(): void {
     this.closed = true;
     if (!this.syncing) this.deferFlush?.sync.close();
+  }
+
+  /** Resolves once every order submitted so far is settled (committed and flushed, or refused). */
+  idle(): Promise<void> {
+    if (this.isIdle()) return Promise.resolve();
+    return new Promise((resolve) => this.idleWaiters.push(resolve));
+  }
+
+  private isIdle(): boolean {
+    return this.queue.length === 0 && !this.scheduled && !this.syncing;
+  }
+
+  private notifyIdle(): void {
+    if (this.isIdle()) for (const resolve of this.idleWaiters.splice(0)) resolve();
   }
 
   submit(request: OrderRequest): Promise<Order> {
@@ -150,6 +165,7 @@ export class OrderDesk {
       // nothing is acknowledged.
       for (const waiting of batch) waiting.reject(error);
       this.scheduleFlush();
+      this.notifyIdle();
       return;
     } finally {
       // Back to FULL whenever it was relaxed; if even that fails the error is thrown, since no
@@ -159,6 +175,7 @@ export class OrderDesk {
     if (!this.deferFlush) {
       settle(batch, outcomes);
       this.scheduleFlush();
+      this.notifyIdle();
       return;
     }
     this.syncing = true;
@@ -168,6 +185,7 @@ export class OrderDesk {
       else settle(batch, outcomes);
       if (this.closed) this.deferFlush?.sync.close();
       this.scheduleFlush();
+      this.notifyIdle();
     });
   }
 }

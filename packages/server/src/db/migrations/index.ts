@@ -5,6 +5,8 @@ import { liveOrderRefsMigration } from './004-live-order-refs';
 import { pendingOrdersIndexMigration } from './005-pending-orders-index';
 import { safetyMigration } from './006-safety';
 import { mlMigration } from './007-ml';
+import { phasesMigration } from './008-phases';
+import { dataSourcesMigration } from './009-data-sources';
 
 export interface Migration {
   id: number;
@@ -21,4 +23,6 @@ export const migrations: Migration[] = [
   pendingOrdersIndexMigration,
   safetyMigration,
   mlMigration,
+  phasesMigration,
+  dataSourcesMigration,
 ];

@@ -31,6 +31,8 @@ export interface NewsPipelineDeps {
   /** 'auto': real feeds in paper/live only (the offline product stays offline); 'on': always; 'off': never. */
   realFeeds?: 'auto' | 'on' | 'off';
   feeds?: readonly RssFeedConfig[];
+  /** The data-source registry's switch per feed id; a feed switched off is not polled. */
+  feedEnabled?: (feedId: string) => boolean;
   pollMs?: number;
   fetchOptions?: Omit<FeedFetchOptions, 'etag' | 'lastModified'>;
 }
@@ -93,6 +95,7 @@ export class NewsPipeline {
     if (!this.rssEnabled()) return Promise.resolve();
     this.polling ??= (async () => {
       for (const source of this.rss) {
+        if (this.deps.feedEnabled && !this.deps.feedEnabled(source.id)) continue;
         try {
           this.ingest(await source.poll());
         } catch (error) {

@@ -1,0 +1,98 @@
+import { NETWORK_DOWN, reply } from '@td/platform/test-support';
+import { screen, within } from '@testing-library/react';
+import { MlIntelligencePage } from './ml-intelligence-page';
+import { DOWN, ok, online, renderMl } from './ml-test-data';
+
+const card = (name: string) => screen.getByRole('region', { name });
+const openTab = (replies = {}) =>
+  renderMl(<MlIntelligencePage />, '/ml-intelligence?tab=enhancements', replies);
+
+describe('ML Intelligence → ML Enhancements', () => {
+  it('badges the four enhancements Active, Initializing or Inactive by the spec rule', async () => {
+    openTab();
+    expect(screen.getByRole('tab', { name: 'ML Enhancements' })).toHaveAttribute('aria-selected', 'true');
+    await screen.findByText(/6 of 6 services answering/);
+    expect(card('Ensemble Optimizer')).toHaveTextContent('Active');
+    expect(card('Online Learning')).toHaveTextContent('Initializing');
+    expect(card('Online Learning')).toHaveTextContent('Waiting for the first predictions to resolve.');
+    expect(card('Sentiment Analysis')).toHaveTextContent('Inactive');
+  });
+
+  it("lists the ensemble's six models with weight, accuracy, win rate and predictions", async () => {
+    openTab();
+    const table = await screen.findByRole('table', { name: 'Ensemble models' });
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows).toHaveLength(6);
+    expect(rows[0]).toHaveTextContent('Logistic regressionActive24.0%58.0%61.0%200');
+    expect(rows.map((row) => row.querySelector('td')?.textContent)).toContain('News sentiment');
+    expect(card('Ensemble Model Optimizer (6 models)')).toHaveTextContent('Ensemble Accuracy56.3%');
+    expect(card('Ensemble Model Optimizer (6 models)')).toHaveTextContent('Model Rebalances31');
+  });
+
+  it("shows the newest RELIANCE prediction's reasons and that they sum to the logit", async () => {
+    openTab();
+    const why = await screen.findByRole('region', { name: 'Why RELIANCE' });
+    expect(why).toHaveTextContent('logistic_regression expects up over 30 minutes');
+    expect(within(why).getAllByRole('listitem')[0]).toHaveTextContent('5-bar return +1.0%');
+    expect(why).toHaveTextContent("= 0.575; the model's logit is 0.575");
+    expect(card('Trade Explainability')).toHaveTextContent('Total explanations300');
+  });
+
+  it("explains another stock on request and shows the server's refusal in its words", async () => {
+    const view = openTab({
+      'GET /api/ml/explanations/TCS': reply(404, {
+        success: false,
+        error: 'No prediction for TCS yet: the models predict after 20 one-minute bars.',
+      }),
+    });
+    const input = await screen.findByLabelText('Stock');
+    await view.user.clear(input);
+    await view.user.type(input, 'tcs');
+    await view.user.click(screen.getByRole('button', { name: 'Explain' }));
+    expect(
+      await screen.findByText('No prediction for TCS yet: the models predict after 20 one-minute bars.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('Not Connected (Future Enhancement)')).not.toBeInTheDocument();
+  });
+
+  it('says Real-time Learning Active with the last update, or an update in progress', async () => {
+    openTab();
+    await screen.findByText(/6 of 6 services answering/);
+    expect(card('Online Learning Manager')).toHaveTextContent('Real-time Learning Active');
+    expect(card('Online Learning Manager')).toHaveTextContent('Rollbacks8');
+    expect(card('Online Learning Manager')).toHaveTextContent('last update 5 Jan, 09:30 IST');
+  });
+
+  it('says an update is in progress while the models learn', async () => {
+    openTab({
+      'GET /api/ml/online-learning/status': ok({ ...online, is_updating: true, last_update_time: null }),
+    });
+    await screen.findByText(/6 of 6 services answering/);
+    expect(card('Online Learning Manager')).toHaveTextContent('Update in progress');
+    expect(card('Online Learning Manager')).toHaveTextContent('Last updateNever');
+  });
+
+  it("labels the market's sentiment bullish above 0.2 and shows its topics and statistics", async () => {
+    openTab();
+    await screen.findByText(/6 of 6 services answering/);
+    const sentiment = card('Market Sentiment Analysis');
+    expect(sentiment).toHaveTextContent('bullish');
+    expect(sentiment).toHaveTextContent('Overall sentiment (−1 to 1)+0.26');
+    expect(within(sentiment).getByRole('list', { name: 'Bearish topics' })).toHaveTextContent(
+      'regulatory action',
+    );
+    expect(card('Sentiment Statistics')).toHaveTextContent('Articles processed28');
+    expect(card('Sentiment Statistics')).toHaveTextContent('Average sentiment+0.12 (neutral)');
+  });
+
+  it('says Not Connected (Future Enhancement) only where a call failed', async () => {
+    openTab({ 'GET /api/ml/ensemble/status': DOWN, 'GET /api/ml/sentiment/status': NETWORK_DOWN });
+    await screen.findByText(/4 of 6 services answering/);
+    expect(card('Ensemble Model Optimizer (6 models)')).toHaveTextContent(
+      'Not Connected (Future Enhancement)',
+    );
+    expect(card('Sentiment Statistics')).toHaveTextContent('Not Connected (Future Enhancement)');
+    expect(screen.getAllByText('Not Connected (Future Enhancement)')).toHaveLength(2);
+    expect(card('Online Learning Manager')).toHaveTextContent('Total updates96');
+  });
+});

@@ -1,0 +1,272 @@
+import crypto from 'node:crypto';
+import {
+  type DataSource,
+  type DataSourceForm,
+  type DataSourceValidation,
+  dataSourceFormSchema,
+} from '@td/contracts';
+import type { Db } from '../db/database';
+import { HttpError } from '../http/http-error';
+import type { ProviderHealth } from '../market/market-types';
+import type { RssFeedConfig } from '../ml/news/sources/rss-feeds';
+import type { SecretBox } from '../security/secret-box';
+import { type BuiltinSource, builtinSources, SIMULATOR_ID, YAHOO_ID } from './builtin-sources';
+import { type DataSourceRow, DataSourceStore } from './data-source-store';
+import { FetchRefused, type Resolver, safeFetch } from './safe-fetch';
+
+export interface DataSourceDeps {
+  db: Db;
+  box: SecretBox;
+  now: () => number;
+  /** DATA_SOURCES_ALLOW_LOOPBACK: tests and the e2e stack point sources at a local server. */
+  allowLoopback: boolean;
+  yahoo: { enabled: boolean; baseUrl?: string };
+  providerHealth: (source: 'simulator' | 'upstox' | 'yahoo') => ProviderHealth | undefined;
+  /** Called after a market feed is switched on or off, so the engine picks its feed again. */
+  onFeedsChanged: () => Promise<void>;
+  resolve?: Resolver;
+  timeoutMs?: number;
+  maxBytes?: number;
+}
+
+export const maskKey = (prefix: string | null) => (prefix ? `${prefix}••••••••` : null);
+
+/**
+ * The data-source registry (spec part 2 §2.1): the built-in feeds, whose switch really starts and
+ * stops them, and the trader's custom sources, checked by fetching their endpoint through safeFetch
+ * (SSRF-safe) before they are stored. API keys and header values are sealed and never returned.
+ */
+export class DataSourceService {
+  private readonly store: DataSourceStore;
+  private readonly builtins: Map<string, BuiltinSource>;
+
+  constructor(private readonly deps: DataSourceDeps) {
+    this.store = new DataSourceStore(deps.db, deps.now);
+    this.builtins = new Map(builtinSources(deps.yahoo).map((s) => [s.id, s]));
+    this.store.seed([...this.builtins.values()]);
+  }
+
+  /** Built-ins in their own order (simulator, Upstox, Yahoo, news), then custom sources as added. */
+  list(): DataSource[] {
+    const order = [...this.builtins.keys()];
+    const rank = (row: DataSourceRow) => (row.custom ? order.length : order.indexOf(row.id));
+    return this.store
+      .all()
+      .sort((a, b) => rank(a) - rank(b))
+      .map((row) => this.view(row));
+  }
+
+  get(id: string): DataSource {
+    return this.view(this.row(id));
+  }
+
+  isEnabled(id: string): boolean {
+    return this.store.get(id)?.enabled === 1;
+  }
+
+  /** The built-in news feeds the trader left on: the ML news pipeline reads these. */
+  enabledNewsFeeds(): RssFeedConfig[] {
+    return this.store
+      .all()
+      .filter((row) => row.custom === 0 && row.type === 'News RSS Feed' && row.enabled === 1)
+      .map((row) => ({ id: row.id, name: row.name, url: row.endpoint }));
+  }
+
+  /** spec part 2 §7 POST /api/data-sources/validate: never throws for a failed check, answers valid/error. */
+  async validate(
+    form: DataSourceForm,
+    storedHeaders: Record<string, string> = {},
+  ): Promise<DataSourceValidation> {
+    const parsed = dataSourceFormSchema.parse(form);
+    try {
+      const result = await safeFetch(parsed.endpoint, {
+        allowLoopback: this.deps.allowLoopback,
+        headers: requestHeaders({ ...storedHeaders, ...parsed.headers }, parsed.apiKey),
+        resolve: this.deps.resolve,
+        timeoutMs: this.deps.timeoutMs,
+        maxBytes: this.deps.maxBytes,
+        now: this.deps.now,
+      });
+      if (!result.ok)
+        return {
+          valid: false,
+          error: `The endpoint answered HTTP ${result.status}.`,
+          latency: result.latencyMs,
+          status_code: result.status,
+        };
+      return { valid: true, error: null, latency: result.latencyMs, status_code: result.status };
+    } catch (error) {
+      if (error instanceof FetchRefused)
+        return { valid: false, error: error.message, latency: null, status_code: null };
+      throw error;
+    }
+  }
+
+  async add(form: DataSourceForm): Promise<DataSource> {
+    const parsed = dataSourceFormSchema.parse(form);
+    const check = await this.validate(parsed);
+    if (!check.valid) throw new HttpError(422, `Validation failed: ${check.error}`, 'validation_failed');
+    const id = `custom-${crypto.randomUUID()}`;
+    this.store.insert({
+      id,
+      name: parsed.name,
+      type: parsed.type,
+      endpoint: parsed.endpoint,
+      description: parsed.description,
+      enabled: parsed.enabled ? 1 : 0,
+      status: parsed.enabled ? 'connected' : 'disabled',
+      custom: 1,
+      api_key_required: parsed.apiKey ? 1 : 0,
+      external_url: parsed.endpoint,
+      ...this.sealedSecrets(parsed.apiKey, parsed.headers),
+    });
+    this.store.update(id, { last_updated: this.deps.now(), latency_ms: check.latency });
+    return this.get(id);
+  }
+
+  /** Custom sources only; an absent apiKey keeps the stored key, an empty one removes it. */
+  async edit(id: string, form: DataSourceForm): Promise<DataSource> {
+    const row = this.row(id);
+    if (row.custom !== 1)
+      throw new HttpError(
+        409,
+        `${row.name} is built in; only custom sources can be edited.`,
+        'builtin_source',
+      );
+    const parsed = dataSourceFormSchema.parse(form);
+    const keptKey = parsed.apiKey === undefined ? this.openKey(row) : parsed.apiKey || undefined;
+    const headers = Object.keys(parsed.headers).length > 0 ? parsed.headers : this.openHeaders(row);
+    const check = await this.validate({ ...parsed, apiKey: keptKey, headers });
+    if (!check.valid) throw new HttpError(422, `Validation failed: ${check.error}`, 'validation_failed');
+    this.store.update(id, {
+      name: parsed.name,
+      type: parsed.type,
+      endpoint: parsed.endpoint,
+      description: parsed.description,
+      external_url: parsed.endpoint,
+      api_key_required: keptKey ? 1 : 0,
+      enabled: parsed.enabled ? 1 : 0,
+      status: parsed.enabled ? 'connected' : 'disabled',
+      last_updated: this.deps.now(),
+      latency_ms: check.latency,
+      last_error: null,
+      ...this.sealedSecrets(keptKey, headers),
+    });
+    return this.get(id);
+  }
+
+  async toggle(id: string, enabled: boolean): Promise<DataSource> {
+    const row = this.row(id);
+    if (id === SIMULATOR_ID && !enabled)
+      throw new HttpError(
+        409,
+        'The simulator is the fallback every mode relies on; it cannot be switched off.',
+        'simulator_required',
+      );
+    if (id === YAHOO_ID && enabled && !this.deps.yahoo.enabled)
+      throw new HttpError(
+        409,
+        'Yahoo Finance is switched off for this server (YAHOO_ENABLED=false); set YAHOO_ENABLED=true and restart the API to use it.',
+        'yahoo_not_configured',
+      );
+    // spec part 2 §4: on, an available source becomes connected (after a real check); off, disabled.
+    this.store.update(id, { enabled: enabled ? 1 : 0, status: enabled ? 'available' : 'disabled' });
+    const provider = this.builtins.get(id)?.provider;
+    if (provider) await this.deps.onFeedsChanged();
+    else if (enabled && row.custom === 1) return this.refresh(id);
+    return this.get(id);
+  }
+
+  /** spec part 2 §4: refreshing fetches the source's own endpoint; success → connected, failure → disconnected. */
+  async refresh(id: string): Promise<DataSource> {
+    const row = this.row(id);
+    if (row.enabled !== 1)
+      throw new HttpError(409, `${row.name} is switched off; switch it on to refresh it.`, 'source_disabled');
+    const provider = this.builtins.get(id)?.provider;
+    if (provider && provider !== 'yahoo') return this.get(id); // in-process or broker-session feeds report their own health
+    const check = await this.validate(
+      { name: row.name, endpoint: row.endpoint, type: row.type, apiKey: this.openKey(row) },
+      this.openHeaders(row),
+    );
+    this.store.update(
+      id,
+      check.valid
+        ? { status: 'connected', last_updated: this.deps.now(), latency_ms: check.latency, last_error: null }
+        : { status: 'disconnected', last_error: check.error },
+    );
+    return this.get(id);
+  }
+
+  private row(id: string): DataSourceRow {
+    const row = this.store.get(id);
+    if (!row) throw new HttpError(404, `There is no data source ${id}.`, 'not_found');
+    return row;
+  }
+
+  private sealedSecrets(apiKey: string | undefined, headers: Record<string, string>) {
+    const names = Object.keys(headers);
+    return {
+      sealed_api_key: apiKey ? this.deps.box.seal(apiKey) : null,
+      api_key_prefix: apiKey ? apiKey.slice(0, 8) : null,
+      sealed_headers: names.length > 0 ? this.deps.box.seal(JSON.stringify(headers)) : null,
+      header_names: JSON.stringify(names),
+    };
+  }
+
+  private openKey(row: DataSourceRow): string | undefined {
+    return (row.sealed_api_key && this.deps.box.open(row.sealed_api_key)) || undefined;
+  }
+
+  private openHeaders(row: DataSourceRow): Record<string, string> {
+    const opened = row.sealed_headers ? this.deps.box.open(row.sealed_headers) : null;
+    return opened ? (JSON.parse(opened) as Record<string, string>) : {};
+  }
+
+  private view(row: DataSourceRow): DataSource {
+    const base: DataSource = {
+      id: row.id,
+      name: row.name,
+      type: row.type,
+      endpoint: row.endpoint,
+      description: row.description,
+      enabled: row.enabled === 1,
+      status: row.enabled === 1 ? row.status : 'disabled',
+      custom: row.custom === 1,
+      api_key_required: row.api_key_required === 1,
+      api_key_masked: maskKey(row.api_key_prefix),
+      header_names: JSON.parse(row.header_names) as string[],
+      external_url: row.external_url,
+      last_updated: row.last_updated === null ? null : new Date(row.last_updated).toISOString(),
+      latency: row.latency_ms,
+      message: row.last_error,
+    };
+    const provider = this.builtins.get(row.id)?.provider;
+    if (provider === 'yahoo' && !this.deps.yahoo.enabled)
+      return {
+        ...base,
+        enabled: false,
+        status: 'disabled',
+        message: "Switched off in this server's configuration (YAHOO_ENABLED=false).",
+      };
+    if (!provider || !base.enabled) return base;
+    const health = this.deps.providerHealth(provider);
+    if (!health) return { ...base, status: 'disconnected' };
+    const lastData = health.lastDataAt ?? row.last_updated;
+    return {
+      ...base,
+      status: health.connected
+        ? 'connected'
+        : provider === 'yahoo' && row.status === 'connected'
+          ? 'connected'
+          : 'available',
+      last_updated: lastData === null ? null : new Date(lastData).toISOString(),
+      message: health.connected ? null : health.message || base.message,
+    };
+  }
+}
+
+/** The key goes as a Bearer token unless the trader named their own Authorization header. */
+function requestHeaders(headers: Record<string, string>, apiKey: string | undefined): Record<string, string> {
+  const named = Object.keys(headers).some((name) => name.toLowerCase() === 'authorization');
+  return apiKey && !named ? { ...headers, authorization: `Bearer ${apiKey}` } : headers;
+}

@@ -1,0 +1,154 @@
+import assert from 'node:assert/strict';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { BrokerIntegration, DataSource } from '@td/contracts';
+import type { Page } from 'playwright-core';
+import {
+  callApi,
+  type E2EStack,
+  e2eSuite,
+  eventually,
+  expectVisible,
+  openSignedIn,
+  screenshots,
+  sessionToken,
+} from './support';
+
+// The stack may reach 127.0.0.1 for this file's own test server only because of this setting; every
+// other private range (10.0.0.0/8, 169.254.169.254 metadata…) stays refused, which the test shows.
+const ENV = { DATA_SOURCES_ALLOW_LOOPBACK: '1', TRADING_LOOP: 'off' };
+
+const tab = (page: Page, name: string) => page.getByRole('tab', { name, exact: true });
+
+async function shots(page: Page, name: string) {
+  await page.waitForTimeout(400);
+  await screenshots(page, `infra-data-sources-${name}`);
+}
+
+async function sources(stack: E2EStack, token: string) {
+  const reply = await callApi<{ success: boolean; data: DataSource[] }>(
+    stack,
+    token,
+    'GET',
+    '/api/data-sources',
+  );
+  assert.equal(reply.status, 200);
+  return reply.body.data;
+}
+
+/** A local market-data API: answers /quotes with JSON and counts the calls it gets. */
+async function startQuoteServer() {
+  let calls = 0;
+  const server = http.createServer((request, response) => {
+    if (request.url?.startsWith('/quotes')) {
+      calls++;
+      response.setHeader('content-type', 'application/json');
+      response.end(JSON.stringify({ NIFTY: 24_310.5, at: new Date().toISOString() }));
+      return;
+    }
+    response.statusCode = 404;
+    response.end();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/quotes`;
+  return { url, calls: () => calls, close: () => new Promise((resolve) => server.close(resolve)) };
+}
+
+e2eSuite('data-sources', { signedIn: true, env: ENV }, (suite) => {
+  suite.test(
+    'a custom source on a local server validates, is added and refreshes; a private address is refused',
+    async ({ page, stack }) => {
+      const quotes = await startQuoteServer();
+      try {
+        await openSignedIn(page, stack, '/settings');
+        await tab(page, 'Data Sources').click();
+        const region = page.getByRole('region', { name: 'Data Sources' });
+        await expectVisible(region.getByRole('heading', { name: 'Market Simulator' }), 20_000);
+        await shots(page, 'tab');
+
+        // Test & Validate, then Add & Integrate, against the local server.
+        await region.getByRole('button', { name: 'Add Data Source' }).click();
+        let dialog = page.getByRole('dialog');
+        await dialog.getByLabel('Name', { exact: true }).fill('E2E quotes');
+        await dialog.getByLabel('Endpoint URL').fill(quotes.url);
+        await dialog.getByRole('button', { name: 'Test & Validate' }).click();
+        await expectVisible(dialog.getByText(/Validation successful! API is reachable and responding/));
+        await shots(page, 'add-modal');
+        await dialog.getByRole('button', { name: 'Add & Integrate' }).click();
+        const card = region
+          .locator('section')
+          .filter({ has: page.getByRole('heading', { name: 'E2E quotes' }) });
+        await expectVisible(card.getByText('Connected'));
+        assert.equal(quotes.calls(), 2, 'the endpoint was fetched once to validate and once to add');
+
+        // Refresh fetches the endpoint again and records the time.
+        const token = await sessionToken(page);
+        const before = (await sources(stack, token)).find((s) => s.name === 'E2E quotes')!;
+        assert.equal(before.status, 'connected');
+        await card.getByRole('button', { name: 'Refresh' }).click();
+        await eventually(
+          async () => quotes.calls(),
+          (calls) => calls === 3,
+          (calls) => `the local server saw ${calls} calls after Refresh, expected 3`,
+        );
+        const after = (await sources(stack, token)).find((s) => s.name === 'E2E quotes')!;
+        assert.equal(after.status, 'connected');
+        assert.ok(after.last_updated && after.latency !== null);
+
+        // The cloud metadata address is refused with a sentence and nothing is stored.
+        await region.getByRole('button', { name: 'Add Data Source' }).click();
+        dialog = page.getByRole('dialog');
+        await dialog.getByLabel('Name', { exact: true }).fill('Metadata');
+        await dialog.getByLabel('Endpoint URL').fill('http://169.254.169.254/latest/meta-data/');
+        await dialog.getByRole('button', { name: 'Add & Integrate' }).click();
+        await expectVisible(dialog.getByText(/^Validation failed: Refused: 169\.254\.169\.254/));
+        await dialog.getByLabel('Endpoint URL').fill('http://10.0.0.1/feed');
+        await dialog.getByRole('button', { name: 'Test & Validate' }).click();
+        await expectVisible(
+          dialog.getByText(
+            /^Validation failed: Refused: 10\.0\.0\.1 resolves to 10\.0\.0\.1, a private address/,
+          ),
+        );
+        await shots(page, 'refused');
+        await dialog.getByRole('button', { name: 'Cancel' }).click();
+        const names = (await sources(stack, token)).map((s) => s.name);
+        assert.ok(!names.includes('Metadata'), `a refused source was stored: ${names.join(', ')}`);
+      } finally {
+        await quotes.close();
+      }
+    },
+    { timeout: 120_000 },
+  );
+
+  suite.test(
+    'Configure Upstox Integration saves the credentials; the Connectivity tab shows Upstox',
+    async ({ page, stack }) => {
+      await openSignedIn(page, stack, '/settings');
+      await tab(page, 'Data Sources').click();
+      const region = page.getByRole('region', { name: 'Data Sources' });
+      await region.getByRole('button', { name: 'Configure' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Configure Upstox Integration' });
+      await dialog.getByLabel(/API Key/).fill('e2e-key-12345678');
+      await dialog.getByLabel(/API Secret/).fill('e2e-secret');
+      await shots(page, 'upstox-modal');
+      await dialog.getByRole('button', { name: 'Save & Connect' }).click();
+      await expectVisible(region.getByText('e2e-key-••••••••'));
+      const token = await sessionToken(page);
+      const reply = await callApi<{ data: BrokerIntegration }>(
+        stack,
+        token,
+        'GET',
+        '/api/upstox/integration',
+      );
+      assert.equal(reply.body.data.credentials_source, 'saved');
+      assert.ok(!JSON.stringify(reply.body).includes('e2e-secret'));
+
+      await tab(page, 'Connectivity').click();
+      const connectivity = page.getByRole('region', { name: 'Connectivity' });
+      await expectVisible(connectivity.getByRole('button', { name: 'Connect Upstox' }), 20_000);
+      assert.equal(await connectivity.getByRole('button', { name: 'Connect Upstox' }).isEnabled(), true);
+      await shots(page, 'connectivity');
+    },
+    { timeout: 120_000 },
+  );
+});
