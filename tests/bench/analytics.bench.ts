@@ -1,20 +1,14 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Ledger } from '../../packages/server/src/broker/ledger';
 import { openDatabase } from '../../packages/server/src/db/database';
-import { metric, percentile } from './metric';
+import { measureGet, signIn, startApiServer, stopApiServer, timedRequest, waitForHealth } from './http-bench';
+import { metric } from './metric';
 
 /** The issue's ledger: this many closed trades over five years. */
 const TRADES = Number(process.env.BENCH_TRADES ?? 100_000);
 const YEARS = 5;
-/** Requests per endpoint and period, after WARM_UP unmeasured ones (BENCH_SAMPLES overrides). */
-const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 200);
-const WARM_UP = 20;
 /** The goal for each p99: this many ms, and at most this many times the /api/health floor. */
 const GOAL = { p99: 25, ratio: 10 };
 const PERIODS = ['day', 'week', 'month', 'quarter', 'year', 'all'] as const;
@@ -31,11 +25,8 @@ const SYMBOLS = [
   'WIPRO',
 ];
 const STRATEGIES = ['momentum', 'mean_reversion', 'breakout'];
-const PASSWORD = 'Bench-Password-2026!';
 const DAY_MS = 86_400_000;
 const IST_MS = 330 * 60_000;
-const here = path.dirname(fileURLToPath(import.meta.url));
-const root = path.resolve(here, '../..');
 
 /** A small deterministic generator, so every run seeds the same ledger. */
 function random(seed: number): () => number {
@@ -125,82 +116,6 @@ export function seedLedger(file: string, now: number): void {
   db.close();
 }
 
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
-const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-
-/** One GET over a kept-alive connection: status and the time to the whole body, ms. */
-function get(
-  apiUrl: string,
-  url: string,
-  token?: string,
-): Promise<{ status: number; ms: number; body: string }> {
-  const t0 = performance.now();
-  return new Promise((resolve, reject) => {
-    const request = http.get(
-      `${apiUrl}${url}`,
-      { agent, headers: token ? { authorization: `Bearer ${token}` } : {} },
-      (response) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () =>
-          resolve({
-            status: response.statusCode ?? 0,
-            ms: performance.now() - t0,
-            body: Buffer.concat(chunks).toString(),
-          }),
-        );
-      },
-    );
-    request.on('error', reject);
-  });
-}
-
-async function post<T>(apiUrl: string, url: string, body: unknown): Promise<T> {
-  const response = await fetch(`${apiUrl}${url}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${url}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as T;
-}
-
-async function waitForHealth(apiUrl: string, server: ChildProcess): Promise<void> {
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`The API server exited with code ${server.exitCode}.`);
-    try {
-      if ((await fetch(`${apiUrl}/api/health`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error('The API server did not start within 120 s.');
-}
-
-/** p50 and p99 of SAMPLES sequential requests after WARM_UP; null when the route answers 404. */
-async function measure(
-  apiUrl: string,
-  url: string,
-  token?: string,
-): Promise<{ p50: number; p99: number } | null> {
-  const first = await get(apiUrl, url, token);
-  if (first.status === 404) return null;
-  if (first.status !== 200) throw new Error(`${url}: ${first.status} ${first.body.slice(0, 300)}`);
-  for (let i = 0; i < WARM_UP; i += 1) await get(apiUrl, url, token);
-  const samples: number[] = [];
-  for (let i = 0; i < SAMPLES; i += 1) samples.push((await get(apiUrl, url, token)).ms);
-  return { p50: percentile(samples, 50), p99: percentile(samples, 99) };
-}
-
 /**
  * GET /api/performance/analytics and /returns for every period on a ledger of 100,000 closed trades
  * over five years, and /api/research/analysis when the server has it, through HTTP on the real server
@@ -211,42 +126,18 @@ export async function run() {
   const seedStart = performance.now();
   seedLedger(path.join(dataDir, 'trading.db'), Date.now());
   metric('seed_ledger', (performance.now() - seedStart) / 1000, 's');
-  const port = await freePort();
-  const apiUrl = `http://127.0.0.1:${port}`;
-  const server = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      API_HOST: '127.0.0.1',
-      API_PORT: String(port),
-      DATA_DIR: dataDir,
-      LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
-      SIMULATOR_TICKS_PER_SECOND: '0',
-      SIMULATOR_HISTORY_SESSIONS: '2',
-      TRADING_LOOP: 'off',
-      REPLAY_HISTORY: 'off',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  const { apiUrl, server } = await startApiServer({ dataDir });
   try {
     await waitForHealth(apiUrl, server);
-    const setup = await post<{ temp_token?: string }>(apiUrl, '/api/auth/request-password-setup', {
-      email: 'trader@example.com',
-    });
-    if (!setup.temp_token) throw new Error('no setup token');
-    const { session_token: token } = await post<{ session_token: string }>(apiUrl, '/api/auth/set-password', {
-      temp_token: setup.temp_token,
-      new_password: PASSWORD,
-    });
+    const token = await signIn(apiUrl);
 
     // The first call reads the whole ledger and builds the history; later ones reuse it until the ledger changes.
-    const cold = await get(apiUrl, '/api/performance/analytics?period=all', token);
+    const cold = await timedRequest(apiUrl, 'GET', '/api/performance/analytics?period=all', token);
     const trades = JSON.parse(cold.body).data.total_trades as number;
     metric('closed_trades', trades, 'trades', 0);
     metric('analytics_first_call_rebuild', cold.ms, 'ms');
 
-    const floor = (await measure(apiUrl, '/api/health'))!;
+    const floor = (await measureGet(apiUrl, '/api/health'))!;
     metric('health_p50', floor.p50, 'ms', 2);
     metric('health_p99', floor.p99, 'ms', 2);
     const misses: string[] = [];
@@ -261,13 +152,17 @@ export async function run() {
       for (const period of PERIODS) {
         report(
           `${endpoint}_${period}`,
-          (await measure(apiUrl, `/api/performance/${endpoint}?period=${period}`, token))!,
+          (await measureGet(apiUrl, `/api/performance/${endpoint}?period=${period}`, token))!,
         );
       }
     }
     report(
       'analytics_all_filtered',
-      (await measure(apiUrl, '/api/performance/analytics?period=all&strategy=momentum&symbol=TCS', token))!,
+      (await measureGet(
+        apiUrl,
+        '/api/performance/analytics?period=all&strategy=momentum&symbol=TCS',
+        token,
+      ))!,
     );
     // A new trade changes the ledger: the next call reads only the rows added and rebuilds the history.
     const orderResponse = await fetch(`${apiUrl}/api/orders`, {
@@ -282,9 +177,9 @@ export async function run() {
       }),
     });
     if (!orderResponse.ok) throw new Error(`order: ${orderResponse.status} ${await orderResponse.text()}`);
-    const afterTrade = await get(apiUrl, '/api/performance/analytics?period=all', token);
+    const afterTrade = await timedRequest(apiUrl, 'GET', '/api/performance/analytics?period=all', token);
     metric('analytics_first_call_after_a_new_trade', afterTrade.ms, 'ms');
-    const research = await measure(apiUrl, '/api/research/analysis', token);
+    const research = await measureGet(apiUrl, '/api/research/analysis', token);
     if (research) report('research_analysis', research);
     else console.log('research_analysis: skipped (the server has no /api/research/analysis)');
     console.log(
@@ -293,9 +188,7 @@ export async function run() {
         : `goal: every p99 ≤ ${GOAL.p99} ms and ≤ ${GOAL.ratio}× the health floor — missed by ${misses.join(', ')}`,
     );
   } finally {
-    agent.destroy();
-    server.kill('SIGTERM');
-    await new Promise((resolve) => server.once('exit', resolve));
+    await stopApiServer(server);
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }

@@ -1,11 +1,11 @@
-import { type ChildProcess, fork, spawn, spawnSync } from 'node:child_process';
+import { type ChildProcess, fork, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { openDatabase } from '../../packages/server/src/db/database';
+import { postJson, signIn, startApiServer, stopApiServer, waitForHealth } from './http-bench';
 import { median, metric, percentile } from './metric';
 import type { Phase, PhaseResult } from './orders-client';
 import { BENCH_BALANCE_RUPEES, BENCH_LIMITS, measureEngine } from './orders-engine';
@@ -29,48 +29,13 @@ const WARM_UP = 1000;
 const SERVER_FLAGS = (process.env.BENCH_SERVER_NODE_FLAGS ?? '').split(' ').filter(Boolean);
 /** BENCH_TRACE_GC=1: the server runs with --trace-gc and its young-generation pauses are reported. */
 const TRACE_GC = process.env.BENCH_TRACE_GC === '1';
-const PASSWORD = 'Bench-Password-2026!';
 const SYMBOLS = ['RELIANCE', 'TCS', 'INFY', 'HDFCBANK', 'ICICIBANK'];
 const here = path.dirname(fileURLToPath(import.meta.url));
-const root = path.resolve(here, '../..');
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 /** The server on core 0, this process and the client on core 1, as the fan-out bench does. */
 function pin(core: number, pid: number | undefined): void {
   if (!pid || os.cpus().length < 2 || process.env.BENCH_PIN === 'off') return;
   spawnSync('taskset', ['-acp', String(core), String(pid)], { stdio: 'ignore' });
-}
-
-async function waitForHealth(apiUrl: string, server: ChildProcess): Promise<void> {
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`The API server exited with code ${server.exitCode}.`);
-    try {
-      if ((await fetch(`${apiUrl}/api/health`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error('The API server did not start within 120 s.');
-}
-
-async function call<T>(apiUrl: string, url: string, body: unknown, token?: string): Promise<T> {
-  const response = await fetch(`${apiUrl}${url}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify(body),
-  });
-  const reply = (await response.json()) as T;
-  if (!response.ok) throw new Error(`${url}: ${response.status} ${JSON.stringify(reply)}`);
-  return reply;
 }
 
 /** CPU seconds (user + system) a process has used so far, from /proc; NaN where there is none. */
@@ -115,30 +80,11 @@ class GcTrace {
  */
 export async function run() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'td-bench-orders-'));
-  const port = await freePort();
-  const apiUrl = `http://127.0.0.1:${port}`;
-  const server = spawn(
-    process.execPath,
-    [...SERVER_FLAGS, ...(TRACE_GC ? ['--trace-gc'] : []), '--import', 'tsx', 'packages/server/src/main.ts'],
-    {
-      cwd: root,
-      env: {
-        ...process.env,
-        NODE_ENV: 'production',
-        API_HOST: '127.0.0.1',
-        API_PORT: String(port),
-        DATA_DIR: dataDir,
-        // Production logs at info (a line per request in and out); BENCH_LOG_LEVEL=silent to compare.
-        LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
-        // Prices from a short generated history; no tick stream, strategy loop or replay placing orders of their own.
-        SIMULATOR_TICKS_PER_SECOND: '0',
-        SIMULATOR_HISTORY_SESSIONS: '2',
-        TRADING_LOOP: 'off',
-        REPLAY_HISTORY: 'off',
-      },
-      stdio: ['ignore', TRACE_GC ? 'pipe' : 'ignore', 'inherit'],
-    },
-  );
+  const { apiUrl, server } = await startApiServer({
+    dataDir,
+    nodeFlags: [...SERVER_FLAGS, ...(TRACE_GC ? ['--trace-gc'] : [])],
+    stdout: TRACE_GC ? 'pipe' : 'ignore',
+  });
   const gc = new GcTrace(server);
   let client: ChildProcess | undefined;
   try {
@@ -146,21 +92,12 @@ export async function run() {
     pin(0, server.pid);
     pin(1, process.pid);
 
-    // Signing in as the trader would on first run: from this machine, the setup token comes straight back.
-    const email = 'trader@example.com';
-    const setup = await call<{ temp_token?: string }>(apiUrl, '/api/auth/request-password-setup', {
-      email,
-    });
-    if (!setup.temp_token) throw new Error('no setup token');
-    const { session_token: token } = await call<{ session_token: string }>(apiUrl, '/api/auth/set-password', {
-      temp_token: setup.temp_token,
-      new_password: PASSWORD,
-    });
-    await call(apiUrl, '/api/trading/paper-limits', BENCH_LIMITS, token);
-    await call(apiUrl, '/api/trading/paper/balance', { balance: BENCH_BALANCE_RUPEES }, token);
+    const token = await signIn(apiUrl);
+    await postJson(apiUrl, '/api/trading/paper-limits', BENCH_LIMITS, token);
+    await postJson(apiUrl, '/api/trading/paper/balance', { balance: BENCH_BALANCE_RUPEES }, token);
     // A holding in every symbol, so a sell that overtakes its buy on another connection still fills.
     for (const symbol of SYMBOLS)
-      await call(apiUrl, '/api/orders', { symbol, side: 'BUY', type: 'MARKET', quantity: 10_000 }, token);
+      await postJson(apiUrl, '/api/orders', { symbol, side: 'BUY', type: 'MARKET', quantity: 10_000 }, token);
 
     const child = fork(path.join(here, 'orders-client.ts'), [apiUrl, token], {
       execArgv: ['--import', 'tsx'],
@@ -322,11 +259,7 @@ export async function run() {
     metric('engine_best_orders_per_s_within_goal_p99', withinGoal([...engine.values()]), 'orders/s', 0);
   } finally {
     if (client?.connected) client.kill();
-    if (server.exitCode === null) {
-      const exited = new Promise((resolve) => server.once('exit', resolve));
-      server.kill('SIGTERM');
-      await exited;
-    }
+    await stopApiServer(server);
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }

@@ -1,37 +1,17 @@
 import type { HaltState } from '@td/contracts';
-import { engineStatusFixture } from '@td/platform/test-support';
+import { engineStatusFixture, haltStateFixture, manualHaltFixture } from '@td/platform/test-support';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderHost } from '../test-support/render-host';
 import { HaltBanner } from './halt-banner';
 import { TopBar } from './top-bar';
 
-const TRADING: HaltState = {
-  halted: false,
-  reason: null,
-  source: null,
-  breaker: null,
-  by: null,
-  at: null,
-  cancelled_orders: 0,
-  closed_positions: 0,
-  resumed_at: null,
-  resumed_by: null,
-  resume_reason: null,
-  refusal: null,
-};
+const TRADING: HaltState = haltStateFixture();
 
-const HALTED: HaltState = {
-  ...TRADING,
-  halted: true,
-  reason: 'Feed looks wrong',
-  source: 'manual',
-  by: 'trader@example.com',
-  at: '2026-01-05T04:00:00.000Z',
+const HALTED: HaltState = manualHaltFixture({
   cancelled_orders: 3,
-  closed_positions: 0,
   refusal: 'Trading is halted: no new orders until you resume.',
-};
+});
 
 const ok = (data: unknown) => ({ body: { success: true, data } });
 

@@ -18,8 +18,10 @@ const Frame = styled.div`
   }
 `;
 
+/** Room below the last card, so scrolled to the end nothing sits under the diagnostics gear. */
 const Content = styled.main`
   min-width: 0;
+  padding-bottom: 72px;
 `;
 
 /** spec part 1 §2 "Shell": sidebar, top bar and the content area every guarded route sits in. */

@@ -14,7 +14,8 @@ export interface TileProps {
   icon?: ReactNode;
 }
 
-const Root = styled.div`
+/** The tile's card: a column on the surface colour with the card's border and shadow; also for gauges. */
+export const TileSurface = styled.div`
   display: flex;
   flex-direction: column;
   gap: ${({ theme }) => theme.space(1)};
@@ -61,13 +62,13 @@ export function Tile({ label, value, subValue, tone = 'neutral', icon }: TilePro
   const valueColour = tone === 'neutral' ? 'inherit' : toneColour(tone);
   const subColour = tone === 'neutral' ? toneColour('neutral') : toneColour(tone);
   return (
-    <Root role="group" aria-labelledby={labelId}>
+    <TileSurface role="group" aria-labelledby={labelId}>
       <Label id={labelId}>
         {icon && <span aria-hidden="true">{icon}</span>}
         {label}
       </Label>
       <Value $colour={valueColour}>{value}</Value>
       {subValue !== undefined && subValue !== null && <SubValue $colour={subColour}>{subValue}</SubValue>}
-    </Root>
+    </TileSurface>
   );
 }

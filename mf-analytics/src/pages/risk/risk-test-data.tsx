@@ -1,6 +1,8 @@
 import type { HaltState, PositionRiskList, RiskAlert, RiskLimits, RiskMetrics } from '@td/contracts';
 import {
   engineStatusFixture,
+  haltStateFixture,
+  manualHaltFixture,
   type RenderRemoteOptions,
   renderRemote,
   reply,
@@ -144,32 +146,13 @@ export const alert: RiskAlert = {
   resolved_at: null,
 };
 
-export const TRADING: HaltState = {
-  halted: false,
-  reason: null,
-  source: null,
-  breaker: null,
-  by: null,
-  at: null,
-  cancelled_orders: 0,
-  closed_positions: 0,
-  resumed_at: null,
-  resumed_by: null,
-  resume_reason: null,
-  refusal: null,
-};
+export const TRADING: HaltState = haltStateFixture();
 
-export const HALTED: HaltState = {
-  ...TRADING,
-  halted: true,
-  reason: 'Feed looks wrong',
-  source: 'manual',
-  by: 'trader@example.com',
-  at: '2026-01-05T04:00:00.000Z',
+export const HALTED: HaltState = manualHaltFixture({
   cancelled_orders: 3,
   closed_positions: 2,
   refusal: 'Trading is halted (Emergency Stop by trader@example.com): no new orders until you resume.',
-};
+});
 
 /** The trades summary the Emergency Stop counts from: 3 pending orders, 2 open positions. */
 export const tradesSummary = {

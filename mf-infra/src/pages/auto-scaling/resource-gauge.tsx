@@ -1,4 +1,4 @@
-import { type Tone, toneColour } from '@td/ui';
+import { TileSurface, type Tone, toneColour } from '@td/ui';
 import styled from 'styled-components';
 
 /** spec part 2 §9: CPU and memory red above 85, yellow above 60, else green. */
@@ -15,16 +15,8 @@ export function latencyLabel(ms: number): { label: string; tone: Tone } {
   return { label: 'Needs attention', tone: 'warning' };
 }
 
-const Root = styled.div`
-  display: flex;
-  flex-direction: column;
+const Root = styled(TileSurface)`
   gap: ${({ theme }) => theme.space(2)};
-  min-width: 0;
-  padding: ${({ theme }) => theme.space(4)};
-  background: ${({ theme }) => theme.colors.surface};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radius.md};
-  box-shadow: ${({ theme }) => theme.shadow.card};
   h3 {
     margin: 0;
     color: ${({ theme }) => theme.colors.textMuted};

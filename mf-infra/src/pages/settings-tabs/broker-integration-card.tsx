@@ -3,21 +3,10 @@ import { usePlatform } from '@td/platform';
 import { Badge, Banner, Button, Card, ErrorPanel, formatIstDateTime, Skeleton, TextInput } from '@td/ui';
 import { type FormEvent, useId, useState } from 'react';
 import styled from 'styled-components';
+import { BrokerFacts, ButtonRow } from './settings-tab-layout';
 import { TOKEN_LABELS, tokenBannerText } from './token-status-labels';
 
-const Facts = styled.dl`
-  display: grid;
-  grid-template-columns: auto 1fr;
-  gap: ${({ theme }) => theme.space(2)} ${({ theme }) => theme.space(4)};
-  margin: 0 0 ${({ theme }) => theme.space(3)};
-  font-size: ${({ theme }) => theme.fontSize.sm};
-  dt { color: ${({ theme }) => theme.colors.textMuted}; }
-  dd { margin: 0; overflow-wrap: anywhere; }
-`;
-const Row = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space(2)};
+const Row = styled(ButtonRow)`
   margin-top: ${({ theme }) => theme.space(3)};
 `;
 const Editor = styled.form`
@@ -94,7 +83,7 @@ export function BrokerIntegrationCard({ onConfigure }: { onConfigure: () => void
           </Button>
         }
       >
-        <Facts>
+        <BrokerFacts>
           <dt>API Key</dt>
           <dd>{data.api_key_masked ?? 'Not configured'}</dd>
           <dt>Access Token</dt>
@@ -113,7 +102,7 @@ export function BrokerIntegrationCard({ onConfigure }: { onConfigure: () => void
                 ? 'From the server environment'
                 : 'None yet'}
           </dd>
-        </Facts>
+        </BrokerFacts>
         <Row>
           <Button size="sm" onClick={() => setEditorOpen((open) => !open)} aria-expanded={editorOpen}>
             {label.action}

@@ -8,29 +8,12 @@ import {
 import { RemoteVersion, usePlatform } from '@td/platform';
 import { Badge, Button, Card, ErrorPanel, formatIstDateTime, Skeleton } from '@td/ui';
 import styled from 'styled-components';
+import { BrokerFacts, ButtonRow, SettingsTabPage } from './settings-tab-layout';
 import { TOKEN_LABELS } from './token-status-labels';
 
-const Page = styled.section`
-  display: grid;
-  gap: ${({ theme }) => theme.space(4)};
-  color: ${({ theme }) => theme.colors.text};
-  font-family: ${({ theme }) => theme.font.body};
+const Page = styled(SettingsTabPage)`
   h2 { margin: 0; font-size: ${({ theme }) => theme.fontSize.lg}; }
   > p { margin: 0; color: ${({ theme }) => theme.colors.textMuted}; }
-`;
-const Facts = styled.dl`
-  display: grid;
-  grid-template-columns: auto 1fr;
-  gap: ${({ theme }) => theme.space(2)} ${({ theme }) => theme.space(4)};
-  margin: 0 0 ${({ theme }) => theme.space(3)};
-  font-size: ${({ theme }) => theme.fontSize.sm};
-  dt { color: ${({ theme }) => theme.colors.textMuted}; }
-  dd { margin: 0; overflow-wrap: anywhere; }
-`;
-const Row = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space(2)};
 `;
 
 /** spec part 2 §2.2 "Connectivity Settings": the broker connections (Upstox through its OAuth flow). */
@@ -89,7 +72,7 @@ export function ConnectivitySettings() {
             </Badge>
           }
         >
-          <Facts>
+          <BrokerFacts>
             <dt>Status</dt>
             <dd>{status.data.message}</dd>
             <dt>Feed mode</dt>
@@ -98,15 +81,15 @@ export function ConnectivitySettings() {
             <dd>{token ? <Badge tone={token.tone}>{token.label}</Badge> : '—'}</dd>
             <dt>Last sync</dt>
             <dd>{status.data.last_sync ? formatIstDateTime(status.data.last_sync) : 'Never'}</dd>
-          </Facts>
-          <Row>
+          </BrokerFacts>
+          <ButtonRow>
             <Button onClick={startConnect} loading={connect.isPending} disabled={!status.data.configured}>
               {status.data.connected ? 'Reconnect' : 'Connect Upstox'}
             </Button>
             <Button variant="danger" onClick={stop} loading={disconnect.isPending}>
               Disconnect
             </Button>
-          </Row>
+          </ButtonRow>
           {!status.data.configured && (
             <p>Save your Upstox API key and secret in the Data Sources tab first.</p>
           )}

@@ -14,14 +14,9 @@ import styled from 'styled-components';
 import { BrokerIntegrationCard } from './broker-integration-card';
 import { DataSourceCard } from './data-source-card';
 import { DataSourceFormModal } from './data-source-form-modal';
+import { ButtonRow, SettingsTabPage } from './settings-tab-layout';
 import { UpstoxCredentialsModal } from './upstox-credentials-modal';
 
-const Page = styled.section`
-  display: grid;
-  gap: ${({ theme }) => theme.space(4)};
-  color: ${({ theme }) => theme.colors.text};
-  font-family: ${({ theme }) => theme.font.body};
-`;
 const Header = styled.header`
   display: flex;
   flex-wrap: wrap;
@@ -30,11 +25,6 @@ const Header = styled.header`
   gap: ${({ theme }) => theme.space(3)};
   h2 { margin: 0; font-size: ${({ theme }) => theme.fontSize.lg}; }
   p { margin: ${({ theme }) => theme.space(1)} 0 0; color: ${({ theme }) => theme.colors.textMuted}; }
-`;
-const Toolbar = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space(2)};
 `;
 const Grid = styled.div`
   display: grid;
@@ -88,13 +78,13 @@ export function DataSourcesSettings() {
 
   const shown = (sources.data ?? []).filter((s) => !activeOnly || isActive(s));
   return (
-    <Page aria-label="Data Sources">
+    <SettingsTabPage aria-label="Data Sources">
       <Header>
         <div>
           <h2>Data Source Configuration</h2>
           <p>Manage your market data feeds: built-in and your own APIs, with no vendor lock-in.</p>
         </div>
-        <Toolbar>
+        <ButtonRow>
           <Button variant="secondary" onClick={() => setActiveOnly((v) => !v)}>
             {activeOnly ? 'Show All APIs' : 'Show Active Only'}
           </Button>
@@ -102,7 +92,7 @@ export function DataSourcesSettings() {
             Refresh All
           </Button>
           <Button onClick={() => setAdding(true)}>Add Data Source</Button>
-        </Toolbar>
+        </ButtonRow>
       </Header>
       <BrokerIntegrationCard onConfigure={() => setConfiguring(true)} />
       {sources.isPending && <Skeleton lines={6} label="Loading data sources" />}
@@ -144,6 +134,6 @@ export function DataSourcesSettings() {
         />
       )}
       <RemoteVersion />
-    </Page>
+    </SettingsTabPage>
   );
 }

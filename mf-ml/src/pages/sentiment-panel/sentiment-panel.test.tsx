@@ -1,30 +1,13 @@
-import { NETWORK_DOWN, reply } from '@td/platform/test-support';
+import { fakeDateOnly, NETWORK_DOWN, reply } from '@td/platform/test-support';
 import { screen, within } from '@testing-library/react';
 import { DOWN, headline, renderMl } from '../ml-intelligence/ml-test-data';
 import { sentimentOverDay } from './sentiment-over-day';
 import { SentimentPanel } from './sentiment-panel';
 
-const REAL_TIMERS = [
-  'hrtime',
-  'nextTick',
-  'performance',
-  'queueMicrotask',
-  'requestAnimationFrame',
-  'cancelAnimationFrame',
-  'requestIdleCallback',
-  'cancelIdleCallback',
-  'setImmediate',
-  'clearImmediate',
-  'setInterval',
-  'clearInterval',
-  'setTimeout',
-  'clearTimeout',
-] as const;
-
 // The panel reads the headlines' ages against the time its data arrived: only Date is faked, so the
 // day's window holds on any day the tests run.
 const NOW = Date.parse('2026-01-05T04:00:00.000Z');
-beforeEach(() => jest.useFakeTimers({ now: NOW, doNotFake: [...REAL_TIMERS] }));
+beforeEach(() => fakeDateOnly(NOW));
 afterEach(() => jest.useRealTimers());
 const HEADLINES = [
   headline('h1', 'TCS wins ₹4,000 crore order from a European bank', 0.62, 5),

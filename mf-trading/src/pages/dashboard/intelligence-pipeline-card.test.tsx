@@ -1,6 +1,6 @@
 import { loadRemote } from '@module-federation/enhanced/runtime';
 import { createRemoteLifecycles } from '@td/platform';
-import { reply } from '@td/platform/test-support';
+import { fakeDateOnly, reply } from '@td/platform/test-support';
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import { ENGINES, renderDashboard } from './dashboard-test-data';
 
@@ -31,23 +31,7 @@ async function unmountParcels() {
 // The card reads ages against the time its data arrived: the clock stands still at NOW (only Date is
 // faked; timers run for real), so "3 min ago" is exact on any day the tests run.
 const NOW = Date.parse('2026-11-20T05:00:00.000Z');
-const REAL_TIMERS = [
-  'hrtime',
-  'nextTick',
-  'performance',
-  'queueMicrotask',
-  'requestAnimationFrame',
-  'cancelAnimationFrame',
-  'requestIdleCallback',
-  'cancelIdleCallback',
-  'setImmediate',
-  'clearImmediate',
-  'setInterval',
-  'clearInterval',
-  'setTimeout',
-  'clearTimeout',
-] as const;
-beforeEach(() => jest.useFakeTimers({ now: NOW, doNotFake: [...REAL_TIMERS] }));
+beforeEach(() => fakeDateOnly(NOW));
 afterEach(() => jest.useRealTimers());
 
 const minutesAgo = (minutes: number) => new Date(NOW - minutes * 60_000).toISOString();
