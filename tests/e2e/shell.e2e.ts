@@ -143,7 +143,7 @@ e2eSuite('shell', { signedIn: true }, (suite) => {
         mlStopped = false;
         await fallback.getByRole('button', { name: 'Retry' }).click();
         await expectText(remoteVersion(page), 'Served by mf-ml 1.0.0', 10_000);
-        await expectText(page.getByRole('heading', { level: 1 }), 'ML Intelligence');
+        await expectText(page.getByRole('heading', { level: 1 }), 'ML Intelligence System');
         assert.equal(await fallback.count(), 0, 'the fallback is gone');
         await expectPath(page, '/ml-intelligence');
       } finally {
