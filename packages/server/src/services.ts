@@ -135,6 +135,7 @@ export function createServices(
     ...{ db, market: marketData, logger, now, mode: () => tradingMode.current() },
     trades: () => trading.tradesForExport({ status: 'all', range: 'all' }),
     newsFeedEnabled: (id) => dataSources.isEnabled(id),
+    customNewsFeeds: () => dataSources.enabledCustomNewsFeeds(),
   });
   const tradingLoop = new TradingLoop({
     ...allocationPieces,

@@ -8,10 +8,11 @@ import {
 import type { Db } from '../db/database';
 import { HttpError } from '../http/http-error';
 import type { ProviderHealth } from '../market/market-types';
-import type { RssFeedConfig } from '../ml/news/sources/rss-feeds';
+import type { CustomRssFeed, RssFeedConfig } from '../ml/news/sources/rss-feeds';
 import type { SecretBox } from '../security/secret-box';
 import { type BuiltinSource, builtinSources, SIMULATOR_ID, YAHOO_ID } from './builtin-sources';
 import { type DataSourceRow, DataSourceStore } from './data-source-store';
+import { safeFeedFetch } from './safe-feed-fetch';
 import { FetchRefused, type Resolver, safeFetch } from './safe-fetch';
 
 export interface DataSourceDeps {
@@ -72,6 +73,26 @@ export class DataSourceService {
       .map((row) => ({ id: row.id, name: row.name, url: row.endpoint }));
   }
 
+  /**
+   * The trader's News RSS sources that are on, each with an SSRF-safe fetch that sends its sealed
+   * key and headers (opened only when the feed is fetched): the ML news pipeline reads these per poll.
+   */
+  enabledCustomNewsFeeds(): CustomRssFeed[] {
+    return this.store
+      .all()
+      .filter((row) => row.custom === 1 && row.type === 'News RSS Feed' && row.enabled === 1)
+      .map((row) => ({
+        id: row.id,
+        name: row.name,
+        url: row.endpoint,
+        fetch: (url, options) => {
+          const current = this.store.get(row.id) ?? row;
+          const headers = requestHeaders(this.openHeaders(current), this.openKey(current));
+          return safeFeedFetch({ ...this.fetchLimits(), headers })(url, options);
+        },
+      }));
+  }
+
   /** spec part 2 §7 POST /api/data-sources/validate: never throws for a failed check, answers valid/error. */
   async validate(
     form: DataSourceForm,
@@ -80,12 +101,8 @@ export class DataSourceService {
     const parsed = dataSourceFormSchema.parse(form);
     try {
       const result = await safeFetch(parsed.endpoint, {
-        allowLoopback: this.deps.allowLoopback,
+        ...this.fetchLimits(),
         headers: requestHeaders({ ...storedHeaders, ...parsed.headers }, parsed.apiKey),
-        resolve: this.deps.resolve,
-        timeoutMs: this.deps.timeoutMs,
-        maxBytes: this.deps.maxBytes,
-        now: this.deps.now,
       });
       if (!result.ok)
         return {
@@ -195,6 +212,12 @@ export class DataSourceService {
         : { status: 'disconnected', last_error: check.error },
     );
     return this.get(id);
+  }
+
+  /** The SSRF policy and caps every fetch of a trader's endpoint goes through (allowLoopback read live). */
+  private fetchLimits() {
+    const { allowLoopback, resolve, timeoutMs, maxBytes, now } = this.deps;
+    return { allowLoopback, resolve, timeoutMs, maxBytes, now };
   }
 
   private row(id: string): DataSourceRow {

@@ -15,6 +15,8 @@ export interface SafeFetchOptions {
   headers?: Record<string, string>;
   resolve?: Resolver;
   now?: () => number;
+  /** Keep the answer's body (a news feed is read, a check only counts bytes). */
+  keepBody?: boolean;
 }
 
 export interface SafeFetchResult {
@@ -24,6 +26,10 @@ export interface SafeFetchResult {
   latencyMs: number;
   contentType: string | null;
   finalUrl: string;
+  /** The body as UTF-8 when keepBody was asked for, else null. */
+  body: string | null;
+  etag: string | null;
+  lastModified: string | null;
 }
 
 /** A fetch the policy refused or that failed; `message` is a sentence for the trader. */
@@ -76,13 +82,23 @@ async function checkedAddress(url: URL, options: SafeFetchOptions) {
   return addresses[0]!;
 }
 
+interface Answer {
+  status: number;
+  location: string | null;
+  bytes: number;
+  contentType: string | null;
+  body: string | null;
+  etag: string | null;
+  lastModified: string | null;
+}
+
 function requestOnce(
   url: URL,
   pinned: { address: string; family: number },
   options: SafeFetchOptions,
   deadline: number,
   now: () => number,
-): Promise<{ status: number; location: string | null; bytes: number; contentType: string | null }> {
+): Promise<Answer> {
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
   const client = url.protocol === 'https:' ? https : http;
   return new Promise((resolve, reject) => {
@@ -105,9 +121,20 @@ function requestOnce(
       (response) => {
         const status = response.statusCode ?? 0;
         const contentType = response.headers['content-type'] ?? null;
+        const validators = {
+          etag: response.headers.etag ?? null,
+          lastModified: response.headers['last-modified'] ?? null,
+        };
         if (status >= 300 && status < 400 && response.headers.location) {
           response.resume();
-          resolve({ status, location: response.headers.location, bytes: 0, contentType });
+          resolve({
+            status,
+            location: response.headers.location,
+            bytes: 0,
+            contentType,
+            body: null,
+            ...validators,
+          });
           return;
         }
         const declared = Number(response.headers['content-length']);
@@ -117,14 +144,19 @@ function requestOnce(
           return;
         }
         let bytes = 0;
+        const chunks: Buffer[] = [];
         response.on('data', (chunk: Buffer) => {
           bytes += chunk.length;
+          if (options.keepBody) chunks.push(chunk);
           if (bytes > maxBytes) {
             request.destroy();
             reject(new FetchRefused(tooLarge(maxBytes)));
           }
         });
-        response.on('end', () => resolve({ status, location: null, bytes, contentType }));
+        response.on('end', () => {
+          const body = options.keepBody ? Buffer.concat(chunks).toString('utf8') : null;
+          resolve({ status, location: null, bytes, contentType, body, ...validators });
+        });
         response.on('error', (error) => reject(new FetchRefused(`The endpoint failed: ${error.message}.`)));
       },
     );
@@ -170,6 +202,9 @@ export async function safeFetch(raw: string, options: SafeFetchOptions = {}): Pr
         latencyMs: Math.max(0, now() - started),
         contentType: answer.contentType,
         finalUrl: url.toString(),
+        body: answer.body,
+        etag: answer.etag,
+        lastModified: answer.lastModified,
       };
     }
     if (hop >= MAX_REDIRECTS)

@@ -23,7 +23,10 @@ export interface MlService {
 export function createMlService(deps: MlServiceDependencies): MlService {
   const { logger, now, market } = deps;
   const news = attempt(logger, 'the news pipeline', () =>
-    createNewsPipeline({ market, logger, now, mode: deps.mode, feedEnabled: deps.newsFeedEnabled }),
+    createNewsPipeline({
+      ...{ market, logger, now, mode: deps.mode, feedEnabled: deps.newsFeedEnabled },
+      customFeeds: deps.customNewsFeeds,
+    }),
   );
   const models = createModelEngine({
     db: deps.db,

@@ -5,6 +5,7 @@ import type { Logger } from 'pino';
 import type { Db } from '../db/database';
 import type { MarketDataService } from '../market/market-data-service';
 import type { SignalSource } from '../strategy/signals';
+import type { CustomRssFeed } from './news/sources/rss-feeds';
 
 /** A stock's or sector's news sentiment: mean lexicon score (−1..1) over `count` recent headlines. */
 export interface SentimentReading {
@@ -57,4 +58,6 @@ export interface MlServiceDependencies {
   trades?: () => readonly Trade[];
   /** Settings → Data Sources: whether the trader left a built-in news feed on (default: all on). */
   newsFeedEnabled?: (feedId: string) => boolean;
+  /** Settings → Data Sources: the trader's enabled custom News RSS sources, each with its SSRF-safe fetch. */
+  customNewsFeeds?: () => readonly CustomRssFeed[];
 }

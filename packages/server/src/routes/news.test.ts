@@ -1,3 +1,5 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import {
   marketSentimentReportResponseSchema,
   marketSentimentResponseSchema,
@@ -133,6 +135,27 @@ describe('news and sentiment routes on the simulated newswire', () => {
     expect(Math.sign(reading.score)).toBe(Math.sign(named.score));
     expect(news.sentimentBySymbol('NOSUCH')).toBeNull();
     expect(news.sentimentBySector(named.sectors[0]!)!.count).toBeGreaterThanOrEqual(1);
+  });
+
+  it('list a custom News RSS source the trader switched on among the status sources, and drop it when off', async () => {
+    const feed = http.createServer((_request, response) => void response.end('<rss><channel/></rss>'));
+    await new Promise<void>((resolve) => feed.listen(0, '127.0.0.1', resolve));
+    const endpoint = `http://127.0.0.1:${(feed.address() as AddressInfo).port}/rss`;
+    const registry = testApp.services.dataSources;
+    (registry as unknown as { deps: { allowLoopback: boolean } }).deps.allowLoopback = true;
+    const added = await registry.add({ name: 'Desk feed', endpoint, type: 'News RSS Feed', enabled: true });
+    feed.closeAllConnections();
+    await new Promise((resolve) => feed.close(resolve));
+    const sources = async () =>
+      sentimentStatusResponseSchema.parse((await get('/api/ml/sentiment/status')).json()).data.sources;
+    expect((await sources()).at(-1)).toMatchObject({
+      id: added.id,
+      name: 'Desk feed',
+      kind: 'rss',
+      url: endpoint,
+    });
+    await registry.toggle(added.id, false);
+    expect((await sources()).map((source) => source.id)).not.toContain(added.id);
   });
 
   it('answer 503 with a sentence when the news service is not running', async () => {

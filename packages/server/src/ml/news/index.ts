@@ -11,10 +11,10 @@ export {
   RSS_POLL_MS,
 } from './news-pipeline';
 export { marketSentimentReport, sentimentTrend, weightedReading } from './sentiment-aggregator';
-export { fetchFeed } from './sources/feed-fetcher';
+export { type FeedFetch, fetchFeed } from './sources/feed-fetcher';
 export { FeedRefusedError, parseFeed } from './sources/feed-parser';
 export type { NewsSource, RawHeadline } from './sources/news-source';
-export { INDIAN_MARKET_FEEDS, type RssFeedConfig } from './sources/rss-feeds';
+export { type CustomRssFeed, INDIAN_MARKET_FEEDS, type RssFeedConfig } from './sources/rss-feeds';
 export { SymbolTagger } from './symbol-tagger';
 
 /**

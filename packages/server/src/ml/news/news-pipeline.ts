@@ -6,10 +6,11 @@ import { createFinanceScorer } from './finance-scorer';
 import { HeadlineStore, type StoredHeadline } from './headline-store';
 import type { HeadlineScorer } from './lexicon/headline-scorer';
 import { marketSentimentReport, WINDOW_HOURS, weightedReading } from './sentiment-aggregator';
+import { CustomRssSources } from './sources/custom-rss-sources';
 import type { FeedFetchOptions } from './sources/feed-fetcher';
 import type { NewsSource, RawHeadline } from './sources/news-source';
 import { NewswireSource } from './sources/newswire-source';
-import { INDIAN_MARKET_FEEDS, type RssFeedConfig } from './sources/rss-feeds';
+import { type CustomRssFeed, INDIAN_MARKET_FEEDS, type RssFeedConfig } from './sources/rss-feeds';
 import { RssSource } from './sources/rss-source';
 import { SymbolTagger } from './symbol-tagger';
 
@@ -33,6 +34,8 @@ export interface NewsPipelineDeps {
   feeds?: readonly RssFeedConfig[];
   /** The data-source registry's switch per feed id; a feed switched off is not polled. */
   feedEnabled?: (feedId: string) => boolean;
+  /** The trader's enabled custom News RSS sources, read at each poll so edits need no restart. */
+  customFeeds?: () => readonly CustomRssFeed[];
   pollMs?: number;
   fetchOptions?: Omit<FeedFetchOptions, 'etag' | 'lastModified'>;
 }
@@ -53,6 +56,7 @@ export class NewsPipeline {
   private readonly tagger = new SymbolTagger();
   private readonly newswire: NewswireSource;
   private readonly rss: RssSource[];
+  private readonly custom: CustomRssSources | null;
   private readonly stops: (() => void)[] = [];
   private timer: ReturnType<typeof setInterval> | null = null;
   private polling: Promise<void> | null = null;
@@ -72,6 +76,9 @@ export class NewsPipeline {
     this.rss = (deps.feeds ?? INDIAN_MARKET_FEEDS).map(
       (feed) => new RssSource(feed, { logger: deps.logger, now: deps.now, fetchOptions: deps.fetchOptions }),
     );
+    this.custom = deps.customFeeds
+      ? new CustomRssSources(deps.customFeeds, { logger: deps.logger, now: deps.now })
+      : null;
   }
 
   start(): void {
@@ -94,8 +101,8 @@ export class NewsPipeline {
   pollFeeds(): Promise<void> {
     if (!this.rssEnabled()) return Promise.resolve();
     this.polling ??= (async () => {
-      for (const source of this.rss) {
-        if (this.deps.feedEnabled && !this.deps.feedEnabled(source.id)) continue;
+      const builtins = this.rss.filter((source) => this.deps.feedEnabled?.(source.id) ?? true);
+      for (const source of [...builtins, ...this.customSources()]) {
         try {
           this.ingest(await source.poll());
         } catch (error) {
@@ -170,7 +177,10 @@ export class NewsPipeline {
       neutral_articles: neutral,
       avg_sentiment: total > 0 ? round(scoreSum / total) : null,
       last_article_at: lastAt === null ? null : new Date(lastAt).toISOString(),
-      sources: [this.newswire.status(mockOn), ...this.rss.map((source) => source.status(rssOn))],
+      sources: [
+        this.newswire.status(mockOn),
+        ...[...this.rss, ...this.customSources()].map((source) => source.status(rssOn)),
+      ],
     };
   }
 
@@ -185,7 +195,12 @@ export class NewsPipeline {
 
   /** The configured sources, for the status screen and the data-source registry. */
   sources(): readonly NewsSource[] {
-    return [this.newswire, ...this.rss];
+    return [this.newswire, ...this.rss, ...this.customSources()];
+  }
+
+  /** The trader's enabled custom feeds, as the registry lists them now. */
+  private customSources(): RssSource[] {
+    return this.custom?.current() ?? [];
   }
 
   private reading(match: (item: StoredHeadline) => boolean): SentimentReading | null {

@@ -15,6 +15,9 @@ export type FeedFetchResult =
   | { status: 'not_modified' }
   | { status: 'ok'; body: string; etag: string | null; lastModified: string | null; url: string };
 
+/** fetchFeed's shape, so a source may be handed another download (a custom feed's SSRF-safe one). */
+export type FeedFetch = (url: string, options?: FeedFetchOptions) => Promise<FeedFetchResult>;
+
 export const FEED_LIMITS = { timeoutMs: 10_000, maxBytes: 2 * 1024 * 1024, maxRedirects: 3 } as const;
 
 const USER_AGENT = 'trading-dashboard-news/1.0 (+RSS reader)';

@@ -1,8 +1,15 @@
+import type { FeedFetch } from './feed-fetcher';
+
 /** A real feed the pipeline may read (part of the configuration until the data-source registry lands). */
 export interface RssFeedConfig {
   id: string;
   name: string;
   url: string;
+}
+
+/** A News RSS source the trader added and switched on; its URL is theirs, so it brings its own safe fetch. */
+export interface CustomRssFeed extends RssFeedConfig {
+  fetch: FeedFetch;
 }
 
 /** The Indian market feeds a trader would pick; read only in paper/live mode or when enabled. */

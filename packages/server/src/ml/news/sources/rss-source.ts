@@ -1,6 +1,6 @@
 import type { NewsSourceStatus } from '@td/contracts';
 import type { Logger } from 'pino';
-import { type FeedFetchOptions, fetchFeed } from './feed-fetcher';
+import { type FeedFetch, type FeedFetchOptions, fetchFeed } from './feed-fetcher';
 import { FeedRefusedError, parseFeed } from './feed-parser';
 import type { NewsSource, RawHeadline } from './news-source';
 import type { RssFeedConfig } from './rss-feeds';
@@ -27,6 +27,8 @@ export class RssSource implements NewsSource {
       logger: Logger;
       now: () => number;
       fetchOptions?: Omit<FeedFetchOptions, 'etag' | 'lastModified'>;
+      /** A trader's custom feed is read through the registry's SSRF-safe fetch instead. */
+      fetchFeed?: FeedFetch;
     },
   ) {
     this.id = feed.id;
@@ -38,7 +40,7 @@ export class RssSource implements NewsSource {
     const now = this.deps.now();
     this.lastFetchAt = now;
     try {
-      const result = await fetchFeed(this.url, {
+      const result = await (this.deps.fetchFeed ?? fetchFeed)(this.url, {
         ...this.deps.fetchOptions,
         etag: this.etag,
         lastModified: this.lastModified,
