@@ -35,6 +35,22 @@ export const haltStateSchema = z.object({
 });
 export type HaltState = z.infer<typeof haltStateSchema>;
 
+/** The halt state while trading runs: no halt recorded, nothing cancelled or closed. */
+export const TRADING_NOT_HALTED: HaltState = Object.freeze({
+  halted: false,
+  reason: null,
+  source: null,
+  breaker: null,
+  by: null,
+  at: null,
+  cancelled_orders: 0,
+  closed_positions: 0,
+  resumed_at: null,
+  resumed_by: null,
+  resume_reason: null,
+  refusal: null,
+});
+
 export const emergencyStopRequestSchema = z.object({
   reason: z
     .string({ error: 'Say why you are stopping trading (a reason of 1 to 500 characters).' })

@@ -206,7 +206,7 @@ describe('Research loading retries', () => {
   function failingServer() {
     const at: number[] = [];
     const view = renderResearch(() => {
-      at.push(Date.now());
+      at.push(jest.now());
       return DISCONNECTED;
     }, true);
     const gaps = () => at.slice(1).map((time, i) => time - at[i]!);

@@ -1,22 +1,8 @@
-import type { HaltState } from '@td/contracts';
+import { type HaltState, TRADING_NOT_HALTED } from '@td/contracts';
 
 /** GET /api/risk/halt while trading runs (no halt, nothing cancelled); overrides make the halted states. */
 export function haltStateFixture(overrides: Partial<HaltState> = {}): HaltState {
-  return {
-    halted: false,
-    reason: null,
-    source: null,
-    breaker: null,
-    by: null,
-    at: null,
-    cancelled_orders: 0,
-    closed_positions: 0,
-    resumed_at: null,
-    resumed_by: null,
-    resume_reason: null,
-    refusal: null,
-    ...overrides,
-  };
+  return { ...TRADING_NOT_HALTED, ...overrides };
 }
 
 /** The trader's Emergency Stop at 09:30 IST on 5 January 2026, "Feed looks wrong"; overrides set the counts. */

@@ -1,4 +1,4 @@
-import type { CircuitBreaker, HaltSource, HaltState } from '@td/contracts';
+import { type CircuitBreaker, type HaltSource, type HaltState, TRADING_NOT_HALTED } from '@td/contracts';
 import type { Db } from '../db/database';
 
 export interface HaltRecord {
@@ -95,22 +95,7 @@ export function haltRefusalSentence(halt: HaltRecord): string {
 }
 
 export function haltStateOf(halt: HaltRecord | null): HaltState {
-  if (!halt) {
-    return {
-      halted: false,
-      reason: null,
-      source: null,
-      breaker: null,
-      by: null,
-      at: null,
-      cancelled_orders: 0,
-      closed_positions: 0,
-      resumed_at: null,
-      resumed_by: null,
-      resume_reason: null,
-      refusal: null,
-    };
-  }
+  if (!halt) return { ...TRADING_NOT_HALTED };
   const halted = halt.resumedAt === null;
   return {
     halted,
