@@ -80,9 +80,9 @@ export function annualisedVolatility(returns: readonly number[]): number | null 
 }
 
 /**
- * quantstats `cagr` (0.0.59–0.0.62): (1 + total)^(365 / days) − 1, as a fraction, where days = the last
- * return's date − the first return's date (not counting both ends). Null when the period's window is
- * under 30 calendar days, and when the account lost everything (no real root).
+ * quantstats `cagr` (before its 2025 rewrite): (1 + total)^(365 / days) − 1, as a fraction, where days =
+ * the last return's date − the first return's date (not counting both ends). Null when the period's
+ * window is under 30 calendar days, and when the account lost everything (no real root).
  */
 export function annualisedReturn(
   totalReturn: number,
