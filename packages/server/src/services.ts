@@ -164,7 +164,7 @@ export function createServices(
   const liveOpenings: LiveDayOpenings = new LiveDayOpenings({
     ledger,
     venue: liveVenue,
-    isTradingDay: (date) => marketData.clock.isTradingDay(date),
+    calendar: marketData.clock,
     now,
   });
   trading.attachLive(liveVenue);

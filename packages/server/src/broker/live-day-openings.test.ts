@@ -30,19 +30,19 @@ async function liveAccount() {
   const db = openDatabase(':memory:');
   const now = () => h.clock.now();
   const ledger = new Ledger(db, now);
-  const price = { mark: 0, previousClose: 0 };
+  const price: { mark: number | null; previousClose: number | null } = { mark: null, previousClose: null };
   let openings: LiveDayOpenings | null = null;
   const venue = new LiveVenue({
     broker: h.broker,
-    marks: () => price.mark * RUPEE,
-    previousClose: () => price.previousClose * RUPEE,
+    marks: () => (price.mark === null ? undefined : price.mark * RUPEE),
+    previousClose: () => (price.previousClose === null ? undefined : price.previousClose * RUPEE),
     dayOpening: () => openings?.today(),
     now,
   });
   openings = new LiveDayOpenings({
     ledger,
     venue,
-    isTradingDay: (date) => new MarketClock().isTradingDay(date),
+    calendar: new MarketClock(),
     now,
   });
   const limits = new RiskLimitsService({
@@ -52,7 +52,7 @@ async function liveAccount() {
     sectorOf: () => undefined,
   });
   /** The trader signs in to Upstox each morning (a session ends at 03:30 IST), then the venue reads the account. */
-  const readAt = async (ts: number, mark: number, previousClose: number) => {
+  const readAt = async (ts: number, mark: number | null, previousClose: number | null) => {
     h.clock.t = ts;
     const state = new URL(h.account.authorizationUrl()).searchParams.get('state')!;
     await h.account.completeAuthorization('code-1', state);
@@ -125,6 +125,22 @@ describe("the live account's daily openings", () => {
     await readAt(jan(13, 9, 20), 2_400, 2_400);
     expect(openings.today()).toBe(490_000 * RUPEE);
     expect(venue.dayPnlPaise()).toBe(0);
+  });
+
+  it('wait for the pre-open: a reading at 08:30 may carry the day before yesterday’s close', async () => {
+    const { ledger, openings, readAt } = account;
+    await readAt(jan(13, 8, 30), 2_400, 2_450);
+    expect(openings.today()).toBeUndefined();
+    await readAt(jan(13, 9, 5), 2_400, 2_400);
+    expect(ledger.openingEquity('live', '2026-01-13')).toBe(490_000 * RUPEE);
+  });
+
+  it('wait for a price of every holding: an unpriced holding would be valued at cost', async () => {
+    const { ledger, readAt } = account;
+    await readAt(jan(13, 9, 20), null, null);
+    expect(ledger.openingEquity('live', '2026-01-13')).toBeUndefined();
+    await readAt(jan(13, 9, 21), 2_410, 2_400); // marked from yesterday's close: ₹2,50,000 + ₹2,40,000
+    expect(ledger.openingEquity('live', '2026-01-13')).toBe(490_000 * RUPEE);
   });
 
   it('measure a share bought today from its cost, not from yesterday’s close', async () => {

@@ -130,6 +130,20 @@ export class LiveVenue implements TradingVenue {
     return this.options.marks(symbol);
   }
 
+  /**
+   * What the account was worth at yesterday's close: cash plus each holding at its previous close (its
+   * mark when there is none) less the day's realised P&L. Null while a holding has neither price.
+   */
+  openingEstimatePaise(): number | null {
+    let opening = this.cashPaise();
+    for (const position of this.positions()) {
+      const price = this.options.previousClose?.(position.symbol) ?? this.options.marks(position.symbol);
+      if (price === undefined) return null;
+      opening += position.quantity * price - position.realisedPnlPaise;
+    }
+    return opening;
+  }
+
   /** Today's recorded opening equity, paise; undefined before the day's first reading. */
   dayOpeningPaise(): number | undefined {
     return this.options.dayOpening?.();
