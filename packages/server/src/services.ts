@@ -5,6 +5,7 @@ import { PAPER_STARTING_BALANCE_PAISE } from './broker/broker-types';
 import { replayHistoryIntoEmptyLedger } from './broker/history-replay';
 import { Ledger } from './broker/ledger';
 import { LiveBroker } from './broker/live';
+import { LiveDayOpenings } from './broker/live-day-openings';
 import { LiveTradingLoop, LiveVenue } from './broker/live-venue';
 import { PaperBroker, paperMarketFrom } from './broker/paper/paper-broker';
 import { paperVenue } from './broker/paper-venue';
@@ -152,12 +153,19 @@ export function createServices(
   });
   // Live mode trades the Upstox account: the same loop on a venue refreshed from Upstox before each run.
   const liveBroker = new LiveBroker({ account: upstoxAccount, now });
-  const liveVenue = new LiveVenue({
+  const liveVenue: LiveVenue = new LiveVenue({
     broker: liveBroker,
     marks: (symbol) => trading.markPrice(symbol),
     now,
     previousClose: (symbol) => marketData.previousClose(symbol),
+    dayOpening: (): number | undefined => liveOpenings.today(),
     log: logger,
+  });
+  const liveOpenings: LiveDayOpenings = new LiveDayOpenings({
+    ledger,
+    venue: liveVenue,
+    calendar: marketData.clock,
+    now,
   });
   trading.attachLive(liveVenue);
   const liveLoop = new LiveTradingLoop({

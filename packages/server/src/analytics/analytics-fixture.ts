@@ -13,6 +13,11 @@ export const FIXTURE_SOURCE: AnalyticsSource = {
   description: 'Paper account, real prices',
 };
 
+/** The fixture's sessions in March 2026. */
+export const FIXTURE_SESSIONS: ReadonlySet<string> = new Set(
+  [2, 5, 9, 10, 12, 16, 17, 20, 24, 27, 31].map((day) => `2026-03-${String(day).padStart(2, '0')}`),
+);
+
 const QUANTITY = 10;
 const CHARGES = 1_000; // ₹10 a fill
 
@@ -45,7 +50,8 @@ const intraday = (symbol: string, strategy: string, net: number, day: number) =>
  * Ten trades over 30 days (2026-03-02 … 2026-03-31) on ₹1,00,000, with a ₹10,000 deposit on the 17th.
  * INFY trades 1–5, TCS 6–10; odd trades are `momentum`, even ones `mean_reversion`. Trade 5 is held
  * overnight (16th 10:00 → 17th 11:00) across a ₹1,100 close; all others are 10:00 → 14:00 the same day.
- * The calendar has one more session, the 10th, with nothing open.
+ * The fixture's own calendar (not NSE's) has eleven sessions: the ten trading days and the 10th, with
+ * nothing open; every other day is a weekend or holiday.
  */
 export function tenTradeFixture(): LedgerHistoryInput {
   const fills = [
@@ -65,7 +71,7 @@ export function tenTradeFixture(): LedgerHistoryInput {
     flows: [{ ts: istMarch(17, 9), amountPaise: 1_000_000 }],
     fills,
     now: istMarch(31, 15, 45),
-    isSession: (date) => date === '2026-03-10',
+    isSession: (date) => FIXTURE_SESSIONS.has(date),
     closes: (symbol) => (symbol === 'INFY' ? new Map([['2026-03-16', 110_000]]) : undefined),
   };
 }

@@ -33,6 +33,14 @@ describe('formulas', () => {
     expect(sortinoRatio([0, 0, 0], 0.065)).toBeNull(); // flat: not −√252
   });
 
+  it('CAGR over the days between the first and the last return, as quantstats counts them', () => {
+    // A 57-day window whose returns run 56 days: 1.1^(365 / 56) − 1 = 0.8612, where counting both
+    // ends (57) gave 1.1^(365 / 57) − 1 = 0.8410, 2 points lower.
+    expect(annualisedReturn(0.1, 56, 57)).toBeCloseTo(0.861194, 6);
+    expect(annualisedReturn(0.1, 29, 30)).toBeCloseTo(1.1 ** (365 / 29) - 1, 12);
+    expect(annualisedReturn(0.1, 0, 30)).toBeNull(); // one session: no span to annualise over
+  });
+
   it('CAGR only from 30 calendar days, Calmar only with a drawdown', () => {
     expect(annualisedReturn(0.1, 365)).toBeCloseTo(0.1, 12);
     expect(annualisedReturn(0.1, 29)).toBeNull();

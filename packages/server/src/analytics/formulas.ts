@@ -80,12 +80,17 @@ export function annualisedVolatility(returns: readonly number[]): number | null 
 }
 
 /**
- * quantstats `cagr`: (1 + total)^(365 / calendar days) − 1, as a fraction. Null under 30 calendar
- * days, and when the account lost everything (no real root).
+ * quantstats `cagr` (before its 2025 rewrite): (1 + total)^(365 / days) − 1, as a fraction, where days =
+ * the last return's date − the first return's date (not counting both ends). Null when the period's
+ * window is under 30 calendar days, and when the account lost everything (no real root).
  */
-export function annualisedReturn(totalReturn: number, calendarDays: number): number | null {
-  if (calendarDays < MIN_DAYS_FOR_ANNUALISED || 1 + totalReturn <= 0) return null;
-  return finiteOrNull((1 + totalReturn) ** (DAYS_PER_YEAR / calendarDays) - 1);
+export function annualisedReturn(
+  totalReturn: number,
+  spanDays: number,
+  windowDays = spanDays,
+): number | null {
+  if (windowDays < MIN_DAYS_FOR_ANNUALISED || spanDays <= 0 || 1 + totalReturn <= 0) return null;
+  return finiteOrNull((1 + totalReturn) ** (DAYS_PER_YEAR / spanDays) - 1);
 }
 
 /** quantstats `calmar`: CAGR / |max drawdown|; null without a CAGR or a drawdown. */

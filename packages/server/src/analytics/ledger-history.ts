@@ -53,8 +53,14 @@ export interface OpenLotMark {
 }
 
 export interface LedgerHistory {
-  /** The axis: every session from the baseline to today, plus any other day with activity, and today. */
+  /**
+   * The axis: the NSE sessions from the baseline to today (decision 0011). A weekend or holiday is not a
+   * day of the series: what happened on it counts on the next session, or on the last one when none has
+   * come yet (today on a Saturday); only an account with no session at all has today alone.
+   */
   days: string[];
+  /** Today's IST date, where the trailing windows end (on a Saturday, a day after the last session). */
+  today: string;
   capitalPaise: number;
   /** Deposits (+) and withdrawals (−) per day. */
   flows: Float64Array;
@@ -72,19 +78,18 @@ export interface LedgerHistory {
  */
 export function buildLedgerHistory(input: LedgerHistoryInput): LedgerHistory {
   const empty = { capitalPaise: 0, flows: new Float64Array(0), buckets: [], openLots: [] };
-  if (!input.baseline) return { ...empty, days: [], strategies: [], symbols: [] };
+  if (!input.baseline) {
+    return {
+      ...empty,
+      days: [],
+      today: dateOfDayNumber(istDayNumber(input.now)),
+      strategies: [],
+      symbols: [],
+    };
+  }
   const first = istDayNumber(Math.min(input.baseline.ts, input.fills[0]?.ts ?? Number.POSITIVE_INFINITY));
   const today = Math.max(istDayNumber(input.now), first);
-  const active = new Set<number>();
-  for (const fill of input.fills) active.add(istDayNumber(fill.ts));
-  for (const flow of input.flows) active.add(istDayNumber(flow.ts));
-  const days: string[] = [];
-  const indexOfDay = new Int32Array(today - first + 1);
-  for (let day = first; day <= today; day += 1) {
-    const date = dateOfDayNumber(day);
-    if (day === today || day === first || active.has(day) || input.isSession(date)) days.push(date);
-    indexOfDay[day - first] = days.length - 1;
-  }
+  const { days, indexOfDay } = sessionAxis(first, today, input.isSession);
   const dayIndex = (ts: number) => indexOfDay[Math.min(Math.max(istDayNumber(ts), first), today) - first]!;
 
   const flows = new Float64Array(days.length);
@@ -160,6 +165,7 @@ export function buildLedgerHistory(input: LedgerHistoryInput): LedgerHistory {
   }
   return {
     days,
+    today: dateOfDayNumber(today),
     capitalPaise: input.baseline.capitalPaise,
     flows,
     buckets,
@@ -217,4 +223,26 @@ function closingMarks(
     }
   }
   return marks;
+}
+
+/**
+ * The session days from `first` to `today` (IST day numbers), and for every calendar day the axis index
+ * its activity counts on: its own session, else the next one (a weekend's deposit counts from Monday's
+ * start), else the last one.
+ */
+function sessionAxis(
+  first: number,
+  today: number,
+  isSession: (date: string) => boolean,
+): { days: string[]; indexOfDay: Int32Array } {
+  const sessions: number[] = [];
+  for (let day = first; day <= today; day += 1) if (isSession(dateOfDayNumber(day))) sessions.push(day);
+  if (sessions.length === 0) sessions.push(today);
+  const indexOfDay = new Int32Array(today - first + 1);
+  let axis = sessions.length - 1;
+  for (let day = today; day >= first; day -= 1) {
+    if (axis > 0 && sessions[axis - 1]! >= day) axis -= 1;
+    indexOfDay[day - first] = axis;
+  }
+  return { days: sessions.map(dateOfDayNumber), indexOfDay };
 }

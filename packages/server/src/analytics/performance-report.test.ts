@@ -52,8 +52,9 @@ describe('performance analytics of the 10-trade, 30-day fixture', () => {
     expect(all.total_return).toBe(4500);
     // Π(1 + r) − 1 = 0.0432132 (not 14500 / 100000: the ₹10,000 deposit is not a return)
     expect(all.total_return_percent).toBe(4.32);
-    // CAGR = 1.0432132^(365 / 30) − 1 = 0.673166
-    expect(all.annualized_return).toBe(67.32);
+    // CAGR over the days from the first return's session to the last, quantstats' count (not both ends):
+    // 2nd → 31st = 29 days, so 1.0432132^(365 / 29) − 1 = 0.703128 (counting 30 gave 0.673166)
+    expect(all.annualized_return).toBe(70.31);
   });
 
   it('counts the trades and their wins and losses after charges', () => {
@@ -83,8 +84,8 @@ describe('performance analytics of the 10-trade, 30-day fixture', () => {
     expect(all.max_drawdown_amount).toBe(1500);
     expect(all.max_drawdown_peak_date).toBe('2026-03-17');
     expect(all.max_drawdown_trough_date).toBe('2026-03-20');
-    // Calmar = 0.673166 / 0.0132159 = 50.936
-    expect(all.calmar_ratio).toBe(50.94);
+    // Calmar = 0.703128 / 0.0132159 = 53.2033
+    expect(all.calmar_ratio).toBe(53.2);
     expect(all.risk_free_rate).toBe(6.5);
   });
 

@@ -31,7 +31,8 @@ const rupees = (paise: number) => round(paise / 100);
 const rupeesOrNull = (paise: number | null) => (paise === null ? null : rupees(paise));
 const orNull = (value: number | null, places = 2) => (value === null ? null : round(value, places));
 const DAY_MS = 86_400_000;
-const calendarDays = (from: string, to: string) => (Date.parse(to) - Date.parse(from)) / DAY_MS + 1;
+/** Days from one date to another, not counting both ends (quantstats' `(index[-1] − index[0]).days`). */
+const daysBetween = (from: string, to: string) => (Date.parse(to) - Date.parse(from)) / DAY_MS;
 
 /** spec part 2 §3 "Performance analytics data": every figure of one period and filter. */
 export function performanceAnalytics(
@@ -45,7 +46,11 @@ export function performanceAnalytics(
   const rf = options.riskFreeRatePercent / 100;
   const trades = tradeFiguresOf(selection.totals);
   const total = compoundedReturn(returns);
-  const cagr = annualisedReturn(total, calendarDays(selection.from, selection.to));
+  const cagr = annualisedReturn(
+    total,
+    daysBetween(selection.days[0]!, selection.days.at(-1)!),
+    daysBetween(selection.from, selection.to) + 1,
+  );
   const drawdown = drawdowns(returns);
   const volatility = annualisedVolatility(returns);
   const [best, worst] = extremeDays(selection);

@@ -1,4 +1,5 @@
 import type { PerformancePeriod } from '@td/contracts';
+import { addDays, parseIstDate } from '../market/calendar/ist-time';
 import type { Bucket, LedgerHistory } from './ledger-history';
 import { emptyTotals, mergeTotals, type TradeTotals } from './trade-totals';
 
@@ -10,9 +11,9 @@ export interface SelectionQuery {
 
 /** The daily series and closed trades one period and filter cover. Money in paise. */
 export interface Selection {
-  /** Axis days of the period, and where the period starts on the whole axis. */
+  /** The period's sessions; on a day without a session in the window (a Saturday's day), the last one. */
   days: string[];
-  /** The period's first calendar date (its window, not its first session) and last. */
+  /** The period's first calendar date (its window, not its first session) and last (today). */
   from: string;
   to: string;
   /** Per period day: P&L, equity at the close, return, closed trades, of them won, exposure. */
@@ -27,20 +28,27 @@ export interface Selection {
   groups: { symbol: string; strategy: string; totals: TradeTotals }[];
 }
 
-/** spec part 2 §9 periods as trailing windows ending today: the period's first calendar date. */
+const MONTHS_BACK = { month: 1, quarter: 3, year: 12 } as const;
+
+/**
+ * spec part 2 §9 periods as trailing windows ending today: the period's first calendar date. A window
+ * starts the day after the same date one, three or twelve months back, clamped to that month's end
+ * (31 March's month starts after 28/29 February: all of March); a week is the 7 days ending today.
+ */
 export function periodStart(period: PerformancePeriod, today: string, firstDay: string): string {
-  const [year, month, day] = today.split('-').map(Number) as [number, number, number];
-  const back = (months: number, days: number) =>
-    new Date(Date.UTC(year, month - 1 - months, day - days)).toISOString().slice(0, 10);
-  const start: Record<PerformancePeriod, string> = {
-    day: today,
-    week: back(0, 6),
-    month: back(1, -1),
-    quarter: back(3, -1),
-    year: back(12, -1),
-    all: firstDay,
-  };
-  return start[period] < firstDay ? firstDay : start[period];
+  let start: string;
+  if (period === 'day') start = today;
+  else if (period === 'week') start = addDays(today, -6);
+  else if (period === 'all') start = firstDay;
+  else start = addDays(monthsBack(today, MONTHS_BACK[period]), 1);
+  return start < firstDay ? firstDay : start;
+}
+
+/** The same day `months` calendar months earlier, or that month's last day when it is shorter. */
+export function monthsBack(date: string, months: number): string {
+  const { year, month, day } = parseIstDate(date);
+  const lastDay = new Date(Date.UTC(year, month - 1 - months + 1, 0)).getUTCDate();
+  return new Date(Date.UTC(year, month - 1 - months, Math.min(day, lastDay))).toISOString().slice(0, 10);
 }
 
 const matches = (bucket: Bucket, query: SelectionQuery) =>
@@ -59,7 +67,7 @@ export function selectPeriod(
 ): Selection | null {
   const n = history.days.length;
   if (n === 0) return null;
-  const to = history.days[n - 1]!;
+  const to = history.today;
   const from = periodStart(query.period, to, history.days[0]!);
   let start = 0;
   while (start < n - 1 && history.days[start]! < from) start += 1;

@@ -19,6 +19,8 @@ export interface LiveVenueOptions {
   marks: (symbol: string) => number | undefined;
   /** Yesterday's close, paise, for the day's P&L; without one a position adds nothing to it. */
   previousClose?: (symbol: string) => number | undefined;
+  /** Today's recorded opening equity, paise (LiveDayOpenings): the day's P&L is measured from it once there is one. */
+  dayOpening?: () => number | undefined;
   now?: () => number;
   log?: LoopLogger;
 }
@@ -49,6 +51,7 @@ export class LiveVenue implements TradingVenue {
       const [positions, funds] = await Promise.all([broker.positions(), broker.funds()]);
       this.current = { positions, cashPaise: funds.availablePaise, takenAt: this.now() };
       this.error = null;
+      this.dayOpeningPaise(); // the day's first reading records its opening, before any order moves it
       return true;
     } catch (error) {
       this.error = error instanceof Error ? error.message : String(error);
@@ -128,12 +131,37 @@ export class LiveVenue implements TradingVenue {
   }
 
   /**
+   * What the account was worth at yesterday's close: cash plus each holding at its previous close (its
+   * mark when there is none) less the day's realised P&L. Null while a holding has neither price.
+   */
+  openingEstimatePaise(): number | null {
+    let opening = this.cashPaise();
+    for (const position of this.positions()) {
+      const price = this.options.previousClose?.(position.symbol) ?? this.options.marks(position.symbol);
+      if (price === undefined) return null;
+      opening += position.quantity * price - position.realisedPnlPaise;
+    }
+    return opening;
+  }
+
+  /** Today's recorded opening equity, paise; undefined before the day's first reading. */
+  dayOpeningPaise(): number | undefined {
+    return this.options.dayOpening?.();
+  }
+
+  /** Today's P&L: equity against the day's recorded opening, as the paper account's; the estimate before one. */
+  dayPnlPaise(): number {
+    const opening = this.dayOpeningPaise();
+    return opening === undefined ? this.estimatedDayPnlPaise() : this.equityPaise() - opening;
+  }
+
+  /**
    * Today's P&L as well as the snapshot tells it: each position's realised P&L for the day plus its
    * quantity × (mark − previous close). A position without a previous close or a mark adds only its
    * realised part, and a share bought today is measured from yesterday's close rather than its cost, so
    * this is an estimate; with no snapshot it is 0.
    */
-  dayPnlPaise(): number {
+  estimatedDayPnlPaise(): number {
     let pnl = 0;
     for (const position of this.positions()) {
       pnl += position.realisedPnlPaise;

@@ -39,6 +39,8 @@ export interface LiveAccountView {
   lastError(): string | null;
   positions(): Position[];
   cashPaise(): number;
+  /** Today's recorded opening equity, paise, once the day's first reading recorded it. */
+  dayOpeningPaise?(): number | undefined;
   /** Where the live broker records its orders. */
   keepOrdersIn?(store: LiveOrderStore): void;
 }
@@ -93,7 +95,7 @@ export class TradingService {
       cashPaise: view.cashPaise(),
       positions,
       realisedPnlPaise: positions.reduce((sum, position) => sum + position.realisedPnlPaise, 0),
-      openingEquityPaise: undefined,
+      openingEquityPaise: view.dayOpeningPaise?.(),
       marks: this.marks,
       previousCloses: this.previousCloses,
     });

@@ -65,7 +65,8 @@ export class DailyHistorySource {
     const byDate = new Map<string, Map<string, number>>();
     for (const symbol of this.members) {
       for (const [date, bar] of bars.get(symbol) ?? []) {
-        if (date >= today) continue;
+        // The performance engine's calendar (decision 0011): NSE sessions only, e.g. no Muhurat evening bar.
+        if (date >= today || !this.isSession(date)) continue;
         if (!byDate.has(date)) byDate.set(date, new Map());
         byDate.get(date)!.set(symbol, bar.close);
       }
@@ -78,6 +79,14 @@ export class DailyHistorySource {
     };
     this.loaded = loaded;
     return loaded;
+  }
+
+  private isSession(date: string): boolean {
+    try {
+      return this.market.clock.isTradingDay(date);
+    } catch {
+      return false;
+    }
   }
 
   private async readBars(loaded: Loaded, symbols: readonly string[]): Promise<void> {

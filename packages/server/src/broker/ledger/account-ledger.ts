@@ -144,6 +144,12 @@ export class AccountLedger extends LedgerReader {
     if (!isIstDate(date)) throw new LedgerError(`${date} is not a date in the form YYYY-MM-DD.`);
     if (!Number.isSafeInteger(equityPaise)) throw new LedgerError('Equity must be a whole number of paise.');
     this.write(() => {
+      // The live account's row is created empty on first use, as recordLiveOrder does: Upstox holds its money.
+      if (account === 'live') {
+        this.sql(
+          "INSERT INTO accounts (id, cash_paise, created_at) VALUES ('live', 0, ?) ON CONFLICT(id) DO NOTHING",
+        ).run(this.now());
+      }
       this.requireOpen(account);
       this.sql(
         'INSERT INTO daily_equity (account, date, opening_equity_paise) VALUES (?, ?, ?) ON CONFLICT DO NOTHING',
