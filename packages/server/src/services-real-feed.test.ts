@@ -57,7 +57,12 @@ describe('the product on a real feed: Upstox over HTTP and its V3 WebSocket, fak
 
   /** Switches the mode and waits for the feed to be asked for the universe; returns the keys asked in full. */
   async function switchTo(mode: 'paper' | 'live'): Promise<Set<string>> {
-    const response = await testApp.app.inject({ method: 'POST', url: '/api/trading/mode', headers, payload: { mode } });
+    const response = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/trading/mode',
+      headers,
+      payload: { mode },
+    });
     expect(response.statusCode).toBe(200);
     await until(() => feed.received.some((r) => r.json.method === 'sub'), 'a subscription on the feed');
     expect(testApp.services.market.activeProvider.source).toBe('upstox');
@@ -69,7 +74,8 @@ describe('the product on a real feed: Upstox over HTTP and its V3 WebSocket, fak
     const full = await switchTo('paper');
     // The three indices and every symbol the loop ranks, in full: 3 + the catalogue.
     for (const key of INDEX_KEYS) expect(full.has(key)).toBe(true);
-    for (const instrument of services.market.instruments) expect(full.has(instrument.instrumentKey)).toBe(true);
+    for (const instrument of services.market.instruments)
+      expect(full.has(instrument.instrumentKey)).toBe(true);
     expect(full.size).toBe(services.market.instruments.length + 3);
     expect(services.feedSubscriptions.figures()).toEqual({
       source: 'upstox',
@@ -86,8 +92,16 @@ describe('the product on a real feed: Upstox over HTTP and its V3 WebSocket, fak
 
     // The quote carries the streamed price, not the minute-old REST one.
     const [quote] = await get('/api/market/quotes?symbols=RELIANCE');
-    expect(quote).toMatchObject({ symbol: 'RELIANCE', ltp: 150_000, previousClose: 148_000, source: 'upstox' });
-    expect((await get('/api/market/overview')).indices.NIFTY_50).toMatchObject({ value: 26_130.45, change: 130.45 });
+    expect(quote).toMatchObject({
+      symbol: 'RELIANCE',
+      ltp: 150_000,
+      previousClose: 148_000,
+      source: 'upstox',
+    });
+    expect((await get('/api/market/overview')).indices.NIFTY_50).toMatchObject({
+      value: 26_130.45,
+      change: 130.45,
+    });
 
     const after = await get('/api/tick-streaming/dashboard');
     expect(after.source).toBe('upstox');
@@ -150,9 +164,15 @@ describe('the product on a real feed: Upstox over HTTP and its V3 WebSocket, fak
     expect(quote).toMatchObject({ ltp: 128_000, source: 'upstox' });
 
     await services.liveLoop.tick();
-    const exit = services.liveLoop.state().recentDecisions.find((d) => d.symbol === 'INFY' && d.side === 'SELL');
+    const exit = services.liveLoop
+      .state()
+      .recentDecisions.find((d) => d.symbol === 'INFY' && d.side === 'SELL');
     expect(exit).toMatchObject({ quantity: 10, reason: 'stop loss reached' });
     await until(() => upstox.placed().length > 0, 'the sell at Upstox');
-    expect(upstox.placed()[0]).toMatchObject({ instrument_token: infy, transaction_type: 'SELL', quantity: 10 });
+    expect(upstox.placed()[0]).toMatchObject({
+      instrument_token: infy,
+      transaction_type: 'SELL',
+      quantity: 10,
+    });
   });
 });

@@ -1,8 +1,8 @@
 import type { FakeUpstoxOrders } from '../broker/live/test-support/fake-upstox-orders';
 import { findInstrument } from '../market/instruments';
-import {
-  type FakeUpstoxFeedServer,
-  type ReceivedRequest,
+import type {
+  FakeUpstoxFeedServer,
+  ReceivedRequest,
 } from '../market/providers/upstox/test-support/fake-upstox-feed-server';
 import { fullFrame, indexFrame } from '../market/providers/upstox/test-support/upstox-frames';
 import type { AppServices } from '../services';
@@ -26,7 +26,9 @@ export const instrumentKey = (symbol: string) => findInstrument(symbol)!.instrum
 export function subscribedKeys(requests: readonly ReceivedRequest[], mode: string): Set<string> {
   return new Set(
     requests
-      .filter((r) => (r.json.method === 'sub' || r.json.method === 'change_mode') && r.json.data.mode === mode)
+      .filter(
+        (r) => (r.json.method === 'sub' || r.json.method === 'change_mode') && r.json.data.mode === mode,
+      )
       .flatMap((r) => r.json.data.instrumentKeys),
   );
 }
