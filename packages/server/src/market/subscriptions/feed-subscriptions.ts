@@ -54,15 +54,16 @@ export function createFeedSubscriptions(
     capacity: feedCapacity,
     logger,
   });
-  const reconcile = () => {
+  const reconcileWith = (provider: MarketDataProvider) => {
     try {
-      manager.reconcile(market.activeProvider);
+      manager.reconcile(provider);
     } catch (error) {
-      // Read from timers: a failing demand source (the database closing) must not end the process.
+      // Run from timers and the switch of source: a failing demand source must not end either.
       logger?.warn({ err: error }, 'could not reconcile the market data subscriptions');
     }
   };
-  market.onSourceChange((provider) => manager.reconcile(provider));
+  const reconcile = () => reconcileWith(market.activeProvider);
+  market.onSourceChange(reconcileWith);
   let timer: ReturnType<typeof setInterval> | null = null;
   return {
     noteScreenRequest: (symbols) => {
