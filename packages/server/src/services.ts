@@ -170,6 +170,7 @@ export function createServices(
     {
       indices: INDEX_IDS,
       positions: () => [...ledger.positions('paper'), ...liveVenue.positions()].map((p) => p.symbol),
+      // Both loops and research rank every stock of the catalogue.
       universe: () => catalogue,
       catalogue,
       hasSubscribers: (topic) => stream.hasSubscribers(topic),
