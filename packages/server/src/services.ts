@@ -15,9 +15,11 @@ import type { AppConfig } from './config';
 import { createDataSources, type DataSourceService } from './data-sources';
 import { type Db, openDatabase } from './db/database';
 import { SettingsRepository } from './db/settings-repository';
+import { INDEX_IDS } from './market/instruments';
 import { MarketDataService } from './market/market-data-service';
 import { engineStatus, tickDashboard } from './market/market-reports';
 import { createRealFeeds, feedForMode } from './market/real-feeds';
+import { createFeedSubscriptions, type FeedSubscriptions } from './market/subscriptions';
 import { createMlService, type MlService } from './ml';
 import { createInfraMetrics, type InfraMetrics } from './ops/metrics';
 import { RestartService } from './ops/restart';
@@ -43,6 +45,8 @@ export interface AppServices {
   tradingMode: TradingModeService;
   stream: StreamHub;
   market: MarketDataService;
+  /** What the real feed streams: indices, holdings, the ranked universe and what screens ask for. */
+  feedSubscriptions: FeedSubscriptions;
   upstoxAccount: UpstoxAccount;
   ledger: Ledger;
   paperBroker: PaperBroker;
@@ -168,6 +172,19 @@ export function createServices(
     now,
   });
   trading.attachLive(liveVenue);
+  const catalogue = marketData.instruments.map((instrument) => instrument.symbol);
+  const feedSubscriptions = createFeedSubscriptions(
+    marketData,
+    {
+      indices: INDEX_IDS,
+      positions: () => [...ledger.positions('paper'), ...liveVenue.positions()].map((p) => p.symbol),
+      // Both loops and research rank every stock of the catalogue.
+      universe: () => catalogue,
+      catalogue,
+      hasSubscribers: (topic) => stream.hasSubscribers(topic),
+    },
+    logger,
+  );
   const liveLoop = new LiveTradingLoop({
     loop: new TradingLoop({
       venue: liveVenue,
@@ -242,6 +259,7 @@ export function createServices(
     registry,
     tradingMode,
     market: marketData,
+    feedSubscriptions,
     upstoxAccount,
     ledger,
     paperBroker,
@@ -279,6 +297,7 @@ export function createServices(
       stopWatchingRegistry = registry.watch((document) => stream.publish('registry', document));
       await marketData.start();
       await selectFeed();
+      feedSubscriptions.start();
       const begin = () => {
         trading.summary();
         followMode();
@@ -322,6 +341,7 @@ export function createServices(
       safety.stop();
       tradingLoop.stop();
       liveLoop.stop();
+      feedSubscriptions.stop();
       if (restingOrdersTimer) clearInterval(restingOrdersTimer);
       stopWatchingRegistry();
       void marketData.stop();

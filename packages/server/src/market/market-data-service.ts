@@ -3,15 +3,18 @@ import type { StreamHub } from '../stream/stream-hub';
 import { MarketClock } from './calendar';
 import {
   allInstruments,
+  INDEX_IDS,
   IndexCalculator,
   type InstrumentSeed,
+  isIndexId,
   isKnownSymbol,
   referenceIndexBase,
 } from './instruments';
-import type { MarketDataProvider, ProviderHealth } from './market-types';
+import type { IndexId, MarketDataProvider, ProviderHealth, Quote, Tick } from './market-types';
 import { TickPipeline } from './pipeline/tick-pipeline';
 import { createSimulatedMarket } from './simulated-market';
 import type { SimulatorProvider } from './simulator/simulator-provider';
+import { indexQuoteFromTick, quoteWithStreamedTick } from './streamed-prices';
 
 export interface MarketDataSettings {
   seed: number;
@@ -45,6 +48,9 @@ export class MarketDataService {
   private stopListening: (() => void) | null = null;
   private seeded: MarketDataProvider | null = null;
   private seeding: Promise<void> = Promise.resolve();
+  /** The index levels a real feed streams; without them the levels are computed from the constituents. */
+  private readonly indexTicks = new Map<IndexId, Tick>();
+  private readonly sourceListeners: ((provider: MarketDataProvider) => void)[] = [];
 
   constructor(
     settings: MarketDataSettings,
@@ -94,13 +100,22 @@ export class MarketDataService {
     if (!this.providers.includes(provider)) this.providers.push(provider);
   }
 
+  /** Called when a provider is put in use, before it starts: what it must stream is decided there. */
+  onSourceChange(listener: (provider: MarketDataProvider) => void): void {
+    this.sourceListeners.push(listener);
+  }
+
   async use(provider: MarketDataProvider): Promise<void> {
     this.register(provider);
     this.stopListening?.();
     const previous = this.active;
     this.active = provider;
-    if (previous !== provider) await previous.stop();
-    this.stopListening = provider.onTick((tick) => this.pipeline.process(tick));
+    if (previous !== provider) {
+      this.indexTicks.clear();
+      await previous.stop();
+    }
+    this.stopListening = provider.onTick((tick) => this.receive(tick));
+    for (const listener of this.sourceListeners) listener(provider);
     await provider.start();
     this.logger.info({ source: provider.source }, 'market data source in use');
     if (this.seeded !== provider) {
@@ -108,6 +123,11 @@ export class MarketDataService {
       this.pipeline.clearMinuteBars();
       this.seeding = this.seedMinuteBars(provider);
     }
+  }
+
+  private receive(tick: Tick): void {
+    if (isIndexId(tick.symbol)) this.indexTicks.set(tick.symbol, tick);
+    else this.pipeline.process(tick);
   }
 
   /** Resolves when the 1-minute bars of the source last put in use are seeded (or could not be). */
@@ -185,9 +205,21 @@ export class MarketDataService {
     return this.pipeline.lastTicks.get(symbol)?.previousClose ?? this.previousCloses.get(symbol);
   }
 
+  /** The source's quotes, each brought up to a newer streamed tick. */
+  async latestQuotes(symbols: string[]): Promise<Quote[]> {
+    const quotes = await this.active.latestQuotes(symbols);
+    return quotes.map((quote) => quoteWithStreamedTick(quote, this.pipeline.lastTicks.get(quote.symbol)));
+  }
+
   indexSnapshot() {
+    const computed = this.indices.snapshot(this.lastPrices(), this.previousCloses);
+    for (const id of INDEX_IDS) {
+      const tick = this.indexTicks.get(id);
+      const streamed = tick && tick.source === this.active.source ? indexQuoteFromTick(tick) : null;
+      if (streamed) computed[id] = streamed;
+    }
     return {
-      ...this.indices.snapshot(this.lastPrices(), this.previousCloses),
+      ...computed,
       source: this.active.source,
       ts: this.now(),
     };

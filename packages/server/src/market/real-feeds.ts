@@ -1,14 +1,15 @@
 import type { Logger } from 'pino';
 import type { UpstoxAccount } from '../broker/upstox-account';
 import type { AppConfig } from '../config';
-import { findInstrument } from './instruments';
+import { findIndexFeed, findInstrument } from './instruments';
 import type { MarketDataService } from './market-data-service';
 import type { MarketDataProvider } from './market-types';
 import { UpstoxFeed } from './providers/upstox';
 import { YahooProvider } from './providers/yahoo';
 
+/** A stock of the catalogue, or one of the three indices (named by its IndexId). */
 const resolve = (symbol: string) => {
-  const instrument = findInstrument(symbol);
+  const instrument = findInstrument(symbol) ?? findIndexFeed(symbol);
   return instrument
     ? { instrumentKey: instrument.instrumentKey, yahooSymbol: instrument.yahooSymbol }
     : undefined;
@@ -24,7 +25,7 @@ export function createRealFeeds(
   const upstox = new UpstoxFeed({
     session: () => account.session(),
     resolve,
-    symbolForInstrumentKey: (key) => findInstrument(key)?.symbol,
+    symbolForInstrumentKey: (key) => findInstrument(key)?.symbol ?? findIndexFeed(key)?.id,
     isMarketOpen: () => market.clock.isOpen(),
     authUrl: () => (account.configured ? '/api/upstox/connect' : null),
     rest: account.rest,

@@ -40,7 +40,8 @@ export async function marketRoutes(app: FastifyInstance, { services }: { service
     const { symbols } = validate(quotesQuerySchema, request.query, 'query');
     const unknown = symbols.find((symbol) => !market.isKnownSymbol(symbol));
     if (unknown) asHttpError(unknownSymbolError(unknown));
-    const quotes = await market.activeProvider.latestQuotes(symbols).catch(asHttpError);
+    services.feedSubscriptions.noteScreenRequest(symbols);
+    const quotes = await market.latestQuotes(symbols).catch(asHttpError);
     return { success: true, data: quotes };
   });
 
@@ -48,6 +49,7 @@ export async function marketRoutes(app: FastifyInstance, { services }: { service
     const { symbol } = validate(z.object({ symbol: symbolSchema }), request.params, 'path');
     const query = validate(candlesQuerySchema, request.query, 'query');
     if (!market.isKnownSymbol(symbol)) asHttpError(unknownSymbolError(symbol));
+    services.feedSubscriptions.noteScreenRequest([symbol]);
     const to = query.to ? new Date(query.to) : new Date(market.clock.now());
     const from = query.from
       ? new Date(query.from)

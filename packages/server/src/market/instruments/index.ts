@@ -7,6 +7,12 @@ export {
   referenceIndexBase,
   SEED_INDEX_LEVELS,
 } from './index-calculator';
+export {
+  findIndexFeed,
+  INDEX_FEED_INSTRUMENTS,
+  type IndexFeedInstrument,
+  isIndexId,
+} from './index-feed-instruments';
 export { aliasesOf, INSTRUMENT_ALIASES } from './instrument-aliases';
 export {
   allInstruments,

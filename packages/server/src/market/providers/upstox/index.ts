@@ -4,7 +4,7 @@ export { UpstoxApiError, UpstoxAuthError, UpstoxRateLimitError } from './upstox-
 export { UpstoxFeed, type UpstoxFeedOptions } from './upstox-feed';
 export { type FeedSocket, type FeedTimers, UpstoxFeedConnection } from './upstox-feed-connection';
 export { decodeFeedResponse, decodeFramesForBenchmark, UpstoxFeedDecoder } from './upstox-feed-decoder';
-export { UPSTOX_FEED_LIMITS } from './upstox-feed-limits';
+export { UPSTOX_COMBINED_FEED_LIMITS, UPSTOX_FEED_LIMITS } from './upstox-feed-limits';
 export {
   UPSTOX_QUOTE_BATCH,
   type UpstoxCandleRow,

@@ -10,6 +10,15 @@ export const UPSTOX_FEED_LIMITS: Readonly<Record<FeedMode, number>> = {
   full_d30: 50,
 };
 
+/**
+ * The limits once a connection mixes modes (Upstox's V3 feed docs, "Connection and Subscription
+ * Limits", combined column): fewer instruments per mode than when one mode is used alone.
+ */
+export const UPSTOX_COMBINED_FEED_LIMITS: Readonly<Record<'ltpc' | 'full', number>> = {
+  ltpc: 2000,
+  full: 1500,
+};
+
 const MODE_NAMES: Record<FeedMode, string> = {
   ltpc: 'LTPC (last price)',
   full: 'full (5-level depth)',

@@ -68,11 +68,16 @@ export class YahooProvider implements MarketDataProvider {
     this.timer = null;
   }
 
+  /** Symbols polled at most (one request each per poll). */
+  get symbolLimit(): number {
+    return this.options.maxSymbols ?? 100;
+  }
+
   /** Yahoo has one kind of data (last price), so every mode polls the same way. */
   subscribe(symbols: string[], _mode: FeedMode): void {
     const resolved = symbols.map((symbol) => [symbol, this.yahooSymbol(symbol)] as const);
     const total = new Set([...this.symbols.keys(), ...symbols]).size;
-    const limit = this.options.maxSymbols ?? 100;
+    const limit = this.symbolLimit;
     if (total > limit) {
       throw new MarketDataError(
         `Yahoo Finance is polled one symbol per request, so at most ${limit} symbols; this would make ${total}.`,
