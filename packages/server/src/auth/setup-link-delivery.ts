@@ -65,7 +65,10 @@ function serverConsoleDelivery(dataDir: string, logger: Logger, now: () => numbe
         { to, setupLink: link, file: SETUP_LINK_FILE_NAME },
         'SMTP_URL is not set: password setup link written to the server log and the data directory',
       );
-      setTimeout(() => removeLapsedSetupLinkFile(dataDir, now()), Math.max(0, expiresAt - now()) + 1000).unref();
+      setTimeout(
+        () => removeLapsedSetupLinkFile(dataDir, now()),
+        Math.max(0, expiresAt - now()) + 1000,
+      ).unref();
     },
     withdraw() {
       removeSetupLinkFile(dataDir);

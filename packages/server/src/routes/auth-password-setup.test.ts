@@ -210,7 +210,10 @@ describe('POST /api/auth/set-password', () => {
       remoteAddress: REMOTE,
     });
     // No SMTP in this test: the latest link is in the server log, as the operator would read it.
-    const link = logLines.map((line) => JSON.parse(line).setupLink).filter(Boolean).at(-1) as string;
+    const link = logLines
+      .map((line) => JSON.parse(line).setupLink)
+      .filter(Boolean)
+      .at(-1) as string;
     const token = new URL(link).searchParams.get('setup_token') ?? '';
     const reset = await setPassword(token, 'Another-Strong-Pass-99');
     expect(reset.statusCode).toBe(200);

@@ -55,7 +55,10 @@ describe('password setup behind a reverse proxy on the same machine', () => {
         body: JSON.stringify(body),
       });
     const setup = await post('/api/auth/request-password-setup', { email: t.config.traderEmail });
-    const login = await post('/api/auth/login', { email: t.config.traderEmail, password: 'Guess-Password-123' });
+    const login = await post('/api/auth/login', {
+      email: t.config.traderEmail,
+      password: 'Guess-Password-123',
+    });
 
     expect(setup.status).toBe(200);
     const token = readSetupTokenFromFile(t.config.dataDir) ?? '';
