@@ -5,7 +5,7 @@ import type { AppConfig } from '../config';
 import {
   removeLapsedSetupLinkFile,
   removeSetupLinkFile,
-  SETUP_LINK_FILE_NAME,
+  setupLinkFilePath,
   writeSetupLinkFile,
 } from './setup-link-file';
 import { PRODUCT_NAME } from './sign-in-messages';
@@ -62,7 +62,7 @@ function serverConsoleDelivery(dataDir: string, logger: Logger, now: () => numbe
       // Deliberate and the only place a secret is logged: the operator at the server's terminal is
       // the trader's only way in without mail. Set SMTP_URL to stop this.
       logger.warn(
-        { to, setupLink: link, file: SETUP_LINK_FILE_NAME },
+        { to, setupLink: link, file: setupLinkFilePath(dataDir) },
         'SMTP_URL is not set: password setup link written to the server log and the data directory',
       );
       setTimeout(
