@@ -27,6 +27,8 @@ Trading Dashboard is running
   API       ${stack.apiUrl}
   remotes   ${REMOTES.map((name) => `mf-${name} :${stack.remotes[name].port}`).join(', ')}
   ops token ${env.OPS_TOKEN ? 'OPS_TOKEN' : path.join(dataDir, 'ops.token')} (pnpm remote:use sends it)
+  sign-in   without SMTP_URL, a password setup link asked for on the sign-in screen is printed
+            here and written to ${path.join(dataDir, 'setup-link.txt')}
 Press Ctrl+C to stop.`);
 
 const shutdown = async () => {

@@ -129,7 +129,7 @@ export async function run() {
   const { apiUrl, server } = await startApiServer({ dataDir });
   try {
     await waitForHealth(apiUrl, server);
-    const token = await signIn(apiUrl);
+    const token = await signIn(apiUrl, dataDir);
 
     // The first call reads the whole ledger and builds the history; later ones reuse it until the ledger changes.
     const cold = await timedRequest(apiUrl, 'GET', '/api/performance/analytics?period=all', token);

@@ -118,7 +118,14 @@ export async function run() {
     };
   });
 
-  const hub = new StreamHub({ verifyToken: () => 'bench@example.com', isKnownSymbol: () => true });
+  // Every bench client is one session on one address, all connecting at once: room for all of them.
+  const hub = new StreamHub({
+    verifyToken: () => 'bench@example.com',
+    isKnownSymbol: () => true,
+    maxStreamsPerSession: CLIENTS,
+    maxWaitingStreams: CLIENTS,
+    maxWaitingStreamsPerAddress: CLIENTS,
+  });
   const ours = await measure('stream_hub', (server) => {
     server.on('connection', (socket) => hub.accept(socket));
     return (topic, data) => hub.publish(topic, data);

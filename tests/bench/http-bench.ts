@@ -5,6 +5,7 @@ import http from 'node:http';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { readSetupTokenFromFile } from '../../packages/server/src/auth/setup-link-file';
 import { percentile } from './metric';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -91,14 +92,13 @@ export async function postJson<T>(apiUrl: string, url: string, body: unknown, to
   return (await response.json()) as T;
 }
 
-/** Signing in as the trader would on first run: from this machine, the setup token comes straight back. */
-export async function signIn(apiUrl: string): Promise<string> {
-  const setup = await postJson<{ temp_token?: string }>(apiUrl, '/api/auth/request-password-setup', {
-    email: 'trader@example.com',
-  });
-  if (!setup.temp_token) throw new Error('no setup token');
+/** Signing in as the trader would on first run: ask for setup, then read the link the server left in DATA_DIR. */
+export async function signIn(apiUrl: string, dataDir: string): Promise<string> {
+  await postJson(apiUrl, '/api/auth/request-password-setup', { email: 'trader@example.com' });
+  const tempToken = readSetupTokenFromFile(dataDir);
+  if (!tempToken) throw new Error('no setup link in the data directory');
   const { session_token } = await postJson<{ session_token: string }>(apiUrl, '/api/auth/set-password', {
-    temp_token: setup.temp_token,
+    temp_token: tempToken,
     new_password: PASSWORD,
   });
   return session_token;

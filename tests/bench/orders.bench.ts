@@ -92,7 +92,7 @@ export async function run() {
     pin(0, server.pid);
     pin(1, process.pid);
 
-    const token = await signIn(apiUrl);
+    const token = await signIn(apiUrl, dataDir);
     await postJson(apiUrl, '/api/trading/paper-limits', BENCH_LIMITS, token);
     await postJson(apiUrl, '/api/trading/paper/balance', { balance: BENCH_BALANCE_RUPEES }, token);
     // A holding in every symbol, so a sell that overtakes its buy on another connection still fills.

@@ -117,7 +117,7 @@ export async function run() {
   });
   try {
     await waitForHealth(apiUrl, server);
-    const token = await signIn(apiUrl);
+    const token = await signIn(apiUrl, dataDir);
     const prices = await buyFifty(apiUrl, token);
 
     const cold = await timedRequest(apiUrl, 'GET', '/api/risk/metrics', token);

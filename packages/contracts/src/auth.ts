@@ -44,11 +44,18 @@ export type SetPasswordResponse = LoginResponse;
 export const passwordSetupRequestSchema = z.object({ email });
 export type PasswordSetupRequest = z.infer<typeof passwordSetupRequestSchema>;
 
-/** temp_token is present only on a first-run setup asked from the server's own machine. */
+/**
+ * Where the setup link went: the trader's mailbox (SMTP_URL set), or the server's terminal and
+ * DATA_DIR/setup-link.txt. The link itself never travels in this reply: no HTTP request can prove it
+ * comes from the machine's owner (a reverse proxy on the same host makes every visitor look local).
+ */
+export const setupLinkChannelSchema = z.enum(['email', 'server-console']);
+export type SetupLinkChannel = z.infer<typeof setupLinkChannelSchema>;
+
 export const passwordSetupResponseSchema = z.object({
   success: z.literal(true),
   message: z.string(),
-  temp_token: z.string().optional(),
+  sent_to: setupLinkChannelSchema,
 });
 export type PasswordSetupResponse = z.infer<typeof passwordSetupResponseSchema>;
 

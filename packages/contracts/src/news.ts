@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { numeric } from './trading';
 
 // The news pipeline's replies (spec part 1 §3 "Sentiment"/"News", part 2 §3 "Enhancements").
 // Strict shapes for the server; ml.ts keeps the lenient readers the dashboard parses, and every
@@ -45,12 +46,13 @@ export type ScoredHeadline = z.infer<typeof scoredHeadlineSchema>;
 
 /** GET /api/news?limit=: newest first. */
 export const newsQuerySchema = z.object({
-  limit: z.coerce
-    .number({ error: 'limit must be a whole number from 1 to 200' })
-    .int('limit must be a whole number from 1 to 200')
-    .min(1, 'limit must be a whole number from 1 to 200')
-    .max(200, 'limit must be a whole number from 1 to 200')
-    .default(50),
+  limit: numeric(
+    z
+      .number({ error: 'limit must be a whole number from 1 to 200' })
+      .int('limit must be a whole number from 1 to 200')
+      .min(1, 'limit must be a whole number from 1 to 200')
+      .max(200, 'limit must be a whole number from 1 to 200'),
+  ).default(50),
   symbol: z
     .string()
     .trim()

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { hasAtMostDecimals } from './trading';
 
 /**
  * Trading safety: the Emergency Stop / circuit-breaker halt, the risk limits checked before every
@@ -70,12 +71,14 @@ export type ResumeRequest = z.infer<typeof resumeRequestSchema>;
 
 // ---- Risk limits (spec part 1 §3). Every limit is a percent of the account's capital (3 means 3 %). ----
 
+// In steps of 0.001 %, so the smallest limit is 0.001 %: 5e-324 is "above 0" but is a limit of nothing.
 const percent = (name: string) =>
   z
     .number({ error: `${name} must be a number (percent of capital).` })
-    .finite()
+    .finite(`${name} must be a number (percent of capital).`)
     .gt(0, `${name} must be above 0 %.`)
-    .max(100, `${name} cannot be above 100 %.`);
+    .max(100, `${name} cannot be above 100 %.`)
+    .refine((value) => hasAtMostDecimals(value, 3), `${name} goes in steps of 0.001 %, so 0.001 % at least.`);
 
 export const positionLimitsSchema = z.object({
   /** Largest single BUY order, percent of capital. */

@@ -96,13 +96,19 @@ const tradesFilterShape = {
 
 export const tradesQuerySchema = z.object({
   ...tradesFilterShape,
-  page: z.coerce.number().int('page must be a whole number').min(1, 'page starts at 1').default(1),
-  page_size: z.coerce
-    .number()
-    .int('page_size must be a whole number')
-    .min(1, 'page_size must be at least 1')
-    .max(500, 'page_size is at most 500')
-    .default(50),
+  page: numeric(
+    z
+      .number({ error: 'page must be a whole number' })
+      .int('page must be a whole number')
+      .min(1, 'page starts at 1'),
+  ).default(1),
+  page_size: numeric(
+    z
+      .number({ error: 'page_size must be a whole number' })
+      .int('page_size must be a whole number')
+      .min(1, 'page_size must be at least 1')
+      .max(500, 'page_size is at most 500'),
+  ).default(50),
 });
 export type TradesQuery = z.infer<typeof tradesQuerySchema>;
 /** What a caller sends: every field optional, statuses as text ("CANCELLED,REJECTED"). */
@@ -144,15 +150,21 @@ export const tradesPageSchema = z.object({
 });
 export type TradesPage = z.infer<typeof tradesPageSchema>;
 
+/** Plain decimal text as a person types it: "250000", "-3", "2.5", ".5". No hex, exponent or spaces inside. */
+const PLAIN_DECIMAL = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)$/;
+
 /**
- * A number, or text that reads as one ("250000" from a form or a query string). Unlike z.coerce it
- * refuses null, '', booleans and lists instead of reading them as 0 or 1.
+ * A finite number, or plain decimal text ("250000" from a form or a query string). Unlike z.coerce
+ * and Number() it refuses null, '', booleans and lists, and text such as "0x10", "1e3" or "Infinity"
+ * that Number() would read as some other amount: those reach the schema as text and fail its
+ * "must be a number" sentence.
  */
 export function numeric<T extends z.ZodType<number>>(schema: T) {
-  return z.preprocess(
-    (value) => (typeof value === 'string' && value.trim() !== '' ? Number(value) : value),
-    schema,
-  );
+  return z.preprocess((value) => {
+    if (typeof value !== 'string') return value;
+    const text = value.trim();
+    return PLAIN_DECIMAL.test(text) ? Number(text) : value;
+  }, schema);
 }
 
 /** True when `value` is exactly a decimal with at most `places` digits after the point (6e-323 is not). */
@@ -216,14 +228,21 @@ export const paperLimitsSchema = z.object({
 });
 export type PaperLimitsContract = z.infer<typeof paperLimitsSchema>;
 
-/** spec part 2 §5: 'Please enter a valid positive balance amount'. */
+/**
+ * spec part 2 §5: 'Please enter a valid positive balance amount'. At least one paisa and whole paise:
+ * 5e-324 is "positive" but would round to ₹0.
+ */
 export const paperBalanceRequestSchema = z.object({
   balance: numeric(
     z
       .number({ error: 'Please enter a valid positive balance amount' })
       .finite('Please enter a valid positive balance amount')
-      .positive('Please enter a valid positive balance amount')
-      .max(1e11, 'The balance is at most ₹1,00,00,00,00,000'),
+      .min(0.01, 'Please enter a valid positive balance amount')
+      .max(1e11, 'The balance is at most ₹1,00,00,00,00,000')
+      .refine(
+        (value) => hasAtMostDecimals(value, 2),
+        'The balance is rupees with at most 2 decimal places (paise)',
+      ),
   ),
 });
 

@@ -28,6 +28,7 @@ import { TradingModeService } from './platform/trading-mode-service';
 import { createResearchService, type ResearchService } from './research';
 import { createRiskEngine, type RiskEngine } from './risk';
 import { createSafety, type SafetyService } from './safety';
+import { secureDataDir } from './security/owner-only-files';
 import { SecretBox } from './security/secret-box';
 import { TradingLoop } from './strategy';
 import type { AllocationService } from './strategy/allocation/allocation-service';
@@ -90,6 +91,9 @@ export function createServices(
   } = {},
 ): AppServices {
   const now = options.now ?? Date.now;
+  const tightened = secureDataDir(config.dataDir);
+  if (tightened.length > 0)
+    logger.warn({ tightened }, 'data directory was open to other users: now owner-only');
   const db = openDatabase(options.databaseFile ?? path.join(config.dataDir, 'trading.db'));
   const settings = new SettingsRepository(db);
   const registry = new RemoteRegistryStore(

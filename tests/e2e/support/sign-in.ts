@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { readSetupTokenFromFile } from '../../../packages/server/src/auth/setup-link-file';
 import { expectPath, expectText, expectVisible } from './expect';
 import type { E2EStack } from './stack';
 
@@ -10,7 +11,9 @@ export const SIGN_IN_TEXT = {
   heading: 'Sign in',
   resetLink: 'Need to reset your password?',
   sendSetup: 'Send Setup Instructions',
-  setupReady: 'Password setup ready! Use the form below to set your password.',
+  setupWrittenOnServer:
+    'Password setup link written to the terminal running the server and to setup-link.txt in its data directory. Open it within 15 minutes.',
+  setupHeading: 'Set a new password',
   setPassword: 'Set Password',
   passwordSet: 'Password set successfully! Logging you in...',
   signIn: 'Sign In',
@@ -46,9 +49,9 @@ export async function expectDashboard(page: Page): Promise<void> {
 }
 
 /**
- * First run, through the real screen: from /login ask for password setup for the trader's address.
- * The browser talks to the API from 127.0.0.1 and no password exists yet, so the server hands the
- * setup token straight back and the screen switches to "Set a new password". Ends signed in on /dashboard.
+ * First run, as the owner does it: from /login ask for password setup for the trader's address; with no
+ * mail server the screen says the link is on the server's machine, and the owner opens the link from
+ * DATA_DIR/setup-link.txt, which shows "Set a new password". Ends signed in on /dashboard.
  */
 export async function setFirstPassword(
   page: Page,
@@ -60,7 +63,11 @@ export async function setFirstPassword(
   await page.getByRole('button', { name: SIGN_IN_TEXT.resetLink }).click();
   await page.getByLabel('Email', { exact: true }).fill(stack.traderEmail);
   await page.getByRole('button', { name: SIGN_IN_TEXT.sendSetup }).click();
-  await expectText(signInNotice(page), SIGN_IN_TEXT.setupReady);
+  await expectText(signInNotice(page), SIGN_IN_TEXT.setupWrittenOnServer);
+  const token = readSetupTokenFromFile(stack.dataDir);
+  if (!token) throw new Error(`No setup link in ${stack.dataDir} after the setup request.`);
+  await page.goto(`${stack.hostUrl}/login?setup_token=${encodeURIComponent(token)}`);
+  await expectVisible(page.getByRole('heading', { name: SIGN_IN_TEXT.setupHeading, exact: true }));
   await page.getByLabel('New password', { exact: true }).fill(password);
   await page.getByLabel('Confirm password', { exact: true }).fill(password);
   await page.getByRole('button', { name: SIGN_IN_TEXT.setPassword, exact: true }).click();

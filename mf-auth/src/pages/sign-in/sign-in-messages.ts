@@ -20,8 +20,10 @@ export const MESSAGES = {
   setPasswordNetwork: 'Network error. Please try again.',
   resetFailed: 'Failed to send password setup instructions',
   resetNetwork: 'Network error. Please check your connection and try again.',
-  setupReady: 'Password setup ready! Use the form below to set your password.',
   setupSent: 'Password setup instructions sent! Please check your email.',
+  // Not in the spec, which knows only mail: with no mail server the link stays on the server's machine.
+  setupWrittenOnServer:
+    'Password setup link written to the terminal running the server and to setup-link.txt in its data directory. Open it within 15 minutes.',
   passwordSet: 'Password set successfully! Logging you in...',
 } as const;
 

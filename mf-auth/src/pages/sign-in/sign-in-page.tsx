@@ -69,15 +69,11 @@ export function SignInPage() {
     }, LOGIN_REDIRECT_DELAY_MS);
   };
 
+  // The link never comes back in the reply; the screen says where it went, then returns to login.
   const onSetupRequested = (reply: PasswordSetupResponse) => {
-    if (reply.temp_token) {
-      setTempToken(reply.temp_token);
-      setMode('setup');
-      setNotice({ tone: 'success', text: MESSAGES.setupReady });
-      return;
-    }
     setLocked(true);
-    setNotice({ tone: 'success', text: MESSAGES.setupSent });
+    const text = reply.sent_to === 'email' ? MESSAGES.setupSent : MESSAGES.setupWrittenOnServer;
+    setNotice({ tone: 'success', text });
     timer.schedule(() => {
       setLocked(false);
       setMode('login');

@@ -57,29 +57,16 @@ describe('sign-in: reset mode', () => {
     expect(send()).toBeEnabled();
   });
 
-  it('goes straight to setup, keeping the token, when the server returns one', async () => {
-    const { user, send, requests } = await renderResetMode({
-      replies: {
-        [REQUEST_SETUP]: reply(200, { success: true, message: 'ready', temp_token: 'temp-123' }),
-        'POST /api/auth/set-password': reply(400, failure('x')),
-      },
+  it('says the link is on the server machine when no mail server is set, and never opens setup by itself', async () => {
+    const { user, send } = await renderResetMode({
+      replies: { [REQUEST_SETUP]: reply(200, { success: true, message: 'x', sent_to: 'server-console' }) },
     });
     await user.type(screen.getByLabelText('Email'), OWNER_EMAIL);
     await user.click(send());
     expect(await screen.findByRole('status')).toHaveTextContent(
-      'Password setup ready! Use the form below to set your password.',
+      'Password setup link written to the terminal running the server and to setup-link.txt in its data directory. Open it within 15 minutes.',
     );
-    expect(screen.getByRole('heading', { level: 1, name: 'Set a new password' })).toBeInTheDocument();
-
-    const strong = 'Str0ng!Passw0rd';
-    await user.type(screen.getByLabelText('New password'), strong);
-    await user.type(screen.getByLabelText('Confirm password'), strong);
-    await user.click(screen.getByRole('button', { name: 'Set Password' }));
-    await screen.findByRole('alert');
-    expect(requests[1]).toMatchObject({
-      path: '/api/auth/set-password',
-      body: { temp_token: 'temp-123', new_password: strong },
-    });
+    expect(screen.queryByLabelText('New password')).not.toBeInTheDocument();
   });
 });
 
@@ -90,7 +77,7 @@ describe('sign-in: reset mode, setup sent by email', () => {
   it('says the instructions were sent and returns to login after 3 s', async () => {
     const { user, send } = await renderResetMode({
       fakeTimers: true,
-      replies: { [REQUEST_SETUP]: reply(200, { success: true, message: 'sent' }) },
+      replies: { [REQUEST_SETUP]: reply(200, { success: true, message: 'sent', sent_to: 'email' }) },
     });
     await user.type(screen.getByLabelText('Email'), OWNER_EMAIL);
     await user.click(send());
@@ -110,7 +97,7 @@ describe('sign-in: reset mode, setup sent by email', () => {
   it('does not return to login later if the person already went Back to Login and on to reset again', async () => {
     const { user, send } = await renderResetMode({
       fakeTimers: true,
-      replies: { [REQUEST_SETUP]: reply(200, { success: true, message: 'sent' }) },
+      replies: { [REQUEST_SETUP]: reply(200, { success: true, message: 'sent', sent_to: 'email' }) },
     });
     await user.type(screen.getByLabelText('Email'), OWNER_EMAIL);
     await user.click(send());

@@ -8,7 +8,7 @@ import { CredentialStore } from './credential-store';
 import { hashPassword, PRODUCTION_SCRYPT_COST, type ScryptCost, verifyPassword } from './password-hash';
 import { type SessionRecord, SessionStore } from './session-store';
 import { createSetupLinkDelivery, type SetupLinkDelivery, setupLink } from './setup-link-delivery';
-import { SetupTokenStore } from './setup-token-store';
+import { SETUP_TOKEN_TTL_MS, SetupTokenStore } from './setup-token-store';
 import { SIGN_IN_MESSAGES as MSG } from './sign-in-messages';
 
 /** Who a valid Bearer token belongs to; times are epoch milliseconds. */
@@ -27,19 +27,16 @@ export interface SignedIn {
   session: SessionInfo;
 }
 
-/** temp_token only on the first-run shortcut; otherwise the link went out by `channel`. */
-export type PasswordSetupOutcome =
-  | { tempToken: string }
-  | { tempToken: null; channel: SetupLinkDelivery['channel'] };
+/** The link never comes back over HTTP; it went out by `channel`. */
+export interface PasswordSetupOutcome {
+  channel: SetupLinkDelivery['channel'];
+}
 
 export interface AuthService {
   /** Synchronous so the request guard stays cheap; enforces idle and absolute expiry and refreshes last-seen. */
   verifySession(token: string): SessionInfo | null;
   login(email: string, password: string, ip: string): Promise<SignedIn>;
-  requestPasswordSetup(
-    email: string,
-    caller: { ip: string; fromLoopback: boolean },
-  ): Promise<PasswordSetupOutcome>;
+  requestPasswordSetup(email: string, caller: { ip: string }): Promise<PasswordSetupOutcome>;
   setPassword(tempToken: string, newPassword: string): Promise<SignedIn>;
   /**
    * Settings → Profile: a new password for the signed-in trader, proven by the current one. Wrong
@@ -80,7 +77,7 @@ export function createAuthService(deps: AuthServiceDeps): AuthService {
   const { db, config, logger } = deps;
   const clock = deps.now ?? Date.now;
   const scryptCost = deps.scryptCost ?? PRODUCTION_SCRYPT_COST;
-  const delivery = deps.delivery ?? createSetupLinkDelivery(config, logger);
+  const delivery = deps.delivery ?? createSetupLinkDelivery(config, logger, clock);
   const owner = config.traderEmail;
   const credentials = new CredentialStore(db);
   const sessions = new SessionStore(db, {
@@ -144,21 +141,17 @@ export function createAuthService(deps: AuthServiceDeps): AuthService {
       if (email !== owner) throw new HttpError(403, MSG.notAuthorisedForSetup, 'not_authorised');
 
       const token = setupTokens.issue(owner, now);
-      // First run on the server's own machine: nobody else can have reached it, so skip the mail.
-      if (caller.fromLoopback && !credentials.hasPassword(owner)) {
-        logger.info('first-run password setup handed directly to a local caller');
-        return { tempToken: token };
-      }
       try {
-        await delivery.deliver(owner, setupLink(config, token));
+        await delivery.deliver(owner, setupLink(config, token), now + SETUP_TOKEN_TTL_MS);
       } catch (error) {
         setupTokens.retire(token, clock());
+        delivery.withdraw();
         const reason = error instanceof Error ? error.message : String(error);
         logger.error({ channel: delivery.channel, reason }, 'password setup link could not be sent');
         throw new HttpError(502, MSG.setupSendFailed, 'setup_delivery_failed');
       }
       logger.info({ channel: delivery.channel }, 'password setup link sent');
-      return { tempToken: null, channel: delivery.channel };
+      return { channel: delivery.channel };
     },
 
     async setPassword(tempToken, newPassword) {
@@ -179,6 +172,8 @@ export function createAuthService(deps: AuthServiceDeps): AuthService {
         return { revoked, ...sessions.create(owner, now) };
       })();
       if (!outcome) throw new HttpError(400, MSG.setupLinkInvalid, 'setup_link_invalid');
+      // Only the latest link works and it is now spent: no copy of it stays on disk.
+      delivery.withdraw();
       logger.info({ revokedSessions: outcome.revoked }, 'password set');
       return { sessionToken: outcome.token, session: toSessionInfo(outcome.record) };
     },

@@ -1,12 +1,21 @@
+import type { SetupLinkChannel } from '@td/contracts';
 import nodemailer from 'nodemailer';
 import type { Logger } from 'pino';
 import type { AppConfig } from '../config';
+import {
+  removeLapsedSetupLinkFile,
+  removeSetupLinkFile,
+  setupLinkFilePath,
+  writeSetupLinkFile,
+} from './setup-link-file';
 import { PRODUCT_NAME } from './sign-in-messages';
 
 /** Gets a password-setup link to the trader; rejects if it could not be handed over. */
 export interface SetupLinkDelivery {
-  readonly channel: 'email' | 'server-log';
-  deliver(to: string, link: string): Promise<void>;
+  readonly channel: SetupLinkChannel;
+  deliver(to: string, link: string, expiresAt: number): Promise<void>;
+  /** The link was used or retired: take away any copy this channel keeps. */
+  withdraw(): void;
 }
 
 /** `<setupLinkBase>?setup_token=…`; the sign-in screen reads the token from its own URL. */
@@ -34,27 +43,46 @@ function emailDelivery(smtpUrl: string, from: string): SetupLinkDelivery {
         ].join('\n'),
       });
     },
+    withdraw() {},
   };
 }
 
-function serverLogDelivery(logger: Logger): SetupLinkDelivery {
+/**
+ * No SMTP_URL: the link goes where only the machine's owner looks, the server's terminal (the log
+ * `npm start` shows) and a 0600 file in the data directory, never into an HTTP reply: a reverse proxy
+ * on the same machine makes every visitor look local, so no request can prove it comes from the owner.
+ */
+function serverConsoleDelivery(dataDir: string, logger: Logger, now: () => number): SetupLinkDelivery {
+  // A link from before a restart that has lapsed since is of no use to anyone.
+  removeLapsedSetupLinkFile(dataDir, now());
   return {
-    channel: 'server-log',
-    async deliver(to, link) {
-      // Deliberate and the only place a secret is logged: with no SMTP_URL configured, the operator
-      // at the server's console is the only way to reach the trader. Set SMTP_URL to stop this.
+    channel: 'server-console',
+    async deliver(to, link, expiresAt) {
+      writeSetupLinkFile(dataDir, link, expiresAt);
+      // Deliberate and the only place a secret is logged: the operator at the server's terminal is
+      // the trader's only way in without mail. Set SMTP_URL to stop this.
       logger.warn(
-        { to, setupLink: link },
-        'SMTP_URL is not set: password setup link written to the server log',
+        { to, setupLink: link, file: setupLinkFilePath(dataDir) },
+        'SMTP_URL is not set: password setup link written to the server log and the data directory',
       );
+      setTimeout(
+        () => removeLapsedSetupLinkFile(dataDir, now()),
+        Math.max(0, expiresAt - now()) + 1000,
+      ).unref();
+    },
+    withdraw() {
+      removeSetupLinkFile(dataDir);
     },
   };
 }
 
-/** Mail when SMTP is configured, otherwise the server log (spec part 1 §8 "check your email"). */
+/** Mail when SMTP is configured (spec part 1 §8 "check your email"), otherwise the server's terminal and data directory. */
 export function createSetupLinkDelivery(
-  config: Pick<AppConfig, 'smtpUrl' | 'smtpFrom'>,
+  config: Pick<AppConfig, 'smtpUrl' | 'smtpFrom' | 'dataDir'>,
   logger: Logger,
+  now: () => number = Date.now,
 ): SetupLinkDelivery {
-  return config.smtpUrl ? emailDelivery(config.smtpUrl, config.smtpFrom) : serverLogDelivery(logger);
+  return config.smtpUrl
+    ? emailDelivery(config.smtpUrl, config.smtpFrom)
+    : serverConsoleDelivery(config.dataDir, logger, now);
 }

@@ -8,8 +8,10 @@ export const SIGN_IN_MESSAGES = {
   setupRequired: 'Password setup required. Please check your email for setup instructions.',
   notAuthorisedForSetup: 'Access restricted to authorized user only',
   tooManySetupRequests: 'Too many password setup requests. Please try again in 15 minutes.',
-  setupReady: 'Password setup ready! Use the form below to set your password.',
   setupSent: 'Password setup instructions sent! Please check your email.',
+  // Not in the spec, which knows only mail: with no mail server the link stays on the server's machine.
+  setupWrittenOnServer:
+    'Password setup link written to the terminal running the server and to setup-link.txt in its data directory. Open it within 15 minutes.',
   setupSendFailed: 'Failed to send password setup instructions',
   setupLinkInvalid: 'This setup link has expired or was already used. Request a new one.',
   passwordSet: 'Password set successfully! Logging you in...',

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { readSetupTokenFromFile } from '../auth/setup-link-file';
 import { openDatabase } from '../db/database';
 import { Ledger } from './ledger';
 
@@ -71,12 +72,10 @@ describe('durable orders', () => {
     const port = await freePort();
     let server = await startServer(dataDir, port);
     try {
-      const setup = await (
-        await post(port, '/api/auth/request-password-setup', { email: 'trader@example.com' })
-      ).json();
+      await post(port, '/api/auth/request-password-setup', { email: 'trader@example.com' });
       const signedIn = await (
         await post(port, '/api/auth/set-password', {
-          temp_token: setup.temp_token,
+          temp_token: readSetupTokenFromFile(dataDir),
           new_password: 'Crash-Test-Password-1!',
         })
       ).json();

@@ -63,6 +63,10 @@ function v6Verdict(ip: string, allowLoopback: boolean): AddressVerdict {
   if (zeroUpTo(6)) return v4Verdict(embeddedV4(), allowLoopback) ?? 'a deprecated IPv4-compatible address';
   if (g[0] === 0x64 && g[1] === 0xff9b && g.slice(2, 6).every((x) => x === 0))
     return v4Verdict(embeddedV4(), allowLoopback);
+  // Transition prefixes carry an IPv4 address in a form no check here can vouch for: refused outright.
+  if (g[0] === 0x64 && g[1] === 0xff9b && g[2] === 1) return 'a local-use NAT64 address (64:ff9b:1::/48)';
+  if (g[0] === 0x2002) return 'a 6to4 address (2002::/16), which tunnels to an IPv4 address';
+  if (g[0] === 0x2001 && g[1] === 0) return 'a Teredo address (2001::/32), which tunnels to an IPv4 address';
   const first = g[0]!;
   if ((first & 0xfe00) === 0xfc00) return 'a private (unique local) address';
   if ((first & 0xffc0) === 0xfe80) return 'a link-local address';

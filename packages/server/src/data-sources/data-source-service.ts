@@ -14,6 +14,7 @@ import { type BuiltinSource, builtinSources, SIMULATOR_ID, YAHOO_ID } from './bu
 import { type DataSourceRow, DataSourceStore } from './data-source-store';
 import { safeFeedFetch } from './safe-feed-fetch';
 import { FetchRefused, type Resolver, safeFetch } from './safe-fetch';
+import { editedCredentials, originOf, requestHeaders } from './source-credentials';
 
 export interface DataSourceDeps {
   db: Db;
@@ -87,7 +88,9 @@ export class DataSourceService {
         url: row.endpoint,
         fetch: (url, options) => {
           const current = this.store.get(row.id) ?? row;
-          const headers = requestHeaders(this.openHeaders(current), this.openKey(current));
+          // The sealed key and headers belong to the source's own origin, whatever URL is asked for.
+          const ownSite = originOf(url) === originOf(current.endpoint);
+          const headers = ownSite ? requestHeaders(this.openHeaders(current), this.openKey(current)) : {};
           return safeFeedFetch({ ...this.fetchLimits(), headers })(url, options);
         },
       }));
@@ -141,7 +144,11 @@ export class DataSourceService {
     return this.get(id);
   }
 
-  /** Custom sources only; an absent apiKey keeps the stored key, an empty one removes it. */
+  /**
+   * Custom sources only; an absent apiKey keeps the stored key, an empty one removes it. A stored key
+   * or headers are only ever sent to the site they were entered for: moving the endpoint to another
+   * origin needs the key again (or an empty one), and stored headers not entered again are dropped.
+   */
   async edit(id: string, form: DataSourceForm): Promise<DataSource> {
     const row = this.row(id);
     if (row.custom !== 1)
@@ -151,8 +158,16 @@ export class DataSourceService {
         'builtin_source',
       );
     const parsed = dataSourceFormSchema.parse(form);
-    const keptKey = parsed.apiKey === undefined ? this.openKey(row) : parsed.apiKey || undefined;
-    const headers = Object.keys(parsed.headers).length > 0 ? parsed.headers : this.openHeaders(row);
+    const { key: keptKey, headers } = editedCredentials({
+      from: row.endpoint,
+      to: parsed.endpoint,
+      given: { key: parsed.apiKey, headers: parsed.headers },
+      stored: {
+        hasKey: row.sealed_api_key !== null,
+        key: () => this.openKey(row),
+        headers: () => this.openHeaders(row),
+      },
+    });
     const check = await this.validate({ ...parsed, apiKey: keptKey, headers });
     if (!check.valid) throw new HttpError(422, `Validation failed: ${check.error}`, 'validation_failed');
     this.store.update(id, {
@@ -286,10 +301,4 @@ export class DataSourceService {
       message: health.connected ? null : health.message || base.message,
     };
   }
-}
-
-/** The key goes as a Bearer token unless the trader named their own Authorization header. */
-function requestHeaders(headers: Record<string, string>, apiKey: string | undefined): Record<string, string> {
-  const named = Object.keys(headers).some((name) => name.toLowerCase() === 'authorization');
-  return apiKey && !named ? { ...headers, authorization: `Bearer ${apiKey}` } : headers;
 }

@@ -90,11 +90,24 @@ describe('addressVerdict', () => {
     ['::ffff:a9fe:a9fe', 'metadata'],
     ['::ffff:10.0.0.1', 'private'],
     ['64:ff9b::10.0.0.1', 'private'],
+    ['2002:c0a8:101::1', '6to4'],
+    ['2002:808:808::1', '6to4'],
+    ['2001:0:4136:e378:8000:63bf:3fff:fdd2', 'Teredo'],
+    ['2001::1', 'Teredo'],
+    ['64:ff9b:1::a00:1', 'local-use NAT64'],
+    ['64:ff9b:1:ffff::808:808', 'local-use NAT64'],
   ])('refuses %s as %s', (ip, words) => {
     expect(addressVerdict(ip)).toContain(words);
   });
 
-  it.each(['8.8.8.8', '49.44.1.1', '2606:4700:4700::1111', '::ffff:8.8.8.8'])('accepts public %s', (ip) => {
+  it.each([
+    '8.8.8.8',
+    '49.44.1.1',
+    '2606:4700:4700::1111',
+    '::ffff:8.8.8.8',
+    '2001:4860:4860::8888',
+    '64:ff9b:2::1',
+  ])('accepts public %s', (ip) => {
     expect(addressVerdict(ip)).toBeNull();
   });
 

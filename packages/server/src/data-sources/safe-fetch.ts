@@ -183,17 +183,19 @@ const tooLarge = (maxBytes: number) =>
 /**
  * GETs a user-supplied URL from the server, safely: http(s) only, every address the name resolves
  * to checked against the address policy, the connection pinned to the checked address (no second
- * DNS answer can rebind it), redirects followed by hand and re-checked (at most 3), a deadline and
- * a size cap. Throws FetchRefused with a sentence on any refusal or failure.
+ * DNS answer can rebind it), redirects followed by hand and re-checked (at most 3), `headers` sent
+ * to the URL's own origin only, a deadline and a size cap. Throws FetchRefused with a sentence on
+ * any refusal or failure.
  */
 export async function safeFetch(raw: string, options: SafeFetchOptions = {}): Promise<SafeFetchResult> {
   const now = options.now ?? Date.now;
   const started = now();
   const deadline = started + (options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
   let url = parseUrl(raw);
+  let headers = options.headers;
   for (let hop = 0; ; hop++) {
     const pinned = await checkedAddress(url, options);
-    const answer = await requestOnce(url, pinned, options, deadline, now);
+    const answer = await requestOnce(url, pinned, { ...options, headers }, deadline, now);
     if (answer.location === null) {
       return {
         status: answer.status,
@@ -209,6 +211,19 @@ export async function safeFetch(raw: string, options: SafeFetchOptions = {}): Pr
     }
     if (hop >= MAX_REDIRECTS)
       throw new FetchRefused(`The endpoint redirected more than ${MAX_REDIRECTS} times.`);
-    url = parseUrl(new URL(answer.location, url).toString());
+    const next = parseUrl(new URL(answer.location, url).toString());
+    // The key and headers were given for the source's own site: a redirect elsewhere does not get them,
+    // not even if it later leads back.
+    if (next.origin !== url.origin) headers = withoutCredentials(headers);
+    url = next;
   }
+}
+
+/** Headers that say only what kind of answer is wanted; every other header may carry a credential. */
+const HARMLESS_HEADERS = new Set(['accept', 'accept-language']);
+
+function withoutCredentials(headers: Record<string, string> | undefined): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(headers ?? {}).filter(([name]) => HARMLESS_HEADERS.has(name.toLowerCase())),
+  );
 }

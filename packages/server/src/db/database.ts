@@ -10,7 +10,11 @@ export type Db = Database.Database;
  * makes every acknowledged commit survive a crash (docs/decisions/0003-sqlite-pragmas.md).
  */
 export function openDatabase(file: string, migrations: Migration[] = allMigrations): Db {
-  if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
+  if (file !== ':memory:') {
+    fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+    // Created owner-only before SQLite opens it: SQLite gives the -wal and -shm files the database's mode.
+    fs.closeSync(fs.openSync(file, 'a', 0o600));
+  }
   const db = new Database(file);
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = FULL');

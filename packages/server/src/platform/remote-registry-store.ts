@@ -107,9 +107,9 @@ export class RemoteRegistryStore {
       remotes: { ...current.remotes, [name]: entry },
       updated_at: new Date().toISOString(),
     };
-    fs.mkdirSync(path.dirname(this.file), { recursive: true });
+    fs.mkdirSync(path.dirname(this.file), { recursive: true, mode: 0o700 });
     const temp = `${this.file}.${process.pid}.tmp`;
-    fs.writeFileSync(temp, `${JSON.stringify(next, null, 2)}\n`);
+    fs.writeFileSync(temp, `${JSON.stringify(next, null, 2)}\n`, { mode: 0o600 });
     fs.renameSync(temp, this.file);
     // What was just written is the last good registry, even if the file is spoilt before the next read.
     this.cached = { mtimeMs: fs.statSync(this.file).mtimeMs, registry: next };

@@ -65,7 +65,7 @@ export function writeReleaseHistory(dataDir: string, history: ReleaseHistory): v
   const file = releaseHistoryFile(dataDir);
   fs.mkdirSync(path.dirname(file), { recursive: true });
   const temp = `${file}.${process.pid}.tmp`;
-  fs.writeFileSync(temp, `${JSON.stringify(history, null, 2)}\n`);
+  fs.writeFileSync(temp, `${JSON.stringify(history, null, 2)}\n`, { mode: 0o600 });
   fs.renameSync(temp, file);
 }
 
@@ -199,10 +199,10 @@ const reason = (error: unknown) =>
 /** One lock per DATA_DIR: two releases at once would both read the same history and one would be lost. */
 function takeLock(dataDir: string): () => void {
   const lock = path.join(dataDir, 'remote-releases.lock');
-  fs.mkdirSync(dataDir, { recursive: true });
+  fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   for (let attempt = 0; attempt < 2; attempt += 1) {
     try {
-      fs.writeFileSync(lock, String(process.pid), { flag: 'wx' });
+      fs.writeFileSync(lock, String(process.pid), { flag: 'wx', mode: 0o600 });
       return () => fs.rmSync(lock, { force: true });
     } catch {
       const holder = Number(fs.readFileSync(lock, 'utf8'));

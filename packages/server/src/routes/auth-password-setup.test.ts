@@ -1,3 +1,7 @@
+import fs from 'node:fs';
+import { createSetupLinkDelivery } from '../auth/setup-link-delivery';
+import { readSetupTokenFromFile, setupLinkFilePath } from '../auth/setup-link-file';
+import { createLogger } from '../logger';
 import { buildTestApp, createTestClock, signInForTest, TEST_PASSWORD, type TestApp } from '../test-support';
 
 const REMOTE = '203.0.113.20';
@@ -24,44 +28,60 @@ describe('POST /api/auth/request-password-setup', () => {
   });
   afterEach(() => t.close());
 
-  it('hands the token straight back on first run to a caller on the same machine', async () => {
-    for (const address of ['127.0.0.1', '::1', '::ffff:127.0.0.1']) {
+  it('never answers with the link, from loopback either: it goes to the log and a 0600 file in the data directory', async () => {
+    for (const address of ['127.0.0.1', '::1', '::ffff:127.0.0.1', REMOTE]) {
       const response = await requestSetup(t.config.traderEmail, address);
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual({
         success: true,
-        message: 'Password setup ready! Use the form below to set your password.',
-        temp_token: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
+        message:
+          'Password setup link written to the terminal running the server and to setup-link.txt in its data directory. Open it within 15 minutes.',
+        sent_to: 'server-console',
       });
+      const token = readSetupTokenFromFile(t.config.dataDir) ?? '';
+      expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      expect(response.body).not.toContain(token);
+      expect(JSON.stringify(response.headers)).not.toContain(token);
+      expect(fs.statSync(setupLinkFilePath(t.config.dataDir)).mode & 0o777).toBe(0o600);
     }
-    expect(loggedSetupLinks()).toHaveLength(0);
-  });
-
-  it('sends the link (here: to the server log) instead of answering a remote caller with it', async () => {
-    const response = await requestSetup(t.config.traderEmail, REMOTE);
-    expect(response.json()).toEqual({
-      success: true,
-      message: 'Password setup instructions sent! Please check your email.',
-    });
     const [entry] = loggedSetupLinks();
     expect(entry.level).toBe(40);
     expect(entry.setupLink).toMatch(
       new RegExp(`^${t.config.setupLinkBase}\\?setup_token=[A-Za-z0-9_-]{43}$`),
     );
+    expect(loggedSetupLinks()).toHaveLength(4);
   });
 
-  it('treats a loopback request that came through a proxy as remote', async () => {
-    const response = await requestSetup(t.config.traderEmail, '127.0.0.1', { 'x-forwarded-for': REMOTE });
-    expect(response.json().temp_token).toBeUndefined();
-    expect(loggedSetupLinks()).toHaveLength(1);
+  it('keeps only the latest link in the file, and removes the file once the link is used', async () => {
+    await requestSetup(t.config.traderEmail);
+    const older = readSetupTokenFromFile(t.config.dataDir);
+    await requestSetup(t.config.traderEmail);
+    const newer = readSetupTokenFromFile(t.config.dataDir) ?? '';
+    expect(newer).not.toBe(older);
+    const set = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/set-password',
+      payload: { temp_token: newer, new_password: TEST_PASSWORD },
+    });
+    expect(set.statusCode).toBe(200);
+    expect(fs.existsSync(setupLinkFilePath(t.config.dataDir))).toBe(false);
   });
 
-  it('never returns a token once a password exists, even to loopback', async () => {
+  it('removes a lapsed link file when the server starts, and keeps one that still works', async () => {
+    await requestSetup(t.config.traderEmail);
+    const logger = createLogger('silent');
+    createSetupLinkDelivery(t.config, logger, () => clock.now() + 14 * 60_000);
+    expect(fs.existsSync(setupLinkFilePath(t.config.dataDir))).toBe(true);
+    createSetupLinkDelivery(t.config, logger, () => clock.now() + 15 * 60_000);
+    expect(fs.existsSync(setupLinkFilePath(t.config.dataDir))).toBe(false);
+  });
+
+  it('answers with the same sentence once a password exists', async () => {
     await signInForTest(t);
     const response = await requestSetup(t.config.traderEmail, '127.0.0.1');
     expect(response.statusCode).toBe(200);
-    expect(response.json().temp_token).toBeUndefined();
-    expect(response.json().message).toBe('Password setup instructions sent! Please check your email.');
+    expect(response.json()).not.toHaveProperty('temp_token');
+    expect(response.json().sent_to).toBe('server-console');
   });
 
   it('refuses any address but the authorised one', async () => {
@@ -75,7 +95,8 @@ describe('POST /api/auth/request-password-setup', () => {
   });
 
   it('stores only the hash of a setup token', async () => {
-    const token = (await requestSetup(t.config.traderEmail)).json().temp_token;
+    await requestSetup(t.config.traderEmail);
+    const token = readSetupTokenFromFile(t.config.dataDir);
     const stored = t.services.db.prepare('SELECT token_hash FROM setup_tokens').pluck().all();
     expect(stored).toHaveLength(1);
     expect(stored).not.toContain(token);
@@ -98,14 +119,14 @@ describe('POST /api/auth/set-password', () => {
   let t: TestApp;
   let logLines: string[];
 
-  const firstRunToken = async () =>
-    (
-      await t.app.inject({
-        method: 'POST',
-        url: '/api/auth/request-password-setup',
-        payload: { email: t.config.traderEmail },
-      })
-    ).json().temp_token as string;
+  const firstRunToken = async () => {
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/request-password-setup',
+      payload: { email: t.config.traderEmail },
+    });
+    return readSetupTokenFromFile(t.config.dataDir) ?? '';
+  };
   const setPassword = (temp_token: string, new_password: string) =>
     t.app.inject({ method: 'POST', url: '/api/auth/set-password', payload: { temp_token, new_password } });
 
@@ -188,8 +209,11 @@ describe('POST /api/auth/set-password', () => {
       payload: { email: t.config.traderEmail },
       remoteAddress: REMOTE,
     });
-    // No SMTP in this test: the link went to the server log, as the operator would read it.
-    const link = logLines.map((line) => JSON.parse(line).setupLink).find(Boolean) as string;
+    // No SMTP in this test: the latest link is in the server log, as the operator would read it.
+    const link = logLines
+      .map((line) => JSON.parse(line).setupLink)
+      .filter(Boolean)
+      .at(-1) as string;
     const token = new URL(link).searchParams.get('setup_token') ?? '';
     const reset = await setPassword(token, 'Another-Strong-Pass-99');
     expect(reset.statusCode).toBe(200);

@@ -1,6 +1,8 @@
+import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
-import { buildTestApp, TEST_EPOCH, TEST_PASSWORD, type TestApp } from '../test-support';
+import { setupLinkFilePath } from '../auth/setup-link-file';
+import { buildTestApp, TEST_PASSWORD, type TestApp } from '../test-support';
 
 interface CapturedMail {
   from: string;
@@ -61,6 +63,7 @@ describe('password setup by email', () => {
     expect(response.json()).toEqual({
       success: true,
       message: 'Password setup instructions sent! Please check your email.',
+      sent_to: 'email',
     });
 
     expect(smtp.mails).toHaveLength(1);
@@ -80,17 +83,15 @@ describe('password setup by email', () => {
     expect(set.json().message).toBe('Password set successfully! Logging you in...');
   });
 
-  it('mails instead of answering directly once a password exists, even on loopback', async () => {
-    t.services.db
-      .prepare('INSERT INTO credentials (email, password_hash, updated_at) VALUES (?, ?, ?)')
-      .run(t.config.traderEmail, 'scrypt$4096$8$1$c2FsdA$a2V5', TEST_EPOCH);
+  it('mails on first run from loopback too, and leaves no link file on disk', async () => {
     const response = await t.app.inject({
       method: 'POST',
       url: '/api/auth/request-password-setup',
       payload: { email: t.config.traderEmail },
     });
-    expect(response.json().temp_token).toBeUndefined();
+    expect(response.json()).not.toHaveProperty('temp_token');
     expect(smtp.mails).toHaveLength(1);
+    expect(fs.existsSync(setupLinkFilePath(t.config.dataDir))).toBe(false);
   });
 
   it('answers 502 with the spec sentence when the mail server is down', async () => {

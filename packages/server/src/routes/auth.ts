@@ -8,10 +8,9 @@ import {
   type User,
   type ValidateSessionResponse,
 } from '@td/contracts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { bearerToken } from '../app';
 import type { SessionInfo, SignedIn } from '../auth/auth-service';
-import { isLoopbackAddress } from '../auth/loopback-address';
 import { SIGN_IN_MESSAGES as MSG } from '../auth/sign-in-messages';
 import { unauthorized } from '../http/http-error';
 import { validate } from '../http/validate';
@@ -27,16 +26,6 @@ function signedInReply({ sessionToken, session }: SignedIn, message: string): Lo
     user: userOf(session),
     expires_at: new Date(session.expiresAt).toISOString(),
   };
-}
-
-/**
- * The peer is this machine and no proxy stood in between. A local reverse proxy would make every
- * visitor look like loopback, so a forwarding header disqualifies the request.
- */
-function isDirectLocalRequest(request: FastifyRequest): boolean {
-  const { headers } = request;
-  const forwarded = headers.forwarded ?? headers['x-forwarded-for'] ?? headers['x-real-ip'];
-  return isLoopbackAddress(request.ip) && forwarded === undefined;
 }
 
 /** spec part 1 §7: the five sign-in calls. All are public; each checks what it needs itself. */
@@ -64,13 +53,9 @@ export async function authRoutes(app: FastifyInstance, { services }: { services:
 
   app.post('/api/auth/request-password-setup', async (request): Promise<PasswordSetupResponse> => {
     const { email } = validate(passwordSetupRequestSchema, request.body);
-    const outcome = await auth.requestPasswordSetup(email, {
-      ip: request.ip,
-      fromLoopback: isDirectLocalRequest(request),
-    });
-    return outcome.tempToken
-      ? { success: true, message: MSG.setupReady, temp_token: outcome.tempToken }
-      : { success: true, message: MSG.setupSent };
+    const { channel } = await auth.requestPasswordSetup(email, { ip: request.ip });
+    const message = channel === 'email' ? MSG.setupSent : MSG.setupWrittenOnServer;
+    return { success: true, message, sent_to: channel };
   });
 
   app.post('/api/auth/set-password', async (request): Promise<LoginResponse> => {

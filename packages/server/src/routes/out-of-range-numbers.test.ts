@@ -28,7 +28,12 @@ describe('out-of-range numbers in orders and amounts', () => {
   it.each([
     ['a limit price of ₹1e16', limitBuy(1e16), /limit_price is at most ₹10,00,000 a share/],
     ['a limit price just above the ceiling', limitBuy(MAX_LIMIT_PRICE_RUPEES + 0.05), /at most ₹10,00,000/],
-    ['a limit price as text', limitBuy('1e16'), /limit_price is at most ₹10,00,000 a share/],
+    ['a limit price as exponent text', limitBuy('1e16'), /limit_price must be a number/],
+    [
+      'a quantity in hex, which Number() reads as 16',
+      { symbol: 'TCS', side: 'BUY', quantity: '0x10' },
+      /quantity must be a number/,
+    ],
     ['a limit price below one tick', limitBuy(1e-9), /limit_price must be at least ₹0.05/],
     ['the largest order at a huge price', limitBuy(1e9, 1_000_000), /limit_price is at most/],
     ['a quantity of 1e12', { symbol: 'TCS', side: 'BUY', quantity: 1e12 }, /quantity is at most 10,00,000/],
@@ -51,6 +56,16 @@ describe('out-of-range numbers in orders and amounts', () => {
       expect(response.statusCode).toBeLessThan(500);
     }
     expect(brokenInvariants(testApp.services.db, testApp.services.ledger, 'paper')).toEqual([]);
+  });
+
+  it('refuses a balance of 5e-324, which would set the cash to ₹0, and keeps the cash', async () => {
+    const overview = () => testApp.app.inject({ method: 'GET', url: '/api/trading/paper/overview', headers });
+    const before = (await overview()).json().data.available_balance;
+    for (const balance of [5e-324, '5e-324', 0.001]) {
+      const response = await post('/api/trading/paper/balance', { balance });
+      expect({ balance, status: response.statusCode }).toEqual({ balance, status: 400 });
+    }
+    expect((await overview()).json().data.available_balance).toBe(before);
   });
 
   it.each([

@@ -82,7 +82,8 @@ describe('streams end with their session', () => {
       .split('\n')
       .filter(Boolean)
       .map((line) => JSON.parse(line))
-      .find((entry) => typeof entry.setupLink === 'string').setupLink as string;
+      .filter((entry) => typeof entry.setupLink === 'string')
+      .at(-1).setupLink as string;
     const tempToken = new URL(link).searchParams.get('setup_token');
 
     const reply = await post('/api/auth/set-password', undefined, {

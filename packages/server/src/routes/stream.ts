@@ -8,8 +8,9 @@ export async function streamRoutes(app: FastifyInstance, { services }: { service
     // Compression off: ticks are small and frequent, and deflate would cost more CPU than it saves.
     options: { maxPayload: 64 * 1024, perMessageDeflate: false },
   });
-  app.get('/api/stream', { websocket: true }, (socket) => {
-    services.stream.accept(socket);
+  app.get('/api/stream', { websocket: true }, (socket, request) => {
+    // request.ip: the client's address (the proxy's word for it only when TRUST_PROXY says so).
+    services.stream.accept(socket, request.ip);
   });
   app.addHook('onClose', async () => services.stream.closeAll());
 }

@@ -19,6 +19,19 @@ describe('ops token', () => {
     expect(fs.statSync(opsTokenFile(dir)).mode & 0o777).toBe(0o600);
   });
 
+  it('refuses a token file other users can read, as secrets.key is refused, naming the chmod to run', () => {
+    const token = loadOpsToken(dir);
+    const file = opsTokenFile(dir);
+    for (const mode of [0o644, 0o640, 0o604, 0o660]) {
+      fs.chmodSync(file, mode);
+      expect(() => loadOpsToken(dir)).toThrow(
+        `${file} is readable or writable by other users (permissions 0${mode.toString(8)}); the server will not start with it. Run: chmod 600 ${file}`,
+      );
+    }
+    fs.chmodSync(file, 0o400);
+    expect(loadOpsToken(dir)).toBe(token);
+  });
+
   it('comes from OPS_TOKEN when set, and then writes no file', () => {
     const configured = 'o'.repeat(40);
     expect(loadOpsToken(dir, configured)).toBe(configured);

@@ -2,19 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 
-/**
- * The key file must be the owner's alone (0600 or narrower): anyone else who can read it can open
- * the broker tokens. Windows has no such mode bits to check.
- */
-function refuseIfOthersCanRead(file: string): void {
-  if (process.platform === 'win32') return;
-  const mode = fs.statSync(file).mode & 0o777;
-  if ((mode & 0o077) === 0) return;
-  throw new Error(
-    `${file} is readable or writable by other users (permissions ${mode.toString(8).padStart(4, '0')}); ` +
-      `the server will not start with it. Run: chmod 600 ${file}`,
-  );
-}
+import { refuseIfOthersCanRead } from './owner-only-files';
 
 /**
  * Encrypts secrets at rest (broker tokens) with AES-256-GCM. The key is SECRETS_KEY (base64, 32
@@ -31,9 +19,10 @@ export class SecretBox {
     }
     const file = path.join(dataDir, 'secrets.key');
     if (!fs.existsSync(file)) {
-      fs.mkdirSync(dataDir, { recursive: true });
+      fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
       fs.writeFileSync(file, crypto.randomBytes(32).toString('base64'), { mode: 0o600, flag: 'wx' });
     }
+    // Anyone else who can read the key can open the broker tokens.
     refuseIfOthersCanRead(file);
     return new SecretBox(Buffer.from(fs.readFileSync(file, 'utf8').trim(), 'base64'));
   }

@@ -1,10 +1,11 @@
 import { STREAM_CLOSE_CODES, streamClientMessageSchema } from '@td/contracts';
 import type { WebSocket } from 'ws';
+import { signInRefusal, WaitingStreams } from './stream-admission';
 import { StreamConnection } from './stream-connection';
 
 /** Open streams one session may hold (one per browser tab). */
 export const MAX_STREAMS_PER_SESSION = 10;
-/** Open streams the server holds in all, authenticated or not. */
+/** Signed-in streams the server holds in all; streams still waiting to sign in have their own cap (stream-admission.ts). */
 export const MAX_STREAMS = 200;
 /** How often open streams re-check their session (it may have expired with no request to notice). */
 export const SESSION_CHECK_MS = 60_000;
@@ -22,6 +23,8 @@ export interface StreamHubOptions {
   maxTopicsPerClient?: number;
   maxStreamsPerSession?: number;
   maxStreams?: number;
+  maxWaitingStreams?: number;
+  maxWaitingStreamsPerAddress?: number;
   sessionCheckMs?: number;
 }
 
@@ -33,28 +36,34 @@ export interface StreamHubOptions {
 export class StreamHub {
   private readonly subscribers = new Map<string, Set<StreamConnection>>();
   private readonly connections = new Set<StreamConnection>();
+  private readonly waiting: WaitingStreams<StreamConnection>;
   private broadcasts = 0;
   private sessionChecks: ReturnType<typeof setInterval> | null = null;
   private shuttingDown = false;
 
-  constructor(private readonly options: StreamHubOptions) {}
+  constructor(private readonly options: StreamHubOptions) {
+    this.waiting = new WaitingStreams(options.maxWaitingStreams, options.maxWaitingStreamsPerAddress);
+  }
 
-  /** Null when the server already holds MAX_STREAMS: the socket is closed with `serverFull`. */
-  accept(socket: WebSocket): StreamConnection | null {
-    const maxStreams = this.options.maxStreams ?? MAX_STREAMS;
+  /**
+   * Admits a socket from `address` (the client's, as the request sees it) to wait for its sign-in.
+   * Null while shutting down. A full waiting room closes its longest-waiting socket, never a signed-in one.
+   */
+  accept(socket: WebSocket, address = 'unknown'): StreamConnection | null {
     if (this.shuttingDown) {
       socket.close(1001, 'Server shutting down');
       return null;
     }
-    if (this.connections.size >= maxStreams) {
-      socket.close(
-        STREAM_CLOSE_CODES.serverFull,
-        `The server holds at most ${maxStreams} streams; try again shortly.`,
-      );
-      return null;
-    }
     const connection = new StreamConnection(socket);
     this.connections.add(connection);
+    const displaced = this.waiting.admit(connection, address);
+    if (displaced) {
+      this.drop(displaced);
+      displaced.socket.close(
+        STREAM_CLOSE_CODES.serverFull,
+        'Too many streams are waiting to sign in; reconnect and send the session token at once.',
+      );
+    }
     const authTimer = setTimeout(() => {
       if (!connection.authenticated) socket.close(4401, 'Authenticate with {"type":"auth","token":…} first');
     }, this.options.authTimeoutMs ?? 5000);
@@ -198,15 +207,20 @@ export class StreamHub {
       connection.socket.close(STREAM_CLOSE_CODES.sessionEnded, 'Session not valid');
       return;
     }
-    const limit = this.options.maxStreamsPerSession ?? MAX_STREAMS_PER_SESSION;
-    let open = 0;
-    for (const other of this.connections) if (other !== connection && other.token === token) open++;
-    if (open >= limit) {
-      const error = `At most ${limit} live streams per sign-in; close other dashboard tabs first.`;
-      connection.sendControl({ type: 'error', error });
-      connection.socket.close(STREAM_CLOSE_CODES.tooManyForSession, error);
+    const refusal = signInRefusal(
+      [...this.connections].filter((other) => other !== connection),
+      token,
+      {
+        perSession: this.options.maxStreamsPerSession ?? MAX_STREAMS_PER_SESSION,
+        signedIn: this.options.maxStreams ?? MAX_STREAMS,
+      },
+    );
+    if (refusal) {
+      connection.sendControl({ type: 'error', error: refusal.error });
+      connection.socket.close(refusal.code, refusal.error);
       return;
     }
+    this.waiting.remove(connection);
     connection.token = token;
     connection.email = email;
     this.startSessionChecks();
@@ -245,6 +259,7 @@ export class StreamHub {
   }
 
   private drop(connection: StreamConnection): void {
+    this.waiting.remove(connection);
     if (!this.connections.delete(connection)) return;
     for (const topic of [...connection.topics]) this.leave(connection, topic);
     if (this.connections.size === 0) this.stopSessionChecks();

@@ -10,9 +10,9 @@ export interface StreamTestClient {
   send(message: unknown): void;
 }
 
-/** Opens a WebSocket to `url` and records every message it receives. */
-export async function openStream(url: string): Promise<StreamTestClient> {
-  const socket = new WebSocket(url);
+/** Opens a WebSocket to `url` (with `options`, e.g. headers) and records every message it receives. */
+export async function openStream(url: string, options?: WebSocket.ClientOptions): Promise<StreamTestClient> {
+  const socket = new WebSocket(url, options);
   const messages: Record<string, unknown>[] = [];
   socket.on('message', (raw) => messages.push(JSON.parse(raw.toString())));
   const closed = new Promise<{ code: number; reason: string }>((resolve) =>

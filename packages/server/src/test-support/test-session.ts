@@ -1,3 +1,4 @@
+import { readSetupTokenFromFile } from '../auth/setup-link-file';
 import type { TestApp } from './build-test-app';
 
 /** Strong by the shared rule (length, both cases, digits, symbols). */
@@ -8,15 +9,15 @@ export interface TestSession {
   headers: { authorization: string };
 }
 
-/** First run from loopback: the setup token comes straight back, and setting the password signs in. */
+/** First run as the owner does it: ask for setup, read the link from the data directory, set the password. */
 async function setFirstPassword({ app, config }: TestApp, password: string) {
   const setup = await app.inject({
     method: 'POST',
     url: '/api/auth/request-password-setup',
     payload: { email: config.traderEmail },
   });
-  const tempToken = setup.json().temp_token;
-  if (typeof tempToken !== 'string') throw new Error(`first-run setup gave no token: ${setup.body}`);
+  const tempToken = readSetupTokenFromFile(config.dataDir);
+  if (tempToken === null) throw new Error(`first-run setup left no setup link: ${setup.body}`);
   return app.inject({
     method: 'POST',
     url: '/api/auth/set-password',
