@@ -50,6 +50,7 @@ export async function platformRoutes(app: FastifyInstance, { services }: { servi
       main_server_healthy: isDatabaseHealthy(db),
       main_server_pid: process.pid,
       uptime: Math.round(process.uptime()),
+      supervisor: supervisorRestarts(services.config.restart),
     },
   }));
 
@@ -65,4 +66,13 @@ export async function platformRoutes(app: FastifyInstance, { services }: { servi
     if (refusal) throw badRequest(refusal, 'remote_origin_not_allowed');
     return { success: true, data: registry.use(name, entry) };
   });
+}
+
+function supervisorRestarts({ supervised, supervisorRestarts: record }: AppServices['config']['restart']) {
+  return {
+    supervised,
+    restarts: record.restarts,
+    last_restart_at: record.lastRestartAt === null ? null : new Date(record.lastRestartAt).toISOString(),
+    last_restart_reason: record.lastRestartReason,
+  };
 }
