@@ -38,7 +38,9 @@ const shutdown = async () => {
 // The supervisor ends only on a clean stop or when it gave up on a crash loop (it said why): the rest goes too.
 stack.api.once('exit', (code) => {
   if (stopping) return;
-  console.error(`The API server's supervisor ended (exit code ${code ?? 'unknown'}); stopping the web servers too.`);
+  console.error(
+    `The API server's supervisor ended (exit code ${code ?? 'unknown'}); stopping the web servers too.`,
+  );
   void stack.stop().finally(() => process.exit(code || 1));
 });
 process.on('SIGINT', () => void shutdown());

@@ -38,7 +38,11 @@ async function until(condition: () => boolean, what: string, timeoutMs = 30_000)
 async function seedPassword(dataDir: string): Promise<string> {
   const { traderEmail } = loadConfig({ DATA_DIR: dataDir });
   const db = openDatabase(path.join(dataDir, 'trading.db'));
-  new CredentialStore(db).setPasswordHash(traderEmail, await hashPassword(PASSWORD, TEST_SCRYPT_COST), Date.now());
+  new CredentialStore(db).setPasswordHash(
+    traderEmail,
+    await hashPassword(PASSWORD, TEST_SCRYPT_COST),
+    Date.now(),
+  );
   db.close();
   return traderEmail;
 }
@@ -96,7 +100,10 @@ describe('the supervisor under a crash', () => {
     const spawnedAt = performance.now();
     for (let i = 0; ; i++) {
       if (i > 600) throw new Error(`the API did not start:\n${output}`);
-      const ok = await fetch(`${api}/api/health`).then((r) => r.ok, () => false);
+      const ok = await fetch(`${api}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      );
       if (ok) break;
       await sleep(100);
     }
@@ -152,7 +159,9 @@ describe('the supervisor under a crash', () => {
 
     expect(refused).toEqual([]);
     for (const id of acknowledged) {
-      const response = await fetch(`${api}/api/orders/${id}`, { headers: { authorization: `Bearer ${token}` } });
+      const response = await fetch(`${api}/api/orders/${id}`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
       expect([id, response.status, (await response.json()).data?.status]).toEqual([id, 200, 'FILLED']);
     }
     expect(status?.supervisor).toEqual({
@@ -161,7 +170,9 @@ describe('the supervisor under a crash', () => {
       last_restart_at: expect.any(String),
       last_restart_reason: 'crashed (signal SIGKILL)',
     });
-    expect(output).toMatch(/the API server stopped unexpectedly \(signal SIGKILL\) after \d+ s; starting it again in 1 s/);
+    expect(output).toMatch(
+      /the API server stopped unexpectedly \(signal SIGKILL\) after \d+ s; starting it again in 1 s/,
+    );
 
     // A clean stop still stops everything: the supervisor passes SIGTERM on and ends with the server.
     const secondPid = status!.main_server_pid;
