@@ -15,6 +15,8 @@ const supervision = supervise({
   // The server's error output passes through here, so a crash's last lines can be quoted in the log.
   stdio: ['inherit', 'inherit', 'pipe'],
   stderr: process.stderr,
+  // A spare server waits loaded beside the running one, so a restart does not wait for tsx to compile.
+  standby: true,
   log: (line) => console.error(`[supervise-api] ${line}`),
 });
 process.on('SIGINT', () => supervision.signal('SIGINT'));

@@ -44,7 +44,7 @@ else process.exitCode = end;`,
   return [script];
 }
 
-const runs = (): { restarts?: string; at?: string; reason?: string }[] =>
+const runs = (): { restarts?: string; at?: string; reason?: string; wasSpare?: boolean }[] =>
   fs
     .readFileSync(path.join(dir, 'runs'), 'utf8')
     .trim()
@@ -107,6 +107,47 @@ describe('supervise', () => {
     expect(lines.at(-1)).toMatch(
       /^the API server crashed 3 times within 60 s \(last: exit code 3 after \d+ (ms|s)\); not starting it again\. Its last error output:\nError: EADDRINUSE: address already in use :::8082\nFix the cause shown in the log above, then run npm start again\.$/,
     );
+  });
+
+  it('with a standby, hands the restart to a spare that loaded while the server ran', async () => {
+    // Speaks main.ts's side: a spare says standing-by and waits for start; a server says ready.
+    const script = path.join(dir, 'standby.cjs');
+    fs.writeFileSync(
+      script,
+      `const fs = require('node:fs');
+const runs = ${JSON.stringify(path.join(dir, 'runs'))};
+const spareReady = ${JSON.stringify(path.join(dir, 'spare-ready'))};
+const wasSpare = process.env.API_STANDBY === '1';
+const serve = () => {
+  fs.appendFileSync(runs, JSON.stringify({ wasSpare, restarts: process.env.API_SUPERVISOR_RESTARTS, reason: process.env.API_SUPERVISOR_LAST_RESTART_REASON }) + '\\n');
+  const run = fs.readFileSync(runs, 'utf8').trim().split('\\n').length;
+  process.send({ type: 'ready' });
+  // The first server crashes once a spare stands by; the one after it stops cleanly.
+  const end = () => (run === 1 ? process.exit(1) : process.exit(0));
+  const wait = setInterval(() => { if (run > 1 || fs.existsSync(spareReady)) { clearInterval(wait); end(); } }, 5);
+};
+if (wasSpare) {
+  process.on('message', (message) => {
+    if (message.type !== 'start') return;
+    Object.assign(process.env, message.env);
+    serve();
+  });
+  process.send({ type: 'standing-by' });
+  fs.writeFileSync(spareReady, '');
+} else serve();`,
+    );
+    const { done } = supervise({
+      command: process.execPath,
+      args: [script],
+      stdio: 'ignore',
+      standby: true,
+      crashPolicy: FAST,
+    });
+    expect(await done).toBe(0);
+    expect(runs()).toEqual([
+      { wasSpare: false, restarts: '0' },
+      { wasSpare: true, restarts: '1', reason: 'crashed (exit code 1)' },
+    ]);
   });
 
   it('forwards SIGTERM to the child and ends with its exit code, even the restart code', async () => {

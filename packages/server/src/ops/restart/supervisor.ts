@@ -1,4 +1,4 @@
-import { type ChildProcess, type StdioOptions, spawn } from 'node:child_process';
+import type { ChildProcess, StdioOptions } from 'node:child_process';
 import {
   CrashHistory,
   type CrashPolicy,
@@ -8,6 +8,14 @@ import {
   formatDuration,
 } from './crash-policy';
 import { RESTART_EXIT_CODE } from './restart-service';
+import {
+  isAlive,
+  type SpawnedChild,
+  STANDBY_ENV,
+  type SupervisorMessage,
+  spawnChild,
+  withIpc,
+} from './supervised-child';
 
 export interface SuperviseOptions {
   command: string;
@@ -22,6 +30,8 @@ export interface SuperviseOptions {
   log?(line: string): void;
   crashPolicy?: Partial<CrashPolicy>;
   now?: () => number;
+  /** Keep a spare child loaded (IPC added to stdio; the child must speak SupervisorMessage, as main.ts does). */
+  standby?: boolean;
 }
 
 export interface Supervision {
@@ -51,15 +61,15 @@ export function restartEnv(record: RestartRecord): Record<string, string> {
   };
 }
 
-const STDERR_TAIL_CHARS = 2000;
-const STDERR_TAIL_LINES = 8;
-
 /**
  * Runs the API server and keeps it running. An exit with RESTART_EXIT_CODE (a restart asked for over
  * the API) starts it again at once; a crash (any other non-zero code, or a signal such as kill -9)
  * starts it again after a backoff (CrashPolicy), unless it is a crash loop, which ends the
  * supervision with the crash's code. Exit code 0 is a clean stop and is passed through. A signal the
  * supervisor passes on is final: the child's exit after it is not restarted, whatever its code.
+ *
+ * With `standby`, a spare child is loaded once the server listens and waits, modules loaded, to take
+ * over: a restart then skips the seconds of loading and compiling (decision 0021).
  */
 export function supervise(options: SuperviseOptions): Supervision {
   const now = options.now ?? Date.now;
@@ -67,15 +77,44 @@ export function supervise(options: SuperviseOptions): Supervision {
   const policy = { ...DEFAULT_CRASH_POLICY, ...options.crashPolicy };
   const crashes = new CrashHistory(policy);
   const record: RestartRecord = { restarts: 0, lastRestartAt: null, lastRestartReason: null };
+  const stdio = options.standby ? withIpc(options.stdio) : (options.stdio ?? 'inherit');
+  const baseEnv = options.env ?? process.env;
   let child: ChildProcess | null = null;
+  let spare: { child: SpawnedChild; loaded: boolean } | null = null;
   let pendingRestart: ReturnType<typeof setTimeout> | null = null;
   let stopping = false;
+  let ended = false;
   let run = 0;
-  let finish: (code: number) => void = () => {};
-
+  let resolveDone: (code: number) => void = () => {};
   const done = new Promise<number>((resolve) => {
-    finish = resolve;
+    resolveDone = resolve;
   });
+  const finish = (code: number) => {
+    if (ended) return;
+    ended = true;
+    dropSpare();
+    resolveDone(code);
+  };
+  const launch = (env: NodeJS.ProcessEnv) => spawnChild({ ...options, env, stdio });
+
+  function dropSpare() {
+    if (spare && isAlive(spare.child.process)) spare.child.process.kill('SIGTERM');
+    spare = null;
+  }
+
+  function loadSpare() {
+    if (!options.standby || stopping || ended || spare) return;
+    const loading = { child: launch({ ...baseEnv, [STANDBY_ENV]: '1' }), loaded: false };
+    spare = loading;
+    loading.child.process.on('message', (message: SupervisorMessage) => {
+      if (message?.type !== 'standing-by') return;
+      loading.loaded = true;
+      log(`a spare API server (pid ${loading.child.process.pid}) is loaded and stands by for a restart`);
+    });
+    loading.child.process.once('exit', () => {
+      if (spare === loading) spare = null;
+    });
+  }
 
   const restart = (reason: string) => {
     record.restarts += 1;
@@ -84,26 +123,28 @@ export function supervise(options: SuperviseOptions): Supervision {
     start();
   };
 
-  const start = () => {
+  function start() {
     run += 1;
     const startedAt = now();
-    let stderrTail = '';
-    const current = spawn(options.command, options.args, {
-      cwd: options.cwd,
-      env: { ...(options.env ?? process.env), ...restartEnv(record) },
-      stdio: options.stdio ?? 'inherit',
+    let current: SpawnedChild;
+    if (spare?.loaded && isAlive(spare.child.process)) {
+      current = spare.child;
+      spare = null;
+      current.process.send({ type: 'start', env: restartEnv(record) } satisfies SupervisorMessage);
+    } else {
+      dropSpare();
+      current = launch({ ...baseEnv, ...restartEnv(record) });
+    }
+    child = current.process;
+    current.process.on('message', (message: SupervisorMessage) => {
+      if (message?.type === 'ready') loadSpare();
     });
-    child = current;
-    current.stderr?.on('data', (chunk: Buffer) => {
-      options.stderr?.write(chunk);
-      stderrTail = (stderrTail + chunk.toString('utf8')).slice(-STDERR_TAIL_CHARS);
-    });
-    options.onStart?.(current, run);
-    current.once('error', (error) => {
+    options.onStart?.(current.process, run);
+    current.process.once('error', (error) => {
       log(`could not start the API server: ${error.message}`);
       finish(1);
     });
-    current.once('exit', (code, signal) => {
+    current.process.once('exit', (code, signal) => {
       if (stopping) return finish(exitCodeOf(code, signal));
       if (code === RESTART_EXIT_CODE) {
         log(`the API server exited to restart (code ${code}); starting it again`);
@@ -112,7 +153,7 @@ export function supervise(options: SuperviseOptions): Supervision {
       if (code === 0) return finish(0);
       const how = describeExit(code, signal);
       const ranFor = formatDuration(now() - startedAt);
-      const tail = lastLines(stderrTail);
+      const tail = current.stderrTail();
       const decision = crashes.afterCrash(now(), now() - startedAt);
       if ('giveUp' in decision) {
         log(
@@ -128,13 +169,14 @@ export function supervise(options: SuperviseOptions): Supervision {
         restart(`crashed (${how})`);
       }, decision.restartInMs);
     });
-  };
+  }
   start();
 
   return {
     done,
     signal(signal) {
       stopping = true;
+      dropSpare();
       if (pendingRestart) {
         // Waiting to restart after a crash: nothing runs, so the stop is clean at once.
         clearTimeout(pendingRestart);
@@ -143,11 +185,7 @@ export function supervise(options: SuperviseOptions): Supervision {
         return;
       }
       const current = child as ChildProcess | null;
-      if (current && current.exitCode === null && current.signalCode === null) current.kill(signal);
+      if (current && isAlive(current)) current.kill(signal);
     },
   };
-}
-
-function lastLines(text: string): string {
-  return text.trimEnd().split('\n').slice(-STDERR_TAIL_LINES).join('\n');
 }
