@@ -1,6 +1,7 @@
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { createLogger } from './logger';
+import { markServerStart } from './ops/restart/server-uptime';
 import { STANDBY_ENV, type SupervisorMessage } from './ops/restart/supervised-child';
 import { installProcessPolicy } from './process-policy';
 import { createServices } from './services';
@@ -31,6 +32,7 @@ function startSignal(): Promise<void> {
 
 async function main() {
   await startSignal();
+  markServerStart();
   const config = loadConfig();
   const logger = createLogger(config.logLevel);
   const services = createServices(config, logger);

@@ -5,6 +5,7 @@ import { bearerToken } from '../app';
 import { isDatabaseHealthy } from '../db/database';
 import { badRequest, HttpError, unauthorized } from '../http/http-error';
 import { validate } from '../http/validate';
+import { serverUptimeSeconds } from '../ops/restart/server-uptime';
 import { loadOpsToken, OPS_TOKEN_HEADER, opsTokenMatches } from '../security/ops-token';
 import type { AppServices } from '../services';
 
@@ -31,7 +32,7 @@ export async function platformRoutes(app: FastifyInstance, { services }: { servi
     success: true,
     status: 'ok',
     version: config.version,
-    uptime: Math.round(process.uptime()),
+    uptime: serverUptimeSeconds(),
   }));
 
   app.get('/api/status', async () => ({
@@ -49,7 +50,7 @@ export async function platformRoutes(app: FastifyInstance, { services }: { servi
     data: {
       main_server_healthy: isDatabaseHealthy(db),
       main_server_pid: process.pid,
-      uptime: Math.round(process.uptime()),
+      uptime: serverUptimeSeconds(),
       supervisor: supervisorRestarts(services.config.restart),
     },
   }));
