@@ -31,9 +31,19 @@ Trading Dashboard is running
             here and written to ${path.join(dataDir, 'setup-link.txt')}
 Press Ctrl+C to stop.`);
 
+let stopping = false;
 const shutdown = async () => {
+  stopping = true;
   await stack.stop();
   process.exit(0);
 };
+// The supervisor ends only on a clean stop or when it gave up on a crash loop (it said why): the rest goes too.
+stack.api.once('exit', (code) => {
+  if (stopping) return;
+  console.error(
+    `The API server's supervisor ended (exit code ${code ?? 'unknown'}); stopping the web servers too.`,
+  );
+  void stack.stop().finally(() => process.exit(code || 1));
+});
 process.on('SIGINT', () => void shutdown());
 process.on('SIGTERM', () => void shutdown());

@@ -123,9 +123,21 @@ export const systemStatusSchema = z.object({
 });
 export type SystemStatus = z.infer<typeof systemStatusSchema>;
 
+/** The supervisor's restarts of the API server before the process answering (scripts/supervise-api.ts). */
+export const supervisorRestartsSchema = z.object({
+  /** False when the server runs without the supervisor: nothing restarts it. */
+  supervised: z.boolean(),
+  restarts: z.number().int().min(0),
+  last_restart_at: z.string().nullable(),
+  /** e.g. "crashed (signal SIGKILL)" or "restart asked for over the API (exit code 75)". */
+  last_restart_reason: z.string().nullable(),
+});
+export type SupervisorRestarts = z.infer<typeof supervisorRestartsSchema>;
+
 export const serverStatusSchema = z.object({
   main_server_healthy: z.boolean(),
   main_server_pid: z.number().int(),
   uptime: z.number(),
+  supervisor: supervisorRestartsSchema,
 });
 export type ServerStatus = z.infer<typeof serverStatusSchema>;

@@ -107,6 +107,10 @@ const envSchema = z.object({
     .enum(['1', '0'])
     .default('0')
     .transform((value) => value === '1'),
+  /** Set by the supervisor on each start: the restarts before this process, for the diagnostics. */
+  API_SUPERVISOR_RESTARTS: z.coerce.number().int().min(0).default(0),
+  API_SUPERVISOR_LAST_RESTART_AT: z.coerce.number().int().min(0).optional(),
+  API_SUPERVISOR_LAST_RESTART_REASON: z.string().max(500).optional(),
   /** The shortest time between two restarts asked for over the API. */
   RESTART_MIN_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
   // The annual risk-free rate Sharpe and Sortino use; the default is about the 91-day T-bill yield.
@@ -197,7 +201,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     secretsKey: e.SECRETS_KEY,
     tradingLoop: e.TRADING_LOOP,
     replayHistory: e.REPLAY_HISTORY,
-    restart: { supervised: e.API_SUPERVISED, minIntervalMs: e.RESTART_MIN_INTERVAL_SECONDS * 1000 },
+    restart: {
+      supervised: e.API_SUPERVISED,
+      minIntervalMs: e.RESTART_MIN_INTERVAL_SECONDS * 1000,
+      supervisorRestarts: {
+        restarts: e.API_SUPERVISOR_RESTARTS,
+        lastRestartAt: e.API_SUPERVISOR_LAST_RESTART_AT ?? null,
+        lastRestartReason: e.API_SUPERVISOR_LAST_RESTART_REASON || null,
+      },
+    },
     /** Annual, percent points (6.5 = 6.5 %). */
     riskFreeRatePercent: e.RISK_FREE_RATE_PERCENT,
     upstox: {

@@ -1,10 +1,38 @@
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { createLogger } from './logger';
+import { markServerStart } from './ops/restart/server-uptime';
+import { STANDBY_ENV, type SupervisorMessage } from './ops/restart/supervised-child';
 import { installProcessPolicy } from './process-policy';
 import { createServices } from './services';
 
+/**
+ * A spare under the supervisor (API_STANDBY=1) stops here with every module loaded, until the
+ * supervisor says start (with the restart facts for its environment); without a supervisor, at once.
+ */
+function startSignal(): Promise<void> {
+  const send = process.send?.bind(process);
+  if (process.env[STANDBY_ENV] !== '1' || !send) return Promise.resolve();
+  return new Promise((resolve) => {
+    // The supervisor is gone: nothing will ever start this spare.
+    const orphaned = () => process.exit(0);
+    process.once('disconnect', orphaned);
+    const onMessage = (message: SupervisorMessage) => {
+      if (message?.type !== 'start') return;
+      process.off('message', onMessage);
+      process.off('disconnect', orphaned);
+      Object.assign(process.env, message.env);
+      delete process.env[STANDBY_ENV];
+      resolve();
+    };
+    process.on('message', onMessage);
+    send({ type: 'standing-by' } satisfies SupervisorMessage);
+  });
+}
+
 async function main() {
+  await startSignal();
+  markServerStart();
   const config = loadConfig();
   const logger = createLogger(config.logLevel);
   const services = createServices(config, logger);
@@ -44,6 +72,8 @@ async function main() {
     { port: config.port, dataDir: config.dataDir, traderEmail: config.traderEmail },
     'API server ready',
   );
+  // The supervisor loads its next spare only now, so the two never compete for the CPU while starting.
+  process.send?.({ type: 'ready' } satisfies SupervisorMessage);
 }
 
 main().catch((error) => {

@@ -8,6 +8,7 @@ import { LiveBroker } from './broker/live';
 import { LiveDayOpenings } from './broker/live-day-openings';
 import { LiveTradingLoop, LiveVenue } from './broker/live-venue';
 import { PaperBroker, paperMarketFrom } from './broker/paper/paper-broker';
+import { PaperAccountPreparation, preparingLoopState } from './broker/paper-account-preparation';
 import { paperVenue } from './broker/paper-venue';
 import { TradingService } from './broker/trading-service';
 import { UpstoxAccount } from './broker/upstox-account';
@@ -51,6 +52,8 @@ export interface AppServices {
   upstoxAccount: UpstoxAccount;
   ledger: Ledger;
   paperBroker: PaperBroker;
+  /** The start-up replay's progress: paper orders are refused (503) until it ends. */
+  paperPreparation: PaperAccountPreparation;
   trading: TradingService;
   tradingLoop: TradingLoop;
   /** The same loop on the Upstox account, run in live mode only. */
@@ -120,6 +123,8 @@ export function createServices(
   const ledger = new Ledger(db, now);
   ledger.openAccount('paper', PAPER_STARTING_BALANCE_PAISE);
   const paperBroker = new PaperBroker(db, ledger, paperMarketFrom(marketData), undefined, now);
+  const paperPreparation = new PaperAccountPreparation();
+  paperBroker.holdOrdersWhile(paperPreparation);
   const trading = new TradingService(db, ledger, paperBroker, marketData, () => tradingMode.current(), now);
   const allocation = createAllocationService({
     db,
@@ -229,7 +234,9 @@ export function createServices(
       else liveLoop.stop();
     } else {
       liveLoop.stop();
-      if (config.tradingLoop) tradingLoop.start();
+      // The paper loop starts once the start-up replay has prepared the account (it ends by calling this).
+      if (config.tradingLoop && !paperPreparation.running) tradingLoop.start();
+      else tradingLoop.stop();
     }
   };
   tradingMode.onChange(followMode);
@@ -267,6 +274,7 @@ export function createServices(
     upstoxAccount,
     ledger,
     paperBroker,
+    paperPreparation,
     trading,
     tradingLoop,
     liveLoop,
@@ -290,7 +298,7 @@ export function createServices(
     engineStatus: () => ({
       ...(tradingMode.current() === 'live'
         ? engineStatus(marketData, liveLoop.state(), 'live')
-        : engineStatus(marketData, tradingLoop.state(), 'paper')),
+        : engineStatus(marketData, preparingLoopState(tradingLoop.state(), paperPreparation), 'paper')),
       halt: safety.haltState(),
     }),
     tickDashboard: () => tickDashboard(marketData, stream),
@@ -308,9 +316,19 @@ export function createServices(
       };
       if (config.replayHistory && tradingMode.current() === 'mock') {
         // On a fresh mock install the loop first replays the generated history, then trades live.
-        const replay = replayHistoryIntoEmptyLedger(db, ledger, marketData, logger, allocationPieces)
+        const replay = replayHistoryIntoEmptyLedger(
+          db,
+          ledger,
+          marketData,
+          logger,
+          allocationPieces,
+          paperPreparation,
+        )
           .catch((error) => logger.error({ err: error }, 'history replay failed'))
-          .finally(begin);
+          .finally(() => {
+            paperPreparation.finish();
+            begin();
+          });
         trading.holdDayOpenUntil(replay);
       } else {
         begin();

@@ -6,7 +6,12 @@ import { DiagnosticsPanel } from './diagnostics-panel';
 const HEALTH = reply(200, { success: true, status: 'ok', version: '1.0.0', uptime: 300 });
 const SERVER = reply(200, {
   success: true,
-  data: { main_server_healthy: true, main_server_pid: 4242, uptime: 300 },
+  data: {
+    main_server_healthy: true,
+    main_server_pid: 4242,
+    uptime: 300,
+    supervisor: { supervised: true, restarts: 0, last_restart_at: null, last_restart_reason: null },
+  },
 });
 const STATUS = reply(200, {
   success: true,
@@ -70,6 +75,30 @@ describe('DiagnosticsPanel', () => {
     expect(within(row('database')).getByText('Database connected')).toBeInTheDocument();
     expect(within(row('research')).getByText('Research service running')).toBeInTheDocument();
     expect(logText()).toMatch(/Checks done: 3 of 5 connected\./);
+  });
+
+  it("shows the supervisor's restarts of the backend: how many, when and why the last one", async () => {
+    renderPanel({
+      'GET /api/management/server/status': reply(200, {
+        success: true,
+        data: {
+          main_server_healthy: true,
+          main_server_pid: 4343,
+          uptime: 12,
+          supervisor: {
+            supervised: true,
+            restarts: 2,
+            last_restart_at: '2026-01-05T04:00:00.000Z',
+            last_restart_reason: 'crashed (signal SIGKILL)',
+          },
+        },
+      }),
+    });
+    expect(
+      await within(row('backend')).findByText(
+        /pid 4343, version 1\.0\.0, up 5 min; 2 restarts since npm start, the last 5 Jan, 09:30 IST: crashed \(signal SIGKILL\)/,
+      ),
+    ).toBeInTheDocument();
   });
 
   it('says Cannot reach backend when nothing answers, and Backend not responding on a server error', async () => {

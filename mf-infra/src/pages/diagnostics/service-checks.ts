@@ -1,5 +1,6 @@
 import { type ApiClient, isApiError, managementApi } from '@td/api-client';
-import { type SystemStatus, DIAGNOSTICS_TEXT as TEXT } from '@td/contracts';
+import { type SupervisorRestarts, type SystemStatus, DIAGNOSTICS_TEXT as TEXT } from '@td/contracts';
+import { formatIstDateTime } from '@td/ui';
 
 /** spec part 1 §4 "Diagnostics service status". */
 export type CheckStatus = 'checking' | 'connected' | 'disconnected' | 'error' | 'warning';
@@ -38,6 +39,14 @@ function formatUptime(seconds: number): string {
   return `${Math.floor(seconds / 3600)} h ${Math.floor((seconds % 3600) / 60)} min`;
 }
 
+/** What the supervisor did before this process started: a crash restart is worth knowing about. */
+export function restartsNote(supervisor: SupervisorRestarts): string {
+  if (!supervisor.supervised) return 'not under the supervisor: nothing restarts it if it stops';
+  if (supervisor.restarts === 0) return 'no restarts since npm start';
+  const times = supervisor.restarts === 1 ? '1 restart' : `${supervisor.restarts} restarts`;
+  return `${times} since npm start, the last ${formatIstDateTime(supervisor.last_restart_at)} IST: ${supervisor.last_restart_reason ?? 'reason not recorded'}`;
+}
+
 /** GET /api/health, then the process behind it (GET /api/management/server/status). */
 async function checkBackend(api: ApiClient): Promise<ServiceCheck> {
   const base = { id: 'backend' as const, label: SERVICE_LABELS.backend };
@@ -57,14 +66,14 @@ async function checkBackend(api: ApiClient): Promise<ServiceCheck> {
         ...base,
         status: 'warning',
         message: `${TEXT.backendRunning}, but it reports its database unhealthy`,
-        detail: `pid ${server.main_server_pid}, ${running}`,
+        detail: `pid ${server.main_server_pid}, ${running}; ${restartsNote(server.supervisor)}`,
       };
     }
     return {
       ...base,
       status: 'connected',
       message: TEXT.backendRunning,
-      detail: `pid ${server.main_server_pid}, ${running}`,
+      detail: `pid ${server.main_server_pid}, ${running}; ${restartsNote(server.supervisor)}`,
     };
   } catch (error) {
     return {

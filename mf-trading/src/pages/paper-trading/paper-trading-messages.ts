@@ -11,6 +11,7 @@ export const PAPER_MESSAGES = {
   limitsUnreachable: 'Error updating trading limits.',
   resetDone: 'Paper trading account reset successfully!',
   resetFailed: 'Failed to reset paper trading account.',
+  resetNotYet: (reason: string) => `Failed to reset paper trading account: ${reason}`,
   balanceInvalid: 'Please enter a valid positive balance amount',
   balanceRetry: 'Failed to update balance. Please try again.',
   balanceUnreachable: 'Error updating balance. Please try again.',
@@ -34,4 +35,15 @@ export function balanceFailureMessage(error: unknown): string {
     return PAPER_MESSAGES.balanceRefused(error.message);
   }
   return PAPER_MESSAGES.balanceRetry;
+}
+
+/**
+ * A server not ready yet (503, e.g. while the start-up replay prepares the account) says when it will
+ * be, and that sentence is worth more than the generic line; other failures keep the spec's words.
+ */
+export function resetFailureMessage(error: unknown): string {
+  if (isApiError(error) && error.kind === 'http' && error.status === 503 && error.message) {
+    return PAPER_MESSAGES.resetNotYet(error.message);
+  }
+  return PAPER_MESSAGES.resetFailed;
 }

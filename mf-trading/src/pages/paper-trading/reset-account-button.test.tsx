@@ -85,6 +85,18 @@ describe('paper trading: resetting the account', () => {
     expect(dialog).toBeInTheDocument();
   });
 
+  it('says why and when when the server is not ready: the start-up replay is preparing the account', async () => {
+    const sentence =
+      'The paper account is being prepared from 60 sessions of history (34 of 60 done); orders open when it finishes.';
+    const { confirm, notify } = await openResetDialog(
+      reply(503, { success: false, error: sentence, code: 'paper_account_preparing' }),
+    );
+    await confirm();
+    await waitFor(() =>
+      expect(notify).toHaveBeenCalledWith('error', `Failed to reset paper trading account: ${sentence}`),
+    );
+  });
+
   it('disables the confirm button while the reset is on its way', async () => {
     const { confirm, dialog } = await openResetDialog(NO_ANSWER);
     await confirm();

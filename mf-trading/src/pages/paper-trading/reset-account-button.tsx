@@ -2,7 +2,7 @@ import { useResetPaperAccount } from '@td/api-client';
 import { usePlatform } from '@td/platform';
 import { Button, ConfirmDialog, formatINR } from '@td/ui';
 import { useState } from 'react';
-import { PAPER_MESSAGES, PAPER_RESET_BALANCE } from './paper-trading-messages';
+import { PAPER_MESSAGES, PAPER_RESET_BALANCE, resetFailureMessage } from './paper-trading-messages';
 
 /** spec part 2 §5: a reset only after a confirm dialog that says what it does. */
 export function ResetAccountButton({ disabled }: { disabled?: boolean }) {
@@ -16,7 +16,7 @@ export function ResetAccountButton({ disabled }: { disabled?: boolean }) {
         notify('success', PAPER_MESSAGES.resetDone);
         setConfirming(false);
       },
-      onError: () => notify('error', PAPER_MESSAGES.resetFailed),
+      onError: (failure) => notify('error', resetFailureMessage(failure)),
     });
 
   return (

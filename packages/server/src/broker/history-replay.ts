@@ -5,6 +5,7 @@ import type { MarketDataService } from '../market/market-data-service';
 import { type ReplayFeed, type ReplayLoopPieces, replayHistory, type TradingVenue } from '../strategy';
 import { Ledger } from './ledger';
 import { PaperBroker } from './paper/paper-broker';
+import type { PaperAccountPreparation } from './paper-account-preparation';
 
 export interface ReplaySummary {
   sessions: number;
@@ -26,10 +27,14 @@ export async function replayHistoryIntoEmptyLedger(
   logger: Logger,
   /** The live loop's allocation settings and charges model, so the replay sizes as the loop will. */
   loop: Pick<ReplayLoopPieces, 'allocation' | 'chargeRates'> = {},
+  /** Told the sessions to go before the first yield and each one booked; the caller finishes it. */
+  preparation?: Pick<PaperAccountPreparation, 'begin' | 'advance'>,
 ): Promise<ReplaySummary | null> {
   if (ledger.orders({ account: 'paper', limit: 1, offset: 0 }).total > 0) return null;
   const summary: ReplaySummary = { sessions: 0, orders: 0, rejected: 0, finalEquityPaise: 0 };
-  for (const date of market.history.sessionDates) {
+  const dates = market.history.sessionDates;
+  preparation?.begin(dates.length);
+  for (const date of dates) {
     const barsBySymbol = market.history.sessionBars(date);
     const result = replayHistory({
       sessions: [{ date, barsBySymbol }],
@@ -40,6 +45,7 @@ export async function replayHistoryIntoEmptyLedger(
     summary.orders += result.orders.length;
     summary.rejected += result.sessions.reduce((sum, session) => sum + session.rejected, 0);
     summary.finalEquityPaise = result.finalEquityPaise;
+    preparation?.advance();
     await new Promise((resolve) => setImmediate(resolve));
   }
   logger.info(

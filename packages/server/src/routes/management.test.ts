@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { loadConfig } from '../config';
 import { RESTART_EXIT_CODE } from '../ops/restart';
 import { buildTestApp, createTestClock, signInForTest, type TestApp } from '../test-support';
 
@@ -133,5 +134,37 @@ describe('restart routes', () => {
     expect(reply.json().error).toMatch(/^This server was not started by the supervisor \(npm start\)/);
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(events).toEqual([]);
+  });
+});
+
+describe('GET /api/management/server/status', () => {
+  it("reports the supervisor's restarts before this process, as the supervisor passed them in", async () => {
+    const { restart } = loadConfig({
+      API_SUPERVISED: '1',
+      API_SUPERVISOR_RESTARTS: '3',
+      API_SUPERVISOR_LAST_RESTART_AT: String(Date.UTC(2026, 10, 25, 22, 9, 40)),
+      API_SUPERVISOR_LAST_RESTART_REASON: 'crashed (signal SIGKILL)',
+    });
+    testApp = await buildTestApp({ config: { restart } });
+    const { headers } = await signInForTest(testApp);
+    const reply = await testApp.app.inject({ method: 'GET', url: '/api/management/server/status', headers });
+    expect(reply.json().data.supervisor).toEqual({
+      supervised: true,
+      restarts: 3,
+      last_restart_at: '2026-11-25T22:09:40.000Z',
+      last_restart_reason: 'crashed (signal SIGKILL)',
+    });
+  });
+
+  it('says the server is unsupervised, with no restarts, when it runs on its own', async () => {
+    testApp = await buildTestApp();
+    const { headers } = await signInForTest(testApp);
+    const reply = await testApp.app.inject({ method: 'GET', url: '/api/management/server/status', headers });
+    expect(reply.json().data.supervisor).toEqual({
+      supervised: false,
+      restarts: 0,
+      last_restart_at: null,
+      last_restart_reason: null,
+    });
   });
 });

@@ -26,6 +26,8 @@ export async function paperTradingRoutes(app: FastifyInstance, { services }: { s
   app.post('/api/trading/paper-reset', async (request) => {
     // spec part 2 §7: the body may carry the balance (1000000); anything else is refused, not guessed.
     const { balance } = validate(z.object({ balance: z.literal(1_000_000).optional() }), request.body ?? {});
+    // A reset or balance edit in the middle of the start-up replay would be traded over by it.
+    services.paperPreparation.refuseWhilePreparing();
     void balance;
     const result = ledger.reset('paper', PAPER_STARTING_BALANCE_PAISE);
     return {
@@ -41,6 +43,7 @@ export async function paperTradingRoutes(app: FastifyInstance, { services }: { s
 
   app.post('/api/trading/paper/balance', async (request) => {
     const { balance } = validate(paperBalanceRequestSchema, request.body);
+    services.paperPreparation.refuseWhilePreparing();
     const cash = ledger.setBalance('paper', Math.round(balance * 100), 'Balance edited by the trader');
     return {
       success: true,

@@ -5,6 +5,7 @@ import { bearerToken } from '../app';
 import { isDatabaseHealthy } from '../db/database';
 import { badRequest, HttpError, unauthorized } from '../http/http-error';
 import { validate } from '../http/validate';
+import { serverUptimeSeconds } from '../ops/restart/server-uptime';
 import { loadOpsToken, OPS_TOKEN_HEADER, opsTokenMatches } from '../security/ops-token';
 import type { AppServices } from '../services';
 
@@ -31,7 +32,7 @@ export async function platformRoutes(app: FastifyInstance, { services }: { servi
     success: true,
     status: 'ok',
     version: config.version,
-    uptime: Math.round(process.uptime()),
+    uptime: serverUptimeSeconds(),
   }));
 
   app.get('/api/status', async () => ({
@@ -49,7 +50,8 @@ export async function platformRoutes(app: FastifyInstance, { services }: { servi
     data: {
       main_server_healthy: isDatabaseHealthy(db),
       main_server_pid: process.pid,
-      uptime: Math.round(process.uptime()),
+      uptime: serverUptimeSeconds(),
+      supervisor: supervisorRestarts(services.config.restart),
     },
   }));
 
@@ -65,4 +67,13 @@ export async function platformRoutes(app: FastifyInstance, { services }: { servi
     if (refusal) throw badRequest(refusal, 'remote_origin_not_allowed');
     return { success: true, data: registry.use(name, entry) };
   });
+}
+
+function supervisorRestarts({ supervised, supervisorRestarts: record }: AppServices['config']['restart']) {
+  return {
+    supervised,
+    restarts: record.restarts,
+    last_restart_at: record.lastRestartAt === null ? null : new Date(record.lastRestartAt).toISOString(),
+    last_restart_reason: record.lastRestartReason,
+  };
 }

@@ -20,6 +20,9 @@ export function paperHaltAccount(db: Db, ledger: Ledger, broker: PaperBroker): H
   return {
     cancelPending: () => cancelAll.immediate(),
     closePositions: () => {
+      // While the start-up replay prepares the account, its positions are replayed history that the
+      // replay squares off itself, and the broker takes no order: there is nothing of today's to sell.
+      if (broker.preparingRefusal() !== null) return 0;
       let placed = 0;
       for (const position of ledger.positions('paper')) {
         if (position.quantity <= 0) continue;

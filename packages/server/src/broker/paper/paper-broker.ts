@@ -11,6 +11,7 @@ import {
   type OrderGate,
   type PhaseCaps,
 } from '../limits';
+import type { PaperAccountPreparation } from '../paper-account-preparation';
 import { impactFromLastPrice, limitOrderFill, walkBook } from './fill-price';
 
 /** What the paper broker needs of the market: the last price, the book, the minute volume. */
@@ -33,6 +34,8 @@ export class PaperBroker {
   private readonly transaction: Transaction<(work: () => Order) => Order>;
   /** The halt and the risk limits (safety/), checked before the paper limits; none until set. */
   private gate: OrderGate | null = null;
+  /** The start-up replay building the account from history; orders wait for it (none until set). */
+  private preparation: PaperAccountPreparation | null = null;
 
   constructor(
     db: Db,
@@ -49,6 +52,16 @@ export class PaperBroker {
     this.gate = gate;
   }
 
+  /** Every order is refused with a 503 and the replay's progress while `preparation` runs. */
+  holdOrdersWhile(preparation: PaperAccountPreparation): void {
+    this.preparation = preparation;
+  }
+
+  /** The sentence orders are refused with now because the account is still being prepared, or null. */
+  preparingRefusal(): string | null {
+    return this.preparation?.refusal() ?? null;
+  }
+
   submit(request: OrderRequest): Order {
     return this.transaction.immediate(() => this.decide(request));
   }
@@ -62,6 +75,8 @@ export class PaperBroker {
   }
 
   private decide(request: OrderRequest): Order {
+    // Thrown, not stored as REJECTED: nothing is written to the account the replay is building.
+    this.preparation?.refuseWhilePreparing();
     const halted = this.gate?.haltRefusal(request);
     if (halted) return this.reject(request, halted, 'trading_halted');
     if (request.type === 'LIMIT') {
