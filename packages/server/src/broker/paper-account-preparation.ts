@@ -12,7 +12,7 @@ export interface PreparationProgress {
  * fresh mock install). Until the replay ends, the paper broker refuses every order, the trader's,
  * the loop's and the halt's closing sales alike: the replay's loop trades whatever the account
  * holds at past prices and times, so an order filled now would be sold back in a session weeks
- * ago (docs/decisions/0023-orders-during-replay.md).
+ * ago (docs/decisions/0025-orders-during-replay.md).
  */
 export class PaperAccountPreparation {
   private progress: PreparationProgress | null = null;
