@@ -6,6 +6,8 @@ import { tradingModeSchema } from './trading-mode';
 export const quickStatsSchema = z.object({
   active_positions: z.number().int(),
   win_rate: z.number(),
+  /** The closed trades the win rate is measured over (absent from older servers). */
+  closed_trades: z.number().int().min(0).optional(),
   monthly_return: z.number(),
   connection_status: z.enum(['connected', 'disconnected']),
   data_source: z.string(),
