@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import {
   artifactPath,
   type E2EStack,
@@ -23,6 +23,24 @@ declare global {
   interface Window {
     __noReload?: boolean;
   }
+}
+
+/**
+ * Whether the element's own text is what the page shows where it is drawn (its centre and its last
+ * character): nothing, such as a floating button, sits on top of it.
+ */
+async function uncovered(locator: Locator): Promise<boolean> {
+  return locator.evaluate((element) => {
+    const range = document.createRange();
+    range.selectNodeContents(element);
+    const boxes = [...range.getClientRects(), element.getBoundingClientRect()];
+    return boxes.every((box) =>
+      [box.left + box.width / 2, box.right - 2].every((x) => {
+        const hit = document.elementFromPoint(x, box.top + box.height / 2);
+        return hit !== null && (hit === element || element.contains(hit) || hit.contains(element));
+      }),
+    );
+  });
 }
 
 /** Signed in, on /tick-streaming with mf-infra 1.0.0 on screen. */
@@ -61,6 +79,30 @@ e2eSuite('shell', { signedIn: true }, (suite) => {
     await nav.waitFor({ state: 'hidden' });
     await expectText(page.getByRole('heading', { level: 1 }), 'Portfolio');
   });
+
+  suite.test(
+    'the diagnostics gear has its own place in the top bar and covers no figure at 1440 or 390 px',
+    async ({ page, stack }) => {
+      await openSignedIn(page, stack, '/research');
+      const gear = page.getByRole('banner').getByRole('button', { name: 'System diagnostics' });
+      await expectVisible(gear);
+      const niftySwitch = page.getByRole('switch', { name: 'NIFTY 50 only' });
+      await expectVisible(niftySwitch, 20_000);
+      assert.ok(await uncovered(niftySwitch), 'the NIFTY 50 only switch should not be covered at 1440 px');
+      await page.screenshot({ path: artifactPath('gear-research-1440.png') });
+
+      await page.setViewportSize(PHONE);
+      await shellNav(page).waitFor({ state: 'hidden' });
+      await page.goto(`${stack.hostUrl}/tick-streaming`);
+      await expectVisible(gear, 20_000);
+      const memory = page.locator('dt:text-is("Memory (API process)") + dd');
+      await expectVisible(memory, 20_000);
+      // Where the floating gear sat: the bottom right corner of the screen.
+      await memory.evaluate((element) => element.scrollIntoView({ block: 'end' }));
+      assert.ok(await uncovered(memory), 'the memory figure should not be covered at 390 px');
+      await page.screenshot({ path: artifactPath('gear-tick-streaming-390.png') });
+    },
+  );
 
   suite.test(
     'React and react-dom are downloaded once per page across three remotes',

@@ -5,20 +5,14 @@ import styled from 'styled-components';
 import { OPEN_DIAGNOSTICS_EVENT } from '../host-services-factory';
 import { useRemoteProps } from '../remotes/remote-outlet';
 
+/** Sized like the bell beside it: the top bar is the gear's own space, so it never covers content. */
 const Gear = styled.button`
-  position: fixed;
-  right: ${({ theme }) => theme.space(4)};
-  bottom: ${({ theme }) => theme.space(4)};
-  z-index: 900;
-  width: 48px;
-  height: 48px;
+  background: none;
   border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: 50%;
-  background: ${({ theme }) => theme.colors.surfaceRaised};
+  border-radius: ${({ theme }) => theme.radius.sm};
   color: ${({ theme }) => theme.colors.text};
-  box-shadow: ${({ theme }) => theme.shadow.overlay};
-  font-size: 22px;
-  line-height: 1;
+  padding: 6px 8px;
+  line-height: 0;
   cursor: pointer;
   &:hover {
     background: ${({ theme }) => theme.colors.surfaceHover};
@@ -26,9 +20,28 @@ const Gear = styled.button`
   ${focusRing}
 `;
 
+/** Drawn, not the ⚙ character: its glyph differs between fonts and is missing on some machines. */
+function GearIcon() {
+  return (
+    <svg
+      width="18"
+      height="18"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      aria-hidden="true"
+    >
+      <circle cx="12" cy="12" r="3" />
+      <path d="M19.4 15a1.65 1.65 0 0 0 .33 1.82l.06.06a2 2 0 1 1-2.83 2.83l-.06-.06a1.65 1.65 0 0 0-1.82-.33 1.65 1.65 0 0 0-1 1.51V21a2 2 0 1 1-4 0v-.09a1.65 1.65 0 0 0-1.08-1.51 1.65 1.65 0 0 0-1.82.33l-.06.06a2 2 0 1 1-2.83-2.83l.06-.06a1.65 1.65 0 0 0 .33-1.82 1.65 1.65 0 0 0-1.51-1H3a2 2 0 1 1 0-4h.09A1.65 1.65 0 0 0 4.6 9a1.65 1.65 0 0 0-.33-1.82l-.06-.06a2 2 0 1 1 2.83-2.83l.06.06a1.65 1.65 0 0 0 1.82.33H9a1.65 1.65 0 0 0 1-1.51V3a2 2 0 1 1 4 0v.09a1.65 1.65 0 0 0 1 1.51 1.65 1.65 0 0 0 1.82-.33l.06-.06a2 2 0 1 1 2.83 2.83l-.06.06a1.65 1.65 0 0 0-.33 1.82V9a1.65 1.65 0 0 0 1.51 1H21a2 2 0 1 1 0 4h-.09a1.65 1.65 0 0 0-1.51 1z" />
+    </svg>
+  );
+}
+
 /**
- * spec part 1 "System Diagnostics & Control" and part 2 §2.10 "Connection Manager": the gear at the
- * bottom right of every screen, and the modal it, Fix Connection and openDiagnostics open. The
+ * spec part 1 "System Diagnostics & Control" and part 2 §2.10 "Connection Manager": the gear in the
+ * top bar of every screen (not floating: docs/decisions/0023-diagnostics-gear-in-top-bar.md), and the
+ * modal it, Fix Connection and openDiagnostics open. The
  * modal is the host's; its content is mf-infra's `./Diagnostics`, so if mf-infra is down only the
  * modal's body says so.
  */
@@ -50,7 +63,7 @@ export function DiagnosticsGear() {
         title="System diagnostics"
         onClick={() => setOpen(true)}
       >
-        <span aria-hidden="true">⚙</span>
+        <GearIcon />
       </Gear>
       <Modal open={open} onClose={() => setOpen(false)} title="System Diagnostics & Control" size="md">
         {open && (

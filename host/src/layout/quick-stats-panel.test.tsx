@@ -27,6 +27,29 @@ describe('Quick Stats panel', () => {
     expect(screen.getByText('Live')).toBeInTheDocument();
   });
 
+  it('offers no Retry while the figures are healthy, and puts the count beside a win rate from few trades', async () => {
+    renderHost(<QuickStatsPanel />, {
+      routes: {
+        'GET /api/quick-stats': {
+          body: {
+            success: true,
+            data: {
+              active_positions: 1,
+              win_rate: 100,
+              closed_trades: 1,
+              monthly_return: 0.4,
+              connection_status: 'connected',
+              data_source: 'Simulated',
+            },
+          },
+        },
+      },
+    });
+    expect(await screen.findByText('Simulated')).toBeInTheDocument();
+    expect(screen.getByText('100.0% (1 trade)')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
+  });
+
   it('says it is disconnected on a 503 and invents no numbers', async () => {
     renderHost(<QuickStatsPanel />, {
       routes: {
@@ -39,6 +62,7 @@ describe('Quick Stats panel', () => {
     expect(await screen.findByText('Disconnected from data source')).toBeInTheDocument();
     expect(screen.getByText('No data available')).toBeInTheDocument();
     expect(screen.queryByText(/%/)).not.toBeInTheDocument();
+    expect(screen.getByText('Failed to fetch quick stats')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
   });
 
@@ -60,5 +84,7 @@ describe('Quick Stats panel', () => {
       },
     });
     expect(await screen.findByText('Disconnected from data source')).toBeInTheDocument();
+    expect(screen.getByText('The market data feed is not connected.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
   });
 });

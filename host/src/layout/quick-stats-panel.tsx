@@ -1,5 +1,5 @@
-import { useQuickStats } from '@td/api-client';
-import { Button, formatPercent, Skeleton } from '@td/ui';
+import { errorMessage, useQuickStats } from '@td/api-client';
+import { Button, formatPercent, formatRate, Skeleton } from '@td/ui';
 import styled from 'styled-components';
 
 export const SidePanel = styled.section`
@@ -15,34 +15,51 @@ export const SidePanel = styled.section`
   p { margin: 4px 0; }
 `;
 
-/** spec part 1 §2 "Quick Stats" and §4 "Quick stats connection". */
+const Failure = styled.p`
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: 12px;
+`;
+
+const FEED_DOWN = 'The market data feed is not connected.';
+const UNREACHABLE = 'Failed to fetch quick stats: the server did not answer.';
+
+/**
+ * spec part 1 §2 "Quick Stats" and §4 "Quick stats connection". Retry shows only once something
+ * failed, beside the sentence saying what: a bare Retry under healthy figures reads as an error.
+ */
 export function QuickStatsPanel() {
-  const { data, isPending, isError, refetch, isFetching } = useQuickStats();
+  const { data, error, isPending, isError, refetch, isFetching } = useQuickStats();
+  const failure = isError
+    ? errorMessage(error, UNREACHABLE)
+    : data?.connection_status !== 'connected'
+      ? FEED_DOWN
+      : null;
   return (
     <SidePanel aria-labelledby="quick-stats-title">
       <h2 id="quick-stats-title">Quick Stats</h2>
       {isPending ? (
         <Skeleton lines={4} />
-      ) : isError || data.connection_status !== 'connected' ? (
+      ) : failure || !data ? (
         <div role="status">
           <p>Disconnected from data source</p>
           <p>No data available</p>
+          <Failure>{failure}</Failure>
+          <Button size="sm" variant="ghost" onClick={() => void refetch()} disabled={isFetching}>
+            Retry
+          </Button>
         </div>
       ) : (
         <dl>
           <dt>Active Positions</dt>
           <dd>{data.active_positions}</dd>
           <dt>Win Rate</dt>
-          <dd>{formatPercent(data.win_rate, { decimals: 1 })}</dd>
+          <dd>{formatRate(data.win_rate, data.closed_trades)}</dd>
           <dt>Monthly Return</dt>
           <dd>{formatPercent(data.monthly_return, { signed: true })}</dd>
           <dt>Data Source</dt>
           <dd>{data.data_source}</dd>
         </dl>
       )}
-      <Button size="sm" variant="ghost" onClick={() => void refetch()} disabled={isFetching}>
-        Retry
-      </Button>
     </SidePanel>
   );
 }

@@ -2,7 +2,6 @@ import { useEffect, useState } from 'react';
 import { Outlet } from 'react-router-dom';
 import styled from 'styled-components';
 import { useHostServices } from '../remotes/host-services';
-import { DiagnosticsGear } from './diagnostics-gear';
 import { HaltBanner } from './halt-banner';
 import { LiveTradingBanner } from './live-trading-banner';
 import { Sidebar } from './sidebar';
@@ -18,10 +17,8 @@ const Frame = styled.div`
   }
 `;
 
-/** Room below the last card, so scrolled to the end nothing sits under the diagnostics gear. */
 const Content = styled.main`
   min-width: 0;
-  padding-bottom: 72px;
 `;
 
 /** spec part 1 §2 "Shell": sidebar, top bar and the content area every guarded route sits in. */
@@ -39,7 +36,6 @@ export function ShellLayout() {
       <Content id="content">
         <Outlet />
       </Content>
-      <DiagnosticsGear />
     </Frame>
   );
 }

@@ -1,5 +1,5 @@
 import { engineStatusFixture } from '@td/platform/test-support';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { SESSION_TOKEN_KEY } from '../auth/session-token-storage';
 import { renderHost } from '../test-support/render-host';
@@ -115,5 +115,13 @@ describe('Top bar', () => {
     expect(screen.getByRole('menuitem', { name: 'Sign Out' })).toBeInTheDocument();
     await userEvent.click(screen.getByText('outside'));
     expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+  });
+
+  it('holds the diagnostics gear in the bar itself, so the gear never floats over a screen', () => {
+    renderHost(<TopBar onOpenMenu={() => undefined} />, {
+      routes: { 'GET /api/portfolio/overview': overview(0), 'GET /api/engines/status': engines },
+    });
+    const bar = screen.getByRole('banner');
+    expect(within(bar).getByRole('button', { name: 'System diagnostics' })).toBeInTheDocument();
   });
 });

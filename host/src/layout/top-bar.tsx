@@ -1,6 +1,7 @@
 import { useEngineStatus, usePortfolioOverview } from '@td/api-client';
 import { formatINR, formatSignedINR, pnlTone, toneColour } from '@td/ui';
 import styled from 'styled-components';
+import { DiagnosticsGear } from './diagnostics-gear';
 import { EmergencyStopButton } from './emergency-stop-button';
 import { NotificationsButton } from './notifications-button';
 import { UserMenu } from './user-menu';
@@ -71,7 +72,7 @@ const Actions = styled.span`
   margin-left: auto;
 `;
 
-/** spec part 1 §2 "Top bar": engine and market state, portfolio value, daily P&L, notifications, user. */
+/** spec part 1 §2 "Top bar": engine and market state, portfolio value, daily P&L, notifications, diagnostics, user. */
 export function TopBar({ onOpenMenu }: { onOpenMenu(): void }) {
   const engines = useEngineStatus();
   const overview = usePortfolioOverview();
@@ -109,6 +110,7 @@ export function TopBar({ onOpenMenu }: { onOpenMenu(): void }) {
       <Actions>
         <EmergencyStopButton />
         <NotificationsButton />
+        <DiagnosticsGear />
         <UserMenu />
       </Actions>
     </Bar>

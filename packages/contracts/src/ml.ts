@@ -37,6 +37,7 @@ export const mlIntelligenceMetricsSchema = z.looseObject({
       average_quality_score: score,
       approval_rates: z.looseObject({ approved: score }).nullish(),
       quality_trend: z.string().nullish(),
+      decisions_measured: score,
     })
     .nullish(),
   learning_metrics: z
@@ -46,7 +47,7 @@ export const mlIntelligenceMetricsSchema = z.looseObject({
     })
     .nullish(),
   performance_trends: z
-    .looseObject({ win_rate: score, average_return: score, sharpe_ratio: score })
+    .looseObject({ win_rate: score, average_return: score, sharpe_ratio: score, closed_trades: score })
     .nullish(),
   shortcomings_analysis: z
     .looseObject({

@@ -6,6 +6,8 @@ import { tradingModeSchema } from './trading-mode';
 export const quickStatsSchema = z.object({
   active_positions: z.number().int(),
   win_rate: z.number(),
+  /** The closed trades the win rate is measured over (absent from older servers). */
+  closed_trades: z.number().int().min(0).optional(),
   monthly_return: z.number(),
   connection_status: z.enum(['connected', 'disconnected']),
   data_source: z.string(),
@@ -14,14 +16,17 @@ export type QuickStats = z.infer<typeof quickStatsSchema>;
 
 /** One thing the trading loop decided: an order it placed, or why it placed none. */
 export const loopDecisionSchema = z.object({
+  /** The last run that reached this decision. */
   at: z.string(),
+  /** The first run of the fold: a repeated decision is one line, "×12 since 10:02". */
+  first_at: z.string(),
   /** The symbol, or '*' for the whole run (market closed, daily loss halt, an error). */
   symbol: z.string(),
   side: z.enum(['BUY', 'SELL']).nullable(),
   quantity: z.number().int().nullable(),
   outcome: z.enum(['filled', 'placed', 'rejected', 'skipped', 'waiting', 'error']),
   reason: z.string(),
-  /** Runs in a row that reached this same decision. */
+  /** Runs that reached this decision (for a hold or skip: this symbol and reason, whatever its figures). */
   repeats: z.number().int(),
 });
 export type LoopDecisionContract = z.infer<typeof loopDecisionSchema>;

@@ -14,6 +14,7 @@ export * from './focus-ring';
 export * from './format-inr';
 export * from './format-number';
 export * from './format-percent';
+export * from './format-rate';
 export * from './format-time';
 export * from './global-style';
 export * from './modal';

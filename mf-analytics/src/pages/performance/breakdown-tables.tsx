@@ -1,5 +1,13 @@
 import type { PerformanceReturns } from '@td/contracts';
-import { formatPercent, formatSignedINR, pnlTone, Table, type TableColumn, toneColour } from '@td/ui';
+import {
+  formatPercent,
+  formatRate,
+  formatSignedINR,
+  pnlTone,
+  Table,
+  type TableColumn,
+  toneColour,
+} from '@td/ui';
 
 type MonthRow = PerformanceReturns['monthly'][number];
 type GroupRow = PerformanceReturns['stocks'][number];
@@ -27,7 +35,7 @@ const MONTH_COLUMNS: TableColumn<MonthRow>[] = [
     key: 'win',
     header: 'Win Rate',
     align: 'right',
-    cell: (row) => formatPercent(row.win_rate, { decimals: 1 }),
+    cell: (row) => formatRate(row.win_rate, row.trades),
   },
 ];
 
@@ -38,7 +46,7 @@ const groupColumns = (nameHeader: string): TableColumn<GroupRow>[] => [
     key: 'win',
     header: 'Win Rate',
     align: 'right',
-    cell: (row) => formatPercent(row.win_rate, { decimals: 1 }),
+    cell: (row) => formatRate(row.win_rate, row.trades),
   },
   { key: 'pnl', header: 'P&L', align: 'right', cell: (row) => <Pnl value={row.pnl} /> },
   { key: 'avg', header: 'Avg P&L', align: 'right', cell: (row) => <Pnl value={row.avg_pnl} /> },

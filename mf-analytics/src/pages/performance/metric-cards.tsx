@@ -3,6 +3,7 @@ import {
   formatINR,
   formatNumber,
   formatPercent,
+  formatRate,
   formatSignedINR,
   MISSING_VALUE,
   pnlTone,
@@ -43,7 +44,7 @@ export function MetricCards({ analytics: a, loading, failed }: MetricCardsProps)
       />
       <Tile
         label="Win Rate"
-        value={value((f) => formatPercent(f.win_rate, { decimals: 1 }))}
+        value={value((f) => formatRate(f.win_rate, f.total_trades))}
         subValue={sub((f) => `${f.winning_trades}/${f.total_trades} winning`)}
       />
       <Tile

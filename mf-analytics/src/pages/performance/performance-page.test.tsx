@@ -39,7 +39,7 @@ describe('Performance Analytics', () => {
     renderPerformance();
     await screen.findByText('+₹12,346');
     expect(card('Total Return')).toHaveTextContent('+₹12,346+1.23% · annualized +15.20%');
-    expect(card('Win Rate')).toHaveTextContent('60.0%6/10 winning');
+    expect(card('Win Rate')).toHaveTextContent('60.0% (10 trades)6/10 winning');
     expect(card('Profit Factor')).toHaveTextContent('3.18');
     expect(card('Sharpe Ratio')).toHaveTextContent('1.87annualised, risk-free 6.5%');
     expect(card('Max Drawdown')).toHaveTextContent('-4.98%-₹50,400');
@@ -51,6 +51,17 @@ describe('Performance Analytics', () => {
     expect(
       await screen.findByRole('img', { name: 'Equity curve and drawdown, 5 sessions' }),
     ).toHaveTextContent('5 points');
+  });
+
+  it('puts the count beside a win rate from fewer than 20 trades, and shows it alone from 20 on', async () => {
+    const one = { ...analytics, win_rate: 100, total_trades: 1, winning_trades: 1, losing_trades: 0 };
+    const { unmount } = renderPerformance({ [ANALYTICS_PATH]: ok(one) });
+    await screen.findByText('+₹12,346');
+    expect(card('Win Rate')).toHaveTextContent('100.0% (1 trade)1/1 winning');
+    unmount();
+    renderPerformance({ [ANALYTICS_PATH]: ok({ ...analytics, total_trades: 20, winning_trades: 12 }) });
+    await screen.findByText('+₹12,346');
+    expect(card('Win Rate')).toHaveTextContent('60.0%12/20 winning');
   });
 
   it('says the annualized return is not shown for a period under 30 days', async () => {

@@ -84,17 +84,19 @@ describe('Performance Analytics tabs', () => {
     const { user } = renderPerformance();
     let panel = await openTab(user, 'Monthly');
     expect(within(panel).getByRole('row', { name: /Nov 2026/ })).toHaveTextContent(
-      'Nov 2026+1.64%+₹16,346771.4%',
+      'Nov 2026+1.64%+₹16,346771.4% (7 trades)',
     );
     panel = await openTab(user, 'Stocks');
     expect(within(panel).getByRole('row', { name: /RELIANCE/ })).toHaveTextContent(
-      'RELIANCE666.7%+₹9,000+₹1,500',
+      'RELIANCE666.7% (6 trades)+₹9,000+₹1,500',
     );
     expect(within(panel).getByTestId('performance-source')).toHaveTextContent(
       'Paper account, simulated prices',
     );
     panel = await openTab(user, 'Strategies');
-    expect(within(panel).getByRole('row', { name: /momentum/ })).toHaveTextContent('momentum333.3%+₹1,346');
+    expect(within(panel).getByRole('row', { name: /momentum/ })).toHaveTextContent(
+      'momentum333.3% (3 trades)+₹1,346',
+    );
   });
 
   it('shows the statistics computed from the ledger: hold time, Sortino, Calmar, expectancy, exposure, best and worst day', async () => {

@@ -56,6 +56,13 @@ const Problem = styled.p`
   color: ${({ theme }) => theme.colors.negative};
 `;
 
+/** An alert still waiting for the trader: open and not acknowledged. A resolved one needs nothing. */
+export const awaitsAcknowledgement = (alert: RiskAlert) => !alert.acknowledged_at && !alert.resolved_at;
+
+/** How many alerts await the trader: the Alerts tab's count and its card title. */
+export const countAwaitingAcknowledgement = (alerts: readonly RiskAlert[] | undefined) =>
+  alerts?.filter(awaitsAcknowledgement).length ?? 0;
+
 function AlertItem({ alert }: { alert: RiskAlert }) {
   const acknowledge = useAcknowledgeRiskAlert();
   const tone = SEVERITY_TONE[alert.severity];
@@ -78,6 +85,8 @@ function AlertItem({ alert }: { alert: RiskAlert }) {
       </Text>
       {alert.acknowledged_at ? (
         <small>Acknowledged {formatIstDateTime(alert.acknowledged_at)} IST</small>
+      ) : alert.resolved_at ? (
+        <small>Resolved {formatIstDateTime(alert.resolved_at)} IST</small>
       ) : (
         <Button
           size="sm"
@@ -112,9 +121,8 @@ export function AlertsTab({ alerts, loading }: AlertsTabProps) {
       </Card>
     );
   }
-  const open = alerts.filter((alert) => !alert.acknowledged_at).length;
   return (
-    <Card title={`Risk alerts (${open} unacknowledged)`}>
+    <Card title={`Risk alerts (${countAwaitingAcknowledgement(alerts)} unacknowledged)`}>
       <List aria-label="Risk alerts">
         {alerts.map((alert) => (
           <AlertItem key={alert.id} alert={alert} />

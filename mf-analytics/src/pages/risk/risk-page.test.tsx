@@ -154,6 +154,23 @@ describe('Risk Management', () => {
     expect(view.requests.filter((r) => r.path === '/api/risk/alerts/7/acknowledge')).toHaveLength(1);
   });
 
+  it('counts only open alerts as unacknowledged: a resolved halt alert asks for nothing', async () => {
+    const halt = {
+      ...alert,
+      id: '8',
+      kind: 'halt' as const,
+      subject: 'trading',
+      message: 'Trading is halted (Emergency Stop by trader@example.com).',
+      resolved_at: '2026-01-05T04:20:00.000Z',
+    };
+    const view = renderRisk({ [ALERTS]: () => ok([alert, halt]) });
+    await view.user.click(await screen.findByRole('tab', { name: 'Alerts (1)' }));
+    expect(screen.getByRole('region', { name: 'Risk alerts (1 unacknowledged)' })).toBeInTheDocument();
+    const resolved = screen.getByRole('listitem', { name: /^high alert: Trading is halted/ });
+    expect(resolved).toHaveTextContent('Resolved 5 Jan, 09:50 IST');
+    expect(within(resolved).queryByRole('button', { name: 'Acknowledge' })).not.toBeInTheDocument();
+  });
+
   it('says exactly what Emergency Stop will do and sends the reason and the close-positions choice', async () => {
     let halted = false;
     const view = renderRisk({

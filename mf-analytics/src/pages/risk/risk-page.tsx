@@ -3,7 +3,7 @@ import { usePlatform } from '@td/platform';
 import { Badge, Button, EmergencyStopControl, Page, PageHeader, Tabs } from '@td/ui';
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
-import { AlertsTab } from './alerts-tab';
+import { AlertsTab, countAwaitingAcknowledgement } from './alerts-tab';
 import { LimitsTab } from './limits-tab';
 import { OfflineBanner } from './offline-banner';
 import { OverviewTab } from './overview-tab';
@@ -39,7 +39,7 @@ export function RiskPage({ embedded = false }: RiskPageProps) {
   const metrics = data.metrics.data;
   const positions = data.positions.data;
   const alerts = data.alerts.data;
-  const unacknowledged = alerts?.filter((alert) => !alert.acknowledged_at).length ?? 0;
+  const unacknowledged = countAwaitingAcknowledgement(alerts);
   const tab = (content: ReactNode) => <Stack>{content}</Stack>;
 
   const actions = (

@@ -1,10 +1,12 @@
 import type { ScalingPhase } from '@td/contracts';
-import { Badge, FactList, formatPercent } from '@td/ui';
+import { Badge, FactList, formatPercent, formatRate } from '@td/ui';
 import styled from 'styled-components';
 
 /** The active phase's own figures, so its card shows progress against each requirement. */
 export interface PhaseProgress {
   successRate: number;
+  /** The trades the success rate is measured over. */
+  closedTrades: number;
   profitPercent: number;
   daysInPhase: number;
 }
@@ -148,7 +150,7 @@ export function PhaseCard({ phase, progress }: { phase: ScalingPhase; progress: 
           target={requirements.successRate}
           text={
             show
-              ? `${formatPercent(progress.successRate, { decimals: 1 })} / ${pct(requirements.successRate)}`
+              ? `${formatRate(progress.successRate, progress.closedTrades)} / ${pct(requirements.successRate)}`
               : pct(requirements.successRate)
           }
         />

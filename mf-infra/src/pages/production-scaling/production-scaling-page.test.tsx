@@ -105,7 +105,7 @@ describe('Production Scaling', () => {
       await screen.findByRole('heading', { name: 'Current Phase: Phase 2 · Growth' }),
     ).toBeInTheDocument();
     expect(screen.getByRole('group', { name: 'Capital' })).toHaveTextContent('₹1.25 L₹1,25,000');
-    expect(screen.getByRole('group', { name: 'Success Rate' })).toHaveTextContent('58.3%');
+    expect(screen.getByRole('group', { name: 'Success Rate' })).toHaveTextContent('58.3% (12 trades)');
     expect(screen.getByRole('group', { name: 'Days in Phase' })).toHaveTextContent('9');
     expect(screen.getByTestId('scaling-source')).toHaveTextContent(
       "Paper account · phase since 27 Dec, 09:30 · 12 closed trades in the phase (7 winning), realised ₹6,250 (+5.50%) · capital is within Growth's range (₹50K-2L)",
@@ -115,7 +115,7 @@ describe('Production Scaling', () => {
     const active = phaseCard(/Phase 2 Growth/);
     expect(active).toHaveTextContent('Active');
     expect(active).toHaveTextContent('Progress to the next phase');
-    expect(active).toHaveTextContent('Success rate58.3% / 66%');
+    expect(active).toHaveTextContent('Success rate58.3% (12 trades) / 66%');
     expect(active).toHaveTextContent('Profit target5.5% / 10%');
     expect(active).toHaveTextContent('Minimum days9 / 20');
     expect(phaseCard(/Phase 1 Foundation/)).toHaveTextContent('✓Completed');
@@ -154,6 +154,14 @@ describe('Production Scaling', () => {
     expect(await screen.findByText('Trading halted')).toBeInTheDocument();
     expect(screen.getByText('Halted: Circuit breaker: NIFTY 50 down 3.4 %.')).toBeInTheDocument();
     expect(screen.getByText('Halted')).toBeInTheDocument();
+  });
+
+  it('shows the success rate alone once 20 closed trades stand behind it', async () => {
+    render({ [STATUS]: ok({ ...status(), closedTrades: 24, winningTrades: 14 }) });
+    expect(await screen.findByRole('group', { name: 'Success Rate' })).toHaveTextContent(
+      /^Success Rate58\.3%$/,
+    );
+    expect(phaseCard(/Phase 2 Growth/)).toHaveTextContent('Success rate58.3% / 66%');
   });
 
   it("shows the spec's defaults only when the call fails, marked as defaults", async () => {

@@ -8,6 +8,7 @@ import {
   formatINR,
   formatIstDateTime,
   formatPercent,
+  formatRate,
   Page,
   PageHeader,
   Tile,
@@ -56,7 +57,13 @@ function StatusHeader({
     >
       <TileGrid $min="160px">
         <Tile label="Capital" value={formatCapital(status.capital)} subValue={formatINR(status.capital)} />
-        <Tile label="Success Rate" value={formatPercent(status.successRate, { decimals: 1 })} />
+        <Tile
+          label="Success Rate"
+          value={formatRate(
+            status.successRate,
+            fallback ? undefined : (status as ScalingStatus).closedTrades,
+          )}
+        />
         <Tile label="Days in Phase" value={String(status.daysInPhase)} />
       </TileGrid>
     </Card>
@@ -106,6 +113,7 @@ export function ProductionScalingPage() {
               phase={phase}
               progress={{
                 successRate: data.successRate,
+                closedTrades: data.closedTrades,
                 profitPercent: data.phaseProfitPercent,
                 daysInPhase: data.daysInPhase,
               }}

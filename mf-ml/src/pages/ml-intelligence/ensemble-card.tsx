@@ -1,6 +1,17 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { EnsembleModel, EnsembleStatus } from '@td/contracts';
-import { Badge, PhoneList, Table, type TableColumn, Tile, TileGrid, WideOnly, winRateTone } from '@td/ui';
+import {
+  Badge,
+  formatFractionRate,
+  isRateFromEnoughCases,
+  PhoneList,
+  Table,
+  type TableColumn,
+  Tile,
+  TileGrid,
+  WideOnly,
+  winRateTone,
+} from '@td/ui';
 import { count, Note, StatusCard, share } from '../../components/ml-status';
 
 /** spec part 2 §9: the ensemble has 6 models. */
@@ -10,9 +21,21 @@ type ModelRow = EnsembleModel & { name: string };
 
 const modelName = (key: string) => key.replace(/_/g, ' ').replace(/^\w/, (c) => c.toUpperCase());
 
-/** spec part 2 §9: win rate 60+ green, 40+ yellow, else red; a dash before any call resolved. */
-const winRate = (rate: number | null) =>
-  rate === null ? share(rate) : <Badge tone={winRateTone(rate * 100)}>{share(rate)}</Badge>;
+const PREDICTIONS = { unit: ['prediction', 'predictions'] } as const;
+
+/** A model's accuracy over its resolved predictions, with the count beside it while there are few. */
+const accuracy = (m: EnsembleModel) => formatFractionRate(m.accuracy, m.prediction_count, PREDICTIONS);
+
+/**
+ * spec part 2 §9: win rate 60+ green, 40+ yellow, else red; a dash before any call resolved, and
+ * no colour while too few predictions have resolved to rate the model.
+ */
+const winRate = (m: EnsembleModel) =>
+  m.win_rate === null || !isRateFromEnoughCases(m.prediction_count) ? (
+    share(m.win_rate)
+  ) : (
+    <Badge tone={winRateTone(m.win_rate * 100)}>{share(m.win_rate)}</Badge>
+  );
 
 const COLUMNS: readonly TableColumn<ModelRow>[] = [
   { key: 'name', header: 'Model', cell: (m) => m.name },
@@ -22,8 +45,8 @@ const COLUMNS: readonly TableColumn<ModelRow>[] = [
     cell: (m) => <Badge tone={m.active ? 'positive' : 'neutral'}>{m.active ? 'Active' : 'Inactive'}</Badge>,
   },
   { key: 'weight', header: 'Weight', align: 'right', cell: (m) => share(m.weight) },
-  { key: 'accuracy', header: 'Accuracy', align: 'right', cell: (m) => share(m.accuracy) },
-  { key: 'win', header: 'Win rate', align: 'right', cell: (m) => winRate(m.win_rate) },
+  { key: 'accuracy', header: 'Accuracy', align: 'right', cell: accuracy },
+  { key: 'win', header: 'Win rate', align: 'right', cell: winRate },
   { key: 'count', header: 'Predictions', align: 'right', cell: (m) => count(m.prediction_count) },
 ];
 
@@ -42,7 +65,10 @@ export function EnsembleCard({ query }: { query: UseQueryResult<EnsembleStatus> 
         return (
           <>
             <TileGrid $min="160px">
-              <Tile label="Ensemble Accuracy" value={share(e.ensemble_accuracy)} />
+              <Tile
+                label="Ensemble Accuracy"
+                value={formatFractionRate(e.ensemble_accuracy, e.resolved_predictions, PREDICTIONS)}
+              />
               <Tile
                 label="Predictions"
                 value={count(e.total_predictions)}
@@ -67,7 +93,7 @@ export function EnsembleCard({ query }: { query: UseQueryResult<EnsembleStatus> 
                     weight {share(m.weight)}
                     <br />
                     <small>
-                      accuracy {share(m.accuracy)} · win {share(m.win_rate)}
+                      accuracy {accuracy(m)} · win {share(m.win_rate)}
                     </small>
                   </span>
                 </li>

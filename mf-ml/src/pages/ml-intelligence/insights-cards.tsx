@@ -1,6 +1,6 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { LearnedPattern, LearnedPatterns, MlIntelligenceMetricsData } from '@td/contracts';
-import { Badge, formatNumber, formatPercent } from '@td/ui';
+import { Badge, formatFractionRate, formatNumber, formatPercent } from '@td/ui';
 import styled from 'styled-components';
 import { count, Facts, Grid, Note, StatusCard, share } from '../../components/ml-status';
 
@@ -153,7 +153,11 @@ export function RecommendationsCard({ query }: { query: UseQueryResult<MlIntelli
               <dt>Quality trend</dt>
               <dd>{m.decision_quality.quality_trend}</dd>
               <dt>Win rate (closed trades)</dt>
-              <dd>{share(m.performance_trends.win_rate)}</dd>
+              <dd>
+                {formatFractionRate(m.performance_trends.win_rate, m.performance_trends.closed_trades, {
+                  unit: ['closed trade', 'closed trades'],
+                })}
+              </dd>
               <dt>Average return per trade</dt>
               <dd>
                 {m.performance_trends.average_return === null

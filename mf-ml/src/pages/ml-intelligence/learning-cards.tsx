@@ -1,6 +1,6 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { AutonomousLearningStatus, MlIntelligenceMetricsData } from '@td/contracts';
-import { Badge, formatIstDateTime, formatNumber } from '@td/ui';
+import { Badge, formatFractionRate, formatIstDateTime, formatNumber } from '@td/ui';
 import { count, Facts, HealthScore, Note, StatusCard, share } from '../../components/ml-status';
 
 /** spec part 2 §2.6 "Active Learning Metrics": intelligence-metrics' learning_metrics. */
@@ -71,7 +71,11 @@ export function AutonomousLearningCard({ query }: { query: UseQueryResult<Autono
             <dt>Pattern observations</dt>
             <dd>{count(a.pattern_observations)}</dd>
             <dt>Overall hit rate</dt>
-            <dd>{share(a.overall_hit_rate)}</dd>
+            <dd>
+              {formatFractionRate(a.overall_hit_rate, a.pattern_observations, {
+                unit: ['resolved occurrence', 'resolved occurrences'],
+              })}
+            </dd>
           </Facts>
           {a.last_error && <Note role="status">Last cycle failed: {a.last_error}</Note>}
           {!a.computed && a.note && <Note>{a.note}</Note>}

@@ -1,7 +1,7 @@
 import { NETWORK_DOWN, reply } from '@td/platform/test-support';
 import { screen, within } from '@testing-library/react';
 import { MlIntelligencePage } from './ml-intelligence-page';
-import { DOWN, ok, online, renderMl } from './ml-test-data';
+import { DOWN, ensemble, ok, online, renderMl } from './ml-test-data';
 
 const card = (name: string) => screen.getByRole('region', { name });
 const openTab = (replies = {}) =>
@@ -16,6 +16,26 @@ describe('ML Intelligence → ML Enhancements', () => {
     expect(card('Online Learning')).toHaveTextContent('Initializing');
     expect(card('Online Learning')).toHaveTextContent('Waiting for the first predictions to resolve.');
     expect(card('Sentiment Analysis')).toHaveTextContent('Inactive');
+  });
+
+  it('puts the count beside an accuracy from fewer than 20 resolved predictions and leaves its win rate uncoloured', async () => {
+    const fresh = { active: true, weight: 0.5, accuracy: 1, win_rate: 1, prediction_count: 2 };
+    openTab({
+      'GET /api/ml/ensemble/status': ok({
+        ...ensemble,
+        resolved_predictions: 4,
+        ensemble_accuracy: 0.75,
+        models: { momentum: fresh, mean_reversion: { ...fresh, accuracy: 0.5, prediction_count: 2 } },
+      }),
+    });
+    const table = await screen.findByRole('table', { name: 'Ensemble models' });
+    const momentum = within(table).getAllByRole('row')[1]!;
+    expect(momentum).toHaveTextContent('MomentumActive50.0%100.0% (2 predictions)100.0%2');
+    // The win rate is plain text, not a green badge: two predictions rate nothing.
+    expect(within(momentum).getAllByRole('cell')[4]!.querySelector('span')).toBeNull();
+    expect(card('Ensemble Model Optimizer (6 models)')).toHaveTextContent(
+      'Ensemble Accuracy75.0% (4 predictions)',
+    );
   });
 
   it("lists the ensemble's six models with weight, accuracy, win rate and predictions", async () => {

@@ -1,7 +1,7 @@
 import { NETWORK_DOWN } from '@td/platform/test-support';
 import { screen, waitFor, within } from '@testing-library/react';
 import { MlIntelligencePage } from './ml-intelligence-page';
-import { DOWN, memory, ok, renderMl } from './ml-test-data';
+import { autonomous, DOWN, memory, metrics, ok, renderMl } from './ml-test-data';
 
 const card = (name: string) => screen.getByRole('region', { name });
 const openPage = (replies = {}) => renderMl(<MlIntelligencePage />, '/ml-intelligence', replies);
@@ -41,6 +41,27 @@ describe('ML Intelligence → System Overview', () => {
     expect(card('Autonomous Learning System')).toHaveTextContent('Patterns learned2 of 14');
     expect(card('AI System Recommendations and Gap Analysis')).toHaveTextContent(
       'high Model health is below 60%',
+    );
+  });
+
+  it('puts the count beside a win rate or hit rate measured on fewer than 20 cases', async () => {
+    openPage({
+      'GET /api/ml/intelligence-metrics': ok({
+        ...metrics,
+        performance_trends: { ...metrics.performance_trends, win_rate: 1, closed_trades: 1 },
+      }),
+      'GET /api/ml/autonomous-learning/status': ok({
+        ...autonomous,
+        pattern_observations: 3,
+        overall_hit_rate: 2 / 3,
+      }),
+    });
+    await screen.findByText(/7 of 7 services answering/);
+    expect(card('AI System Recommendations and Gap Analysis')).toHaveTextContent(
+      'Win rate (closed trades)100.0% (1 closed trade)',
+    );
+    expect(card('Autonomous Learning System')).toHaveTextContent(
+      'Overall hit rate66.7% (3 resolved occurrences)',
     );
   });
 

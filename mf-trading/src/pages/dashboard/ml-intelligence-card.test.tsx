@@ -172,4 +172,17 @@ describe("dashboard: ML Intelligence reads the ML service's own reply", () => {
     expect(aiHealth()).not.toHaveTextContent('Offline');
     expect(mlCard()).toHaveTextContent('Overall health— (not measured yet)');
   });
+
+  it('puts the count beside a win rate from one closed trade instead of a bare 100%', async () => {
+    renderDashboard({
+      'GET /api/ml/intelligence-metrics': metricsReply({
+        ...SERVER_REPLY,
+        decision_quality: { ...SERVER_REPLY.decision_quality, decisions_measured: 40 },
+        performance_trends: { win_rate: 1, average_return: 0.004, sharpe_ratio: null, closed_trades: 1 },
+      }),
+    });
+    await within(await screen.findByRole('region', { name: 'ML Intelligence' })).findByText('Overall health');
+    expect(mlCard()).toHaveTextContent('Win rate100% (1 closed trade)');
+    expect(mlCard()).toHaveTextContent('Approval rate45%Learning');
+  });
 });

@@ -6,6 +6,7 @@ import {
   EmptyState,
   FactList,
   focusRing,
+  formatFractionRate,
   formatNumber,
   formatPercent,
   healthColour,
@@ -53,6 +54,9 @@ const ErrorText = styled.p`
 const share = (value: number | null | undefined) =>
   typeof value === 'number' ? formatPercent(value * 100, { decimals: 0 }) : formatPercent(value);
 
+const TRADES = { unit: ['closed trade', 'closed trades'], decimals: 0 } as const;
+const DECISIONS = { unit: ['decision', 'decisions'], decimals: 0 } as const;
+
 function MetricsFacts({ metrics }: { metrics: MlIntelligenceMetrics }) {
   const { system_health: health, decision_quality: quality, learning_metrics: learning } = metrics;
   const trends = metrics.performance_trends;
@@ -79,14 +83,16 @@ function MetricsFacts({ metrics }: { metrics: MlIntelligenceMetrics }) {
         <dt>Decision quality</dt>
         <dd>{share(quality?.average_quality_score)}</dd>
         <dt>Approval rate</dt>
-        <dd>{share(quality?.approval_rates?.approved)}</dd>
+        <dd>
+          {formatFractionRate(quality?.approval_rates?.approved, quality?.decisions_measured, DECISIONS)}
+        </dd>
         <dt>Learning</dt>
         <dd>
           {learning?.learning_active ? 'Active' : 'Inactive'} ·{' '}
           {formatNumber(learning?.recent_learning_events, { decimals: 0 })} recent events
         </dd>
         <dt>Win rate</dt>
-        <dd>{share(trends?.win_rate)}</dd>
+        <dd>{formatFractionRate(trends?.win_rate, trends?.closed_trades, TRADES)}</dd>
         <dt>Sharpe ratio</dt>
         <dd>{formatNumber(trends?.sharpe_ratio)}</dd>
       </FactList>

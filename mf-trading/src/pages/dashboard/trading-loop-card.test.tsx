@@ -36,6 +36,7 @@ describe('dashboard: Trading Loop', () => {
         recent_decisions: [
           {
             at: '2026-11-20T05:01:00.000Z',
+            first_at: '2026-11-20T04:59:00.000Z',
             symbol: '*',
             side: null,
             quantity: null,
@@ -53,6 +54,32 @@ describe('dashboard: Trading Loop', () => {
     expect(row).toHaveTextContent('All symbols ×3');
     expect(row).toHaveTextContent('needs 50 one-minute bars, has 12');
     expect(within(card).queryByRole('list', { name: 'Top signals' })).not.toBeInTheDocument();
+  });
+
+  it('shows a hold repeated minute after minute as one line with its count, first and last time', async () => {
+    const holding = engineStatusFixture({
+      trading_loop: {
+        recent_decisions: [
+          {
+            at: '2026-11-20T05:40:00.000Z',
+            first_at: '2026-11-20T05:02:00.000Z',
+            symbol: 'RELIANCE',
+            side: null,
+            quantity: null,
+            outcome: 'skipped',
+            reason: 'SELL signal, gain ₹15.15 does not cover round-trip charges ₹45.10 × 2; holding',
+            repeats: 39,
+          },
+        ],
+      },
+    });
+    renderDashboard({ 'GET /api/engines/status': reply(200, { success: true, data: holding }) });
+    const card = await loopCard();
+    const list = await within(card).findByRole('list', { name: 'Last decisions' });
+    const rows = within(list).getAllByRole('listitem');
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toHaveTextContent('11:10RELIANCE ×39 since 10:32skipped');
+    expect(rows[0]).toHaveTextContent('gain ₹15.15 does not cover round-trip charges');
   });
 
   it('offers a retry when the engines status cannot be read, instead of inventing a state', async () => {

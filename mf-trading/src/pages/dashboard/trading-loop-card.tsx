@@ -87,7 +87,12 @@ function DecisionRow({ decision }: { decision: LoopDecisionContract }) {
       <Time>{formatIstClock(decision.at)}</Time>
       <strong>
         {what(decision)}
-        {decision.repeats > 1 && <Time> ×{decision.repeats}</Time>}
+        {decision.repeats > 1 && (
+          <Time>
+            {' '}
+            ×{decision.repeats} since {formatIstClock(decision.first_at)}
+          </Time>
+        )}
       </strong>
       <Badge tone={outcome.tone}>{outcome.label}</Badge>
       <Reason>{decision.reason}</Reason>
@@ -151,7 +156,7 @@ function LoopDetails({ loop }: { loop: TradingLoopStatus }) {
         <Decisions aria-label="Last decisions">
           {loop.recent_decisions.slice(0, DECISIONS_SHOWN).map((decision) => (
             <DecisionRow
-              key={`${decision.at}|${decision.symbol}|${decision.outcome}|${decision.reason}`}
+              key={`${decision.first_at}|${decision.symbol}|${decision.outcome}|${decision.reason}`}
               decision={decision}
             />
           ))}

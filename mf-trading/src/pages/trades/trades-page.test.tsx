@@ -128,6 +128,16 @@ describe('trading history: states', () => {
     }
   });
 
+  it('puts the count beside a win rate from fewer than 20 closed trades and leaves it uncoloured', async () => {
+    renderTrades({
+      replies: {
+        [TRADES]: ok(tradesPage({ summary: { ...tradesPage().summary, win_rate: 100, closed_trades: 1 } })),
+      },
+    });
+    await waitFor(() => expect(tile('Win Rate')).toHaveTextContent('100.0% (1 trade)'));
+    expect(within(tile('Win Rate')).getByText('100.0% (1 trade)')).not.toHaveStyle({ color: '#22c55e' });
+  });
+
   it('says No trades found when nothing matches', async () => {
     renderTrades({
       replies: {

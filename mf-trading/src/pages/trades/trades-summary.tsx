@@ -1,8 +1,9 @@
 import type { TradesPage } from '@td/contracts';
 import {
   formatINR,
-  formatPercent,
+  formatRate,
   formatSignedINR,
+  isRateFromEnoughCases,
   MISSING_VALUE,
   pnlTone,
   Skeleton,
@@ -17,9 +18,10 @@ type Summary = TradesPage['summary'];
 
 const count = (value: number | null) => (value === null ? MISSING_VALUE : value.toLocaleString('en-IN'));
 
-function WinRate({ rate }: { rate: number | null }) {
-  if (rate === null) return <>{MISSING_VALUE}</>;
-  return <span style={{ color: toneColour(winRateTone(rate)) }}>{formatPercent(rate, { decimals: 1 })}</span>;
+/** Coloured by spec part 2 §9's bands only when enough trades stand behind it to rate. */
+function WinRate({ rate, closed }: { rate: number | null; closed: number }) {
+  if (rate === null || !isRateFromEnoughCases(closed)) return <>{formatRate(rate, closed)}</>;
+  return <span style={{ color: toneColour(winRateTone(rate)) }}>{formatRate(rate, closed)}</span>;
 }
 
 export interface TradesSummaryProps {
@@ -50,7 +52,7 @@ export function TradesSummary({ summary, loading }: TradesSummaryProps) {
       />
       <Tile
         label="Win Rate"
-        value={value((s) => <WinRate rate={s.win_rate} />)}
+        value={value((s) => <WinRate rate={s.win_rate} closed={s.closed_trades} />)}
         subValue={sub((s) =>
           s.closed_trades > 0 ? `of ${count(s.closed_trades)} closed trades` : 'No closed trades yet',
         )}

@@ -38,6 +38,7 @@ export function tradingLoopFixture(overrides: Partial<TradingLoopStatus> = {}): 
     recent_decisions: [
       {
         at: '2026-11-20T05:01:00.000Z',
+        first_at: '2026-11-20T05:01:00.000Z',
         symbol: 'RELIANCE',
         side: 'BUY',
         quantity: 4,
@@ -47,6 +48,7 @@ export function tradingLoopFixture(overrides: Partial<TradingLoopStatus> = {}): 
       },
       {
         at: '2026-11-20T05:01:00.000Z',
+        first_at: '2026-11-20T05:01:00.000Z',
         symbol: 'TCS',
         side: null,
         quantity: null,

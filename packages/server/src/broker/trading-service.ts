@@ -210,6 +210,7 @@ export class TradingService {
     return {
       active_positions: s.activePositions,
       win_rate: stats.winRate === null ? 0 : pct(stats.winRate * 100),
+      closed_trades: stats.trades,
       monthly_return: pct(this.monthlyReturnPercent(s.equityPaise)),
       connection_status: feed.connected ? 'connected' : 'disconnected',
       data_source: feed.source === 'simulator' ? 'Simulated' : feed.connected ? 'Live' : 'Offline',

@@ -74,7 +74,11 @@ export function tradingLoopStatus(loop: TradingLoopState, account: 'paper' | 'li
       confidence: signal.confidence,
       reason: signalDetail(signal),
     })),
-    recent_decisions: loop.recentDecisions.map((decision) => ({ ...decision, at: iso(decision.at)! })),
+    recent_decisions: loop.recentDecisions.map(({ firstAt, ...decision }) => ({
+      ...decision,
+      at: iso(decision.at)!,
+      first_at: iso(firstAt)!,
+    })),
   };
 }
 

@@ -1,3 +1,4 @@
+import { engineStatusSchema } from '@td/contracts';
 import { buildTestApp, signInForTest, type TestApp } from '../test-support';
 
 let testApp: TestApp;
@@ -26,6 +27,17 @@ describe('market routes', () => {
       simulated: true,
       source: 'simulator',
       description: 'continuous demo session (simulated)',
+    });
+  });
+
+  it("reports the loop's folded decisions with their first and last time, as the dashboard's contract reads them", async () => {
+    const now = testApp.services.market.clock.now();
+    for (let minute = 0; minute < 3; minute++) testApp.services.tradingLoop.runOnce(now + minute * 60_000);
+    const data = engineStatusSchema.parse((await get('/api/engines/status')).json().data);
+    const folded = data.trading_loop.recent_decisions.find((decision) => decision.repeats === 3);
+    expect(folded).toMatchObject({
+      first_at: new Date(now).toISOString(),
+      at: new Date(now + 2 * 60_000).toISOString(),
     });
   });
 

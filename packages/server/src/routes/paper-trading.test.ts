@@ -168,11 +168,20 @@ describe('the paper account', () => {
       data: {
         active_positions: 0,
         win_rate: 0,
+        closed_trades: 0,
         monthly_return: 0,
         connection_status: 'connected',
         data_source: 'Simulated',
       },
     });
+  });
+
+  it('says how many closed trades the win rate is measured over', async () => {
+    await order({ symbol: 'TCS', side: 'BUY', quantity: 4 });
+    await order({ symbol: 'TCS', side: 'SELL', quantity: 2 });
+    const stats = (await call('GET', '/api/quick-stats')).json().data;
+    expect(stats.closed_trades).toBe(1);
+    expect([0, 100]).toContain(stats.win_rate);
   });
 
   it('does not count money taken out as a monthly loss, whether or not an opening 30 days ago exists', async () => {

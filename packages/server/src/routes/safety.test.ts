@@ -129,6 +129,11 @@ describe('Emergency Stop', () => {
       refusal: null,
     });
     expect(resumed.json().data.resumed_at).toEqual(expect.any(String));
+    // The halt's alert is resolved, not left open: the Alerts tab counts it as needing nothing.
+    const alerts = (await call('GET', '/api/risk/alerts')).json().data;
+    expect(alerts.filter((a: { kind: string }) => a.kind === 'halt')).toEqual([
+      expect.objectContaining({ resolved_at: expect.any(String), acknowledged_at: null }),
+    ]);
     expect((await order({ symbol: 'TCS', side: 'BUY', quantity: 1 })).statusCode).toBe(201);
     const bad = await call('POST', '/api/risk/resume', { reason: 'y'.repeat(600) });
     expect(bad.statusCode).toBe(400);

@@ -7,6 +7,8 @@ export type DecisionOutcome = 'filled' | 'placed' | 'rejected' | 'skipped' | 'wa
 export interface LoopDecision {
   /** The last run that reached this decision, epoch ms. */
   at: number;
+  /** The first run of the fold, epoch ms: with `at` and `repeats`, "×12 since 10:02". */
+  firstAt: number;
   /** The symbol, or '*' for the whole run (market closed, daily loss halt, an error). */
   symbol: string;
   side: 'BUY' | 'SELL' | null;
@@ -17,15 +19,22 @@ export interface LoopDecision {
   repeats: number;
 }
 
-type NewDecision = Omit<LoopDecision, 'repeats'>;
+type NewDecision = Omit<LoopDecision, 'repeats' | 'firstAt'>;
 
 const DEFAULT_CAPACITY = 40;
 const BARS_NEEDED = /needs (\d+) one-minute bars, has (\d+)/;
 
+/** A money figure, a percent or a plain number in a reason: "₹1,234.50", "0.25 %", "12". */
+const FIGURE = /[-+−]?₹?\d[\d,]*(?:\.\d+)?(?:\s?%)?/g;
+/** A parenthesised aside ("(best: TCS at score 0.31)"): detail that changes, not the reason. */
+const ASIDE = /\s*\([^)]*\)/g;
+
 /**
  * The loop's recent decisions with their reasons, newest first, for the dashboard. A decision the
- * loop reaches again (same symbol, side, outcome and reason) moves to the top with its count raised
- * instead of filling the journal with copies.
+ * loop reaches again moves to the top with its count raised and its latest wording, instead of
+ * filling the journal with copies: an order when everything about it repeats, anything else (a
+ * hold, a skip, a wait) per symbol and reason whatever figures the reason quotes, so a position
+ * held for an hour is one line, not sixty.
  */
 export class LoopJournal {
   private readonly entries: LoopDecision[] = [];
@@ -33,11 +42,14 @@ export class LoopJournal {
   constructor(private readonly capacity = DEFAULT_CAPACITY) {}
 
   record(decision: NewDecision): void {
-    const key = keyOf(decision);
-    const index = this.entries.findIndex((entry) => keyOf(entry) === key);
-    const repeats = index >= 0 ? this.entries[index]!.repeats + 1 : 1;
-    if (index >= 0) this.entries.splice(index, 1);
-    this.entries.push({ ...decision, repeats });
+    const key = foldKeyOf(decision);
+    const index = this.entries.findIndex((entry) => foldKeyOf(entry) === key);
+    const folded = index >= 0 ? this.entries.splice(index, 1)[0]! : null;
+    this.entries.push({
+      ...decision,
+      firstAt: folded?.firstAt ?? decision.at,
+      repeats: (folded?.repeats ?? 0) + 1,
+    });
     if (this.entries.length > this.capacity) this.entries.shift();
   }
 
@@ -46,7 +58,15 @@ export class LoopJournal {
   }
 }
 
-const keyOf = (d: NewDecision) => `${d.symbol}|${d.side}|${d.outcome}|${d.quantity}|${d.reason}`;
+/** What a reason says without the figures that change from one minute to the next. */
+export const reasonKindOf = (reason: string) => reason.replace(ASIDE, '').replace(FIGURE, '#');
+
+function foldKeyOf(d: NewDecision): string {
+  if (d.outcome === 'filled' || d.outcome === 'placed') {
+    return `${d.symbol}|${d.side}|${d.outcome}|${d.quantity}|${d.reason}`;
+  }
+  return `${d.symbol}|${d.side}|${d.outcome}|${reasonKindOf(d.reason)}`;
+}
 
 /** The decision an order stands for: filled, resting or refused, and why it was placed. */
 export function orderDecision(order: Order, at: number, why: string): NewDecision {
