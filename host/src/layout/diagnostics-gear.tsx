@@ -40,7 +40,7 @@ function GearIcon() {
 
 /**
  * spec part 1 "System Diagnostics & Control" and part 2 §2.10 "Connection Manager": the gear in the
- * top bar of every screen (not floating: docs/decisions/0023-diagnostics-gear-in-top-bar.md), and the
+ * top bar of every screen (not floating: docs/decisions/0024-figures-that-mislead.md), and the
  * modal it, Fix Connection and openDiagnostics open. The
  * modal is the host's; its content is mf-infra's `./Diagnostics`, so if mf-infra is down only the
  * modal's body says so.
