@@ -258,13 +258,13 @@ export class LiveBroker {
    */
   async cancel(orderId: string): Promise<LiveOrder> {
     const order = this.orders.get(orderId);
-    if (!order) throw new LiveBrokerError(404, `There is no live order ${orderId}.`, 'unknown_order');
-    if (order.status !== 'PENDING') return { ...order };
-    if (this.sending.get(orderId) === 'queued') {
+    if (order?.status === 'PENDING' && this.sending.get(orderId) === 'queued') {
       const reason = 'Cancelled before it was sent to Upstox.';
       return this.store({ ...order, status: 'CANCELLED', rejectReason: reason, updatedAt: this.now() });
     }
     this.refuseWhenUnavailable();
+    if (!order) throw new LiveBrokerError(404, `There is no live order ${orderId}.`, 'unknown_order');
+    if (order.status !== 'PENDING') return { ...order };
     if (!order.brokerOrderId) {
       this.chase.want(orderId);
       return { ...order };

@@ -74,7 +74,7 @@ export class OrderThrottle {
     }
   }
 
-  /** Waits for a token; callers are served one at a time, in order. A throwing `beforeSend` leaves at once. */
+  /** Waits for a token; callers are served one at a time, in order. A throwing `beforeSend` takes none. */
   acquire(beforeSend?: () => void): Promise<void> {
     const turn = this.queue.then(() => this.waitForToken(beforeSend));
     this.queue = turn.catch(() => undefined);
@@ -83,8 +83,6 @@ export class OrderThrottle {
 
   private async waitForToken(beforeSend?: () => void): Promise<void> {
     for (;;) {
-      // Asked on every pass, so a call stopped while it waits frees its place without waiting longer.
-      beforeSend?.();
       const now = this.clock.now();
       while (this.sent.length > 0 && this.sent[0]! + WINDOW_MS <= now) this.sent.shift();
       const freeAt = Math.max(
@@ -92,6 +90,8 @@ export class OrderThrottle {
         this.sent.length < this.perSecond ? now : this.sent[0]! + WINDOW_MS,
       );
       if (freeAt <= now) {
+        // Asked at its turn, before the token is taken: a call stopped now leaves its token to the next.
+        beforeSend?.();
         this.sent.push(now);
         return;
       }
