@@ -273,20 +273,26 @@ export class LiveBroker {
       await this.client.cancelOrder(order.brokerOrderId);
     } catch (error) {
       if (!(error instanceof UpstoxApiError)) throw liveBrokerError(error);
+      // Refused, most often because it has just filled: the order shows what Upstox says it is now.
+      await this.latestFromUpstox(order);
       const message = `Upstox would not cancel order ${orderId}: ${error.message}`;
       throw new LiveBrokerError(409, message, 'upstox_error');
     }
-    let latest: LiveOrder = order;
-    try {
-      const row = await this.client.orderDetails(order.brokerOrderId);
-      latest = this.store(applyUpstoxState(order, row, [], this.now()));
-    } catch (error) {
-      // The cancel request stands; the chase reads its outcome from the order book.
-      if (!(error instanceof UpstoxApiError || error instanceof UpstoxNoAnswerError))
-        throw liveBrokerError(error);
-    }
+    const latest = await this.latestFromUpstox(order);
     if (latest.status === 'PENDING') this.chase.want(orderId, { asked: true });
-    return { ...latest };
+    return latest;
+  }
+
+  /** The order as Upstox's order details now report it; as it was when Upstox does not say. */
+  private async latestFromUpstox(order: LiveOrder): Promise<LiveOrder> {
+    try {
+      const row = await this.client.orderDetails(order.brokerOrderId!);
+      return this.store(applyUpstoxState(order, row, [], this.now()));
+    } catch (error) {
+      // The chase (or the next sync) reads the outcome from the order book.
+      if (error instanceof UpstoxApiError || error instanceof UpstoxNoAnswerError) return { ...order };
+      throw liveBrokerError(error);
+    }
   }
 
   /** True while a cancel of this order is being followed until Upstox reports how it ended. */
