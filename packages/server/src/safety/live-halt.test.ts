@@ -78,9 +78,9 @@ describe('the halt on the live account', () => {
   });
 
   it('finds an order whose placement went unanswered in the order book by its tag, and cancels it', async () => {
+    let brokerOrderId = '';
     h.fake.api.route('POST', /^\/v3\/order\/place$/, (request) => {
-      const body = JSON.parse(request.body) as { tag: string };
-      h.fake.book.set('260112000000777', { ...bookRow(), order_id: '260112000000777', tag: body.tag });
+      brokerOrderId = h.fake.add((JSON.parse(request.body) as { tag: string }).tag);
       return { status: 503, body: { status: 'error', errors: [] } };
     });
     const { order, placed } = h.broker.begin(liveOrder());
@@ -88,8 +88,8 @@ describe('the halt on the live account', () => {
     const { counts, ended } = cancelPending();
     expect(counts).toEqual({ cancelled: 0, chasing: 1 });
     await h.broker.cancelsSettled();
-    expect(h.fake.book.get('260112000000777')?.status).toBe('cancelled');
-    expect(h.broker.order(order.id)).toMatchObject({ status: 'CANCELLED', brokerOrderId: '260112000000777' });
+    expect(h.fake.book.get(brokerOrderId)?.status).toBe('cancelled');
+    expect(h.broker.order(order.id)).toMatchObject({ status: 'CANCELLED', brokerOrderId });
     expect(ended).toEqual(['cancelled']);
   });
 
@@ -113,27 +113,3 @@ describe('the halt on the live account', () => {
     expect(venue.submit(liveOrder())).toMatchObject({ status: 'REJECTED', rejectReason: HALTED });
   });
 });
-
-/** An open order row as Upstox lists it. */
-function bookRow() {
-  return {
-    order_id: '',
-    status: 'open',
-    instrument_token: 'NSE_EQ|INE002A01018',
-    transaction_type: 'BUY' as const,
-    order_type: 'MARKET' as const,
-    quantity: 5,
-    filled_quantity: 0,
-    pending_quantity: 5,
-    average_price: 0,
-    price: 0,
-    status_message: null,
-    status_message_raw: null,
-    tag: '',
-    product: 'D' as const,
-    trading_symbol: 'RELIANCE',
-    exchange_order_id: '1300000012345678',
-    order_timestamp: '2026-01-12 10:15:07',
-    exchange_timestamp: '12-Jan-2026 10:15:07',
-  };
-}

@@ -85,6 +85,29 @@ export class FakeUpstoxOrders {
     return url;
   }
 
+  /**
+   * Puts an order in the book as if it had been placed with `tag` (an order Upstox took but whose
+   * answer never arrived, or one placed before a restart); returns its Upstox id.
+   */
+  add(tag: string, patch: Partial<UpstoxOrderRow> = {}): string {
+    const orderId = String(this.nextOrderId++);
+    const body: UpstoxPlaceOrderBody = {
+      quantity: 5,
+      product: 'D',
+      validity: 'DAY',
+      price: 0,
+      tag,
+      instrument_token: 'NSE_EQ|INE002A01018',
+      order_type: 'MARKET',
+      transaction_type: 'BUY',
+      disclosed_quantity: 0,
+      trigger_price: 0,
+      is_amo: false,
+    };
+    this.book.set(orderId, { ...rowFor(orderId, body), ...patch });
+    return orderId;
+  }
+
   /** The orders in the book with this status. */
   withStatus(status: string): UpstoxOrderRow[] {
     return [...this.book.values()].filter((row) => row.status === status);
