@@ -280,7 +280,9 @@ export function createServices(
       await marketData.start();
       await selectFeed();
       const begin = () => {
-        trading.summary();
+        // The paper account's day opening; the live account has no figures until its first sync, and a
+        // restart while trading live must not stop at that.
+        trading.summary('paper');
         followMode();
       };
       if (config.replayHistory && tradingMode.current() === 'mock') {
