@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { before } from 'node:test';
+import { after, before } from 'node:test';
 import type { HaltState } from '@td/contracts';
 import type { Page } from 'playwright-core';
 import { pendingOrder } from '../../packages/server/src/broker/broker-types';
@@ -32,6 +32,7 @@ before(async () => {
     body: { access_token: 'e2e-upstox-token', user_id: 'AB1234', user_name: 'E2E Trader' },
   }));
 });
+after(() => upstox.close());
 
 const banner = (page: Page) => page.getByRole('alert').filter({ hasText: 'TRADING HALTED' });
 
@@ -56,7 +57,14 @@ function seedLiveOrders(stack: E2EStack): string[] {
     const ids: string[] = [];
     for (let i = 0; i < 7; i++) {
       const order = pendingOrder(
-        { account: 'live', symbol: 'RELIANCE', side: 'BUY', type: 'MARKET', quantity: 5, strategy: 'momentum' },
+        {
+          account: 'live',
+          symbol: 'RELIANCE',
+          side: 'BUY',
+          type: 'MARKET',
+          quantity: 5,
+          strategy: 'momentum',
+        },
         `LVe2e${i}`,
         Date.now(),
       );
@@ -88,11 +96,14 @@ e2eSuite('live-halt', { signedIn: true, env: ENV }, (suite) => {
       await dialog.getByRole('button', { name: 'Stop all trading' }).click();
       await expectVisible(banner(page));
       const placeCallsAtAck = upstox.placed().length;
-
+      // The acknowledgement: every order had reached Upstox before the restart, so all are being chased.
       await expectVisible(
-        banner(page).getByText(/6 pending orders cancelled, 1 already filled\./),
+        page.getByText('Trading halted: 0 pending orders cancelled, 7 still being cancelled at Upstox.'),
         30_000,
       );
+      await dialog.waitFor({ state: 'detached' });
+
+      await expectVisible(banner(page).getByText(/6 pending orders cancelled, 1 already filled\./), 30_000);
       const halt = await eventually(
         async () => (await callApi<{ data: HaltState }>(stack, token, 'GET', '/api/risk/halt')).body.data,
         (state) => state.chasing_orders === 0,
@@ -105,6 +116,8 @@ e2eSuite('live-halt', { signedIn: true, env: ENV }, (suite) => {
       assert.equal(upstox.placed().length, placeCallsAtAck, 'no order may be placed after the stop');
       assert.equal(upstox.withStatus('open').length, 0, 'every open order should be cancelled at Upstox');
       assert.equal(upstox.withStatus('cancelled').length, 6);
+      // The toast sits over the banner's corner: dismissed, so the pictures show the banner whole.
+      await page.getByRole('button', { name: 'Dismiss notification' }).click();
       await screenshots(page, 'live-halt-banner');
     },
     { timeout: 240_000 },
