@@ -93,6 +93,27 @@ describe('the halt on the live account', () => {
     expect(ended).toEqual(['cancelled']);
   });
 
+  it('asks the halt again inside the throttle: an order begun before the halt is not sent after it', async () => {
+    let halted = false;
+    h.broker.useGate({ haltRefusal: () => (halted ? HALTED : null) });
+    const { placed } = h.broker.begin(liveOrder());
+    halted = true; // lands while the order waits for its turn, before anything cancels it
+    expect(await placed).toMatchObject({
+      status: 'CANCELLED',
+      rejectReason: `Not sent to Upstox: ${HALTED}`,
+    });
+    expect(h.fake.placed()).toEqual([]);
+  });
+
+  it("sends the halt's own closing sale, and a second stop does not cancel it", async () => {
+    h.broker.useGate({ haltRefusal: (order) => (order.side === 'SELL' ? null : HALTED) });
+    const sale = h.broker.begin(liveOrder({ side: 'SELL' }), { haltSale: true });
+    h.broker.useGate({ haltRefusal: () => HALTED });
+    expect(cancelPending().counts).toEqual({ cancelled: 0, chasing: 0 });
+    expect(await sale.placed).toMatchObject({ status: 'PENDING', brokerOrderId: expect.any(String) });
+    expect(h.fake.placed()).toHaveLength(1);
+  });
+
   it('reports an order Upstox had already filled as filled, not cancelled', async () => {
     h.fake.placedStatus = () => 'complete';
     await h.broker.submit(liveOrder());

@@ -90,6 +90,8 @@ export class LiveBroker {
   private gate: Pick<OrderGate, 'haltRefusal'> | null = null;
   /** Orders whose place call is under way: still waiting in the throttle, or sent and unanswered. */
   private readonly sending = new Map<string, 'queued' | 'sent'>();
+  /** The halt's own closing sales: a later stop must not cancel them. */
+  private readonly haltSales = new Set<string>();
   private readonly chase: CancelChase;
 
   constructor(options: LiveBrokerOptions) {
@@ -175,6 +177,7 @@ export class LiveBroker {
     this.orderStore?.record({ ...order });
     this.orders.set(order.id, order);
     this.sending.set(order.id, 'queued');
+    if (haltSale) this.haltSales.add(order.id);
     return { order: { ...order }, placed: this.place(request, order, body, haltSale) };
   }
 
@@ -309,7 +312,7 @@ export class LiveBroker {
     let cancelled = 0;
     let chasing = 0;
     for (const order of this.orders.values()) {
-      if (order.status !== 'PENDING') continue;
+      if (order.status !== 'PENDING' || this.haltSales.has(order.id)) continue;
       if (this.sending.get(order.id) === 'queued') {
         this.store({ ...order, status: 'CANCELLED', rejectReason: reason, updatedAt: this.now() });
         cancelled += 1;
