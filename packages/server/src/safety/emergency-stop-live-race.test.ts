@@ -19,7 +19,7 @@ describe('Emergency Stop with live orders queued for Upstox', () => {
   let live: LiveTestApp;
   afterEach(() => live.close());
 
-  it('sends no place call after its acknowledgement and cancels every order already sent', async () => {
+  it('sends no place call after its acknowledgement: only orders already on their way reach Upstox, each cancelled there', async () => {
     live = await liveTestApp({ mode: 'live' });
     const { testApp, fake, headers } = live;
     const { liveBroker, ledger } = testApp.services;
@@ -37,7 +37,8 @@ describe('Emergency Stop with live orders queued for Upstox', () => {
     });
     expect(stop.statusCode).toBe(200);
     const ack = stop.json().data;
-    // Sent before the stop: on the wire or answered; the rest were still queued and are never sent.
+    // Sent before the stop (handed to the HTTP client; some may reach Upstox a moment after the ack):
+    // the rest were still queued in the throttle and are never sent.
     const sentBeforeStop = ack.chasing_orders as number;
     expect(sentBeforeStop).toBeGreaterThan(0);
     expect(sentBeforeStop).toBeLessThan(ORDERS);
