@@ -97,7 +97,12 @@ export class CancelChase {
   private async loop(): Promise<void> {
     let delay = this.firstDelayMs;
     while (this.wanted.size > 0) {
-      await this.round();
+      try {
+        await this.round();
+      } catch (error) {
+        // Nothing may escape a background loop (an unhandled rejection ends the process): report, go on.
+        this.options.onError?.(error, null);
+      }
       if (this.wanted.size === 0) return;
       await pause(delay);
       delay = Math.min(delay * 2, this.maxDelayMs);
