@@ -69,6 +69,15 @@ describe('TRADING HALTED banner', () => {
     );
   });
 
+  it('reports live orders already filled at Upstox and those whose cancel is still being chased', async () => {
+    const live = manualHaltFixture({ cancelled_orders: 15, filled_orders: 1, chasing_orders: 9 });
+    renderHost(<HaltBanner />, { routes: haltServer(live) });
+    const banner = (await screen.findByText('TRADING HALTED')).closest<HTMLElement>('[role="alert"]')!;
+    expect(banner).toHaveTextContent(
+      '15 pending orders cancelled, 1 already filled, 9 still being cancelled at Upstox.',
+    );
+  });
+
   it('shows the halt the engines status carries even when the halt call fails', async () => {
     renderHost(<HaltBanner />, {
       routes: {

@@ -22,6 +22,9 @@ const plural = (count: number, word: string) => `${count} ${word}${count === 1 ?
 export function haltSummary(halt: HaltState): string {
   const who = halt.source === 'circuit_breaker' ? 'the circuit breaker' : (halt.by ?? 'an unknown user');
   const done = [`${plural(halt.cancelled_orders, 'pending order')} cancelled`];
+  // Live orders already sent: Upstox may have filled one before its cancel landed, or not answered yet.
+  if (halt.filled_orders > 0) done.push(`${halt.filled_orders} already filled`);
+  if (halt.chasing_orders > 0) done.push(`${halt.chasing_orders} still being cancelled at Upstox`);
   if (halt.closed_positions > 0) done.push(`${plural(halt.closed_positions, 'position')} closed`);
   const reason = (halt.reason ?? 'No reason given').trim().replace(/\.+$/, '');
   return `${reason}. Stopped by ${who} on ${formatIstDateTime(halt.at)} IST; ${done.join(', ')}.`;

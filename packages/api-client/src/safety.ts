@@ -144,6 +144,8 @@ export function useEmergencyStop({ notify, subscribe }: { notify: Notify; subscr
           notify(
             'success',
             `Trading halted: ${state.cancelled_orders} pending order${state.cancelled_orders === 1 ? '' : 's'} cancelled${
+              state.chasing_orders > 0 ? `, ${state.chasing_orders} still being cancelled at Upstox` : ''
+            }${
               request.close_positions
                 ? `, ${state.closed_positions} position${state.closed_positions === 1 ? '' : 's'} closed`
                 : ''

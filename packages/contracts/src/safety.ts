@@ -26,6 +26,10 @@ export const haltStateSchema = z.object({
   by: z.string().nullable(),
   at: isoTime.nullable(),
   cancelled_orders: z.number().int(),
+  /** Orders the halt tried to cancel that had already filled at Upstox. */
+  filled_orders: z.number().int().default(0),
+  /** Live orders sent to Upstox whose cancel the halt is still chasing. */
+  chasing_orders: z.number().int().default(0),
   closed_positions: z.number().int(),
   resumed_at: isoTime.nullable(),
   /** Who resumed, and why (optional sentence). */
@@ -45,6 +49,8 @@ export const TRADING_NOT_HALTED: HaltState = Object.freeze({
   by: null,
   at: null,
   cancelled_orders: 0,
+  filled_orders: 0,
+  chasing_orders: 0,
   closed_positions: 0,
   resumed_at: null,
   resumed_by: null,

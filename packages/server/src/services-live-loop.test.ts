@@ -1,3 +1,4 @@
+import { liveTestApp } from './broker/live/test-support/live-test-app';
 import { FakeUpstoxApi } from './market/providers/upstox/test-support/fake-upstox-api';
 import { buildTestApp, signInForTest, type TestApp } from './test-support';
 
@@ -61,5 +62,17 @@ describe('the trading loop follows the trading mode', () => {
     await services.market.stop();
     await testApp.close();
     expect(services.liveLoop.isRunning()).toBe(false);
+  });
+});
+
+describe('starting the server in live mode', () => {
+  it('starts before the first sync with Upstox (a restart while trading live) instead of exiting', async () => {
+    const live = await liveTestApp({ mode: 'live' });
+    try {
+      expect(live.testApp.services.tradingMode.current()).toBe('live');
+      await expect(live.testApp.services.start()).resolves.toBeUndefined();
+    } finally {
+      await live.close();
+    }
   });
 });

@@ -59,6 +59,8 @@ export interface AppServices {
   /** The same loop on the Upstox account, run in live mode only. */
   liveLoop: LiveTradingLoop;
   liveVenue: LiveVenue;
+  /** Real orders through Upstox: the cancel route asks it for live orders. */
+  liveBroker: LiveBroker;
   research: ResearchService;
   /** spec part 1 "Daily Investment Allocation": the settings both loops read on every run. */
   allocation: AllocationService;
@@ -165,7 +167,12 @@ export function createServices(
     log: logger,
   });
   // Live mode trades the Upstox account: the same loop on a venue refreshed from Upstox before each run.
-  const liveBroker = new LiveBroker({ account: upstoxAccount, now });
+  const liveBroker = new LiveBroker({
+    account: upstoxAccount,
+    now,
+    onChaseError: (error, orderId) =>
+      logger.warn({ err: error, orderId }, 'cancel of a live order not settled yet; trying again'),
+  });
   const liveVenue: LiveVenue = new LiveVenue({
     broker: liveBroker,
     marks: (symbol) => trading.markPrice(symbol),
@@ -279,6 +286,7 @@ export function createServices(
     tradingLoop,
     liveLoop,
     liveVenue,
+    liveBroker,
     research,
     allocation,
     risk: createRiskEngine({
@@ -311,7 +319,9 @@ export function createServices(
       await selectFeed();
       feedSubscriptions.start();
       const begin = () => {
-        trading.summary();
+        // The paper account's day opening; the live account has no figures until its first sync, and a
+        // restart while trading live must not stop at that.
+        trading.summary('paper');
         followMode();
       };
       if (config.replayHistory && tradingMode.current() === 'mock') {

@@ -7,6 +7,9 @@ import { notFound } from '../http/http-error';
 import { validate } from '../http/validate';
 import type { AppServices } from '../services';
 
+const LIVE_CANCEL_REQUESTED =
+  'Cancel requested at Upstox: the order stays PENDING until Upstox confirms the cancel (or reports it filled).';
+
 const formatRupees = (rupees: number) => `₹${Math.round(rupees).toLocaleString('en-IN')}`;
 
 /** spec part 2 §7: the paper account's overview, limits, reset and balance; and orders for tests and tools. */
@@ -69,9 +72,16 @@ export async function paperTradingRoutes(app: FastifyInstance, { services }: { s
     return { success: true, data: order };
   });
 
-  app.post('/api/orders/:id/cancel', async (request) => {
+  app.post('/api/orders/:id/cancel', async (request, reply) => {
     const { id } = validate(z.object({ id: z.string().min(1).max(64) }), request.params, 'path');
-    if (!ledger.order(id)) throw notFound(`No order ${id}.`);
-    return { success: true, data: services.paperBroker.cancel(id) };
+    const order = ledger.order(id);
+    if (!order) throw notFound(`No order ${id}.`);
+    if (order.account !== 'live') return { success: true, data: services.paperBroker.cancel(id) };
+    if (order.status !== 'PENDING') return { success: true, data: order };
+    // A live order is cancelled at Upstox; it reads CANCELLED only once Upstox says so.
+    const live = await services.liveBroker.cancel(id);
+    const data = ledger.order(id) ?? live;
+    if (data.status !== 'PENDING') return { success: true, data };
+    return reply.status(202).send({ success: true, data, message: LIVE_CANCEL_REQUESTED });
   });
 }

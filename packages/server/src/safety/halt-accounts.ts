@@ -18,7 +18,7 @@ export function paperHaltAccount(db: Db, ledger: Ledger, broker: PaperBroker): H
     return ids.length;
   });
   return {
-    cancelPending: () => cancelAll.immediate(),
+    cancelPending: () => ({ cancelled: cancelAll.immediate(), chasing: 0 }),
     closePositions: () => {
       // While the start-up replay prepares the account, its positions are replayed history that the
       // replay squares off itself, and the broker takes no order: there is nothing of today's to sell.
@@ -42,36 +42,38 @@ export function paperHaltAccount(db: Db, ledger: Ledger, broker: PaperBroker): H
 }
 
 /**
- * The Upstox account: each pending order's cancel is sent at once (Upstox answers in the background;
- * a failure is logged and the order stays visible as pending); positions are sold at market.
+ * The Upstox account: an order still queued for Upstox is cancelled before it is sent; every other
+ * pending order is cancelled at Upstox, chased until Upstox has named it and confirmed how it ended.
+ * Its positions are sold at market only while `closes()` (live mode: the positions on screen).
  */
-export function liveHaltAccount(broker: LiveBroker, venue: LiveVenue, log: Logger): HaltableAccount {
+export function liveHaltAccount(
+  broker: LiveBroker,
+  venue: LiveVenue,
+  log: Logger,
+  closes: () => boolean = () => true,
+): HaltableAccount {
   return {
-    cancelPending: () => {
-      let asked = 0;
-      for (const order of broker.pendingOrders()) {
-        asked += 1;
-        broker
-          .cancel(order.id)
-          .catch((error) =>
-            log.error({ err: error, orderId: order.id }, 'halt could not cancel a live order'),
-          );
-      }
-      return asked;
-    },
+    cancelPending: (ended) =>
+      broker.cancelAllPending(`${CANCEL_REASON} It was never sent to Upstox.`, (order) =>
+        ended(order.status === 'FILLED' ? 'filled' : 'cancelled'),
+      ),
     closePositions: () => {
+      if (!closes()) return 0;
       let placed = 0;
       for (const position of venue.positions()) {
         if (position.quantity <= 0) continue;
         try {
-          const { placed: settled } = broker.begin({
-            account: 'live',
-            symbol: position.symbol,
-            side: 'SELL',
-            type: 'MARKET',
-            quantity: position.quantity,
-            strategy: STRATEGY,
-          });
+          const { placed: settled } = broker.begin(
+            {
+              account: 'live',
+              symbol: position.symbol,
+              side: 'SELL',
+              type: 'MARKET',
+              quantity: position.quantity,
+              strategy: STRATEGY,
+            },
+            { haltSale: true },
+          );
           settled.catch((error) =>
             log.error({ err: error, symbol: position.symbol }, 'halt could not sell a live position'),
           );

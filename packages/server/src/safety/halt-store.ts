@@ -9,6 +9,10 @@ export interface HaltRecord {
   breaker: CircuitBreaker | null;
   haltedBy: string;
   cancelledOrders: number;
+  /** Orders the halt tried to cancel that Upstox reports had already filled. */
+  filledOrders: number;
+  /** Orders sent to Upstox whose cancel is still being chased. */
+  chasingOrders: number;
   closedPositions: number;
   resumedAt: number | null;
   resumedBy: string | null;
@@ -23,6 +27,8 @@ interface HaltRow {
   breaker: CircuitBreaker | null;
   halted_by: string;
   cancelled_orders: number;
+  filled_orders: number;
+  chasing_orders: number;
   closed_positions: number;
   resumed_at: number | null;
   resumed_by: string | null;
@@ -32,7 +38,14 @@ interface HaltRow {
 const IST_OFFSET_MS = 5.5 * 3_600_000;
 const iso = (ts: number | null) => (ts === null ? null : new Date(ts).toISOString());
 
-/** The halts in SQLite (migration 006): the latest row is the current state; unresumed means halted. */
+/** What a halt has done to orders so far: cancelled, found already filled, still being chased. */
+export interface HaltOrderCounts {
+  cancelledOrders: number;
+  filledOrders: number;
+  chasingOrders: number;
+}
+
+/** The halts in SQLite (migrations 006 and 011): the latest row is the current state; unresumed means halted. */
 export class HaltStore {
   constructor(private readonly db: Db) {}
 
@@ -52,10 +65,25 @@ export class HaltStore {
     return this.latestById(Number(result.lastInsertRowid));
   }
 
-  recordEffects(id: number, cancelledOrders: number, closedPositions: number): HaltRecord {
+  /** Adds what one stop did: added, not set, so a chased order ending meanwhile is never lost. */
+  recordEffects(id: number, orders: HaltOrderCounts, closedPositions: number): HaltRecord {
     this.db
-      .prepare('UPDATE trading_halts SET cancelled_orders = ?, closed_positions = ? WHERE id = ?')
-      .run(cancelledOrders, closedPositions, id);
+      .prepare(
+        `UPDATE trading_halts SET cancelled_orders = cancelled_orders + ?, filled_orders = filled_orders + ?,
+         chasing_orders = chasing_orders + ?, closed_positions = closed_positions + ? WHERE id = ?`,
+      )
+      .run(orders.cancelledOrders, orders.filledOrders, orders.chasingOrders, closedPositions, id);
+    return this.latestById(id);
+  }
+
+  /** One chased order has ended: it leaves the chased count for the cancelled or the filled one. */
+  recordChaseEnded(id: number, outcome: 'cancelled' | 'filled'): HaltRecord {
+    const column = outcome === 'filled' ? 'filled_orders' : 'cancelled_orders';
+    this.db
+      .prepare(
+        `UPDATE trading_halts SET ${column} = ${column} + 1, chasing_orders = chasing_orders - 1 WHERE id = ?`,
+      )
+      .run(id);
     return this.latestById(id);
   }
 
@@ -80,6 +108,8 @@ function fromRow(row: HaltRow): HaltRecord {
     breaker: row.breaker,
     haltedBy: row.halted_by,
     cancelledOrders: row.cancelled_orders,
+    filledOrders: row.filled_orders,
+    chasingOrders: row.chasing_orders,
     closedPositions: row.closed_positions,
     resumedAt: row.resumed_at,
     resumedBy: row.resumed_by,
@@ -105,6 +135,8 @@ export function haltStateOf(halt: HaltRecord | null): HaltState {
     by: halt.haltedBy,
     at: iso(halt.haltedAt),
     cancelled_orders: halt.cancelledOrders,
+    filled_orders: halt.filledOrders,
+    chasing_orders: halt.chasingOrders,
     closed_positions: halt.closedPositions,
     resumed_at: iso(halt.resumedAt),
     resumed_by: halt.resumedBy,

@@ -92,14 +92,15 @@ export function createSafety(deps: SafetyDependencies): SafetyService {
     sectorOf: (symbol) => findInstrument(symbol)?.sector,
   });
   const paperAccount = paperHaltAccount(db, ledger, deps.paperBroker);
-  const liveAccount = liveHaltAccount(deps.liveBroker, liveVenue, deps.logger);
+  // Pending live orders are cancelled in every mode; live positions are sold only in live mode.
+  const liveAccount = liveHaltAccount(deps.liveBroker, liveVenue, deps.logger, () => deps.mode() === 'live');
   let service: SafetyService | null = null;
   const halt = new TradingHalt({
     store: new HaltStore(db),
     now: deps.now,
     stopLoops: deps.stopLoops,
     resumeLoops: deps.resumeLoops,
-    accounts: () => (deps.mode() === 'live' ? [paperAccount, liveAccount] : [paperAccount]),
+    accounts: () => [paperAccount, liveAccount],
     onChange: (state) => service?.onHaltChange(state),
   });
   service = new SafetyService({

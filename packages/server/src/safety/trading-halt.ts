@@ -5,10 +5,16 @@ type OrderSide = 'BUY' | 'SELL';
 import { HttpError } from '../http/http-error';
 import { type HaltRecord, type HaltStore, haltRefusalSentence, haltStateOf } from './halt-store';
 
+/** How an order the halt could not cancel at once ended: cancelled at the broker, or already filled. */
+export type ChasedOrderEnded = (outcome: 'cancelled' | 'filled') => void;
+
 /** One account's side of a halt: its pending orders cancelled, its positions sold at market. */
 export interface HaltableAccount {
-  /** Cancels every pending order; returns how many it cancelled (or asked the broker to cancel). */
-  cancelPending(): number;
+  /**
+   * Cancels every pending order: `cancelled` ended at once; `chasing` are at the broker and each one's
+   * ending is told to `ended` later.
+   */
+  cancelPending(ended: ChasedOrderEnded): { cancelled: number; chasing: number };
   /** Sells every position at market; returns how many sell orders were placed. */
   closePositions(): number;
 }
@@ -20,7 +26,7 @@ export interface TradingHaltOptions {
   stopLoops(): void;
   /** Lets the loops run again as the trading mode says, after a resume. */
   resumeLoops(): void;
-  /** The accounts to cancel and close: paper always, live while in live mode. */
+  /** The accounts to cancel and close: every account, whatever the mode (each decides what it closes). */
   accounts(): HaltableAccount[];
   /** Called after every change (publish on the stream, raise the alert). */
   onChange(state: HaltState, record: HaltRecord): void;
@@ -77,9 +83,16 @@ export class TradingHalt {
       this.current = record;
     }
     this.options.stopLoops();
+    const haltId = record!.id;
+    const ended: ChasedOrderEnded = (outcome) => this.chasedOrderEnded(haltId, outcome);
     let cancelled = 0;
+    let chasing = 0;
     let closed = 0;
-    for (const account of this.options.accounts()) cancelled += account.cancelPending();
+    for (const account of this.options.accounts()) {
+      const done = account.cancelPending(ended);
+      cancelled += done.cancelled;
+      chasing += done.chasing;
+    }
     if (request.closePositions) {
       this.closing = true;
       try {
@@ -89,13 +102,21 @@ export class TradingHalt {
       }
     }
     this.current = this.options.store.recordEffects(
-      record!.id,
-      record!.cancelledOrders + cancelled,
-      record!.closedPositions + closed,
+      haltId,
+      { cancelledOrders: cancelled, filledOrders: 0, chasingOrders: chasing },
+      closed,
     );
     const state = this.state();
     this.options.onChange(state, this.current);
     return state;
+  }
+
+  /** A chased order has ended: the halt's record (and the banner, through onChange) says so. */
+  private chasedOrderEnded(haltId: number, outcome: 'cancelled' | 'filled'): void {
+    const record = this.options.store.recordChaseEnded(haltId, outcome);
+    if (this.current?.id !== haltId) return;
+    this.current = record;
+    this.options.onChange(this.state(), record);
   }
 
   resume(by: string, reason: string | null): HaltState {

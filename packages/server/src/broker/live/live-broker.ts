@@ -5,6 +5,7 @@ import { UpstoxApiError } from '../../market/providers/upstox';
 import { type OrderRequest, type Position, pendingOrder } from '../broker-types';
 import type { OrderGate } from '../limits';
 import { LiveBrokerError, liveBrokerError } from './live-broker-error';
+import { CancelChase, type ChaseEnd, UNCONFIRMED_GRACE_MS } from './live-cancel-chase';
 import { placeOrderBody } from './live-order-request';
 import { livePositions } from './live-positions';
 import type { OrderThrottle } from './order-throttle';
@@ -51,7 +52,18 @@ export interface LiveBrokerOptions {
   symbolFor?: (instrumentKey: string) => string | undefined;
   now?: () => number;
   newOrderId?: () => string;
+  /** Told when the chase of an unconfirmed cancel hits an error (it keeps trying). */
+  onChaseError?: (error: unknown, orderId: string | null) => void;
 }
+
+/** What a halt did to the live orders at once: cancelled before they were sent, or chased at Upstox. */
+export interface LiveHaltCancellation {
+  cancelled: number;
+  chasing: number;
+}
+
+/** A place call stopped inside the throttle: the order was never sent. */
+class NotSentError extends Error {}
 
 export interface LiveSyncResult {
   orders: LiveOrder[];
@@ -59,9 +71,6 @@ export interface LiveSyncResult {
   positions: Position[];
   syncedAt: number;
 }
-
-/** An order Upstox never confirmed and whose tag is not in its order book after this long was not placed. */
-const UNCONFIRMED_GRACE_MS = 60_000;
 
 /**
  * Real orders through Upstox, with the paper broker's surface: submit, cancel, sync, positions. Orders
@@ -79,6 +88,11 @@ export class LiveBroker {
   private readonly firstSeen = new Map<string, number>();
   private orderStore: LiveOrderStore | null = null;
   private gate: Pick<OrderGate, 'haltRefusal'> | null = null;
+  /** Orders whose place call is under way: still waiting in the throttle, or sent and unanswered. */
+  private readonly sending = new Map<string, 'queued' | 'sent'>();
+  /** The halt's own closing sales: a later stop must not cancel them. */
+  private readonly haltSales = new Set<string>();
+  private readonly chase: CancelChase;
 
   constructor(options: LiveBrokerOptions) {
     this.account = options.account;
@@ -94,6 +108,15 @@ export class LiveBroker {
     this.now = options.now ?? Date.now;
     // Short and alphanumeric: it travels as the Upstox tag, whose length and alphabet are limited.
     this.newOrderId = options.newOrderId ?? (() => `LV${crypto.randomBytes(8).toString('hex')}`);
+    this.chase = new CancelChase({
+      client: this.client,
+      order: (id) => this.orders.get(id),
+      awaitingAnswer: (id) => this.sending.has(id),
+      store: (order) => this.store(order),
+      canReachUpstox: () => this.account.problem() === null,
+      now: this.now,
+      onError: options.onChaseError,
+    });
     if (options.store) this.keepOrdersIn(options.store);
   }
 
@@ -135,7 +158,10 @@ export class LiveBroker {
    * list()) and placed with Upstox in the background (`placed`, which settles as submit() would).
    * What submit() refuses before calling Upstox is thrown here, synchronously.
    */
-  begin(request: OrderRequest): { order: LiveOrder; placed: Promise<LiveOrder> } {
+  begin(
+    request: OrderRequest,
+    { haltSale = false }: { haltSale?: boolean } = {},
+  ): { order: LiveOrder; placed: Promise<LiveOrder> } {
     const halted = this.gate?.haltRefusal(request);
     if (halted) throw new LiveBrokerError(409, halted, 'trading_halted');
     this.refuseWhenUnavailable();
@@ -150,14 +176,52 @@ export class LiveBroker {
     // Recorded before Upstox is asked: a crash after placing must not forget an order in flight.
     this.orderStore?.record({ ...order });
     this.orders.set(order.id, order);
-    return { order: { ...order }, placed: this.place(order, body) };
+    this.sending.set(order.id, 'queued');
+    if (haltSale) this.haltSales.add(order.id);
+    return { order: { ...order }, placed: this.place(request, order, body, haltSale) };
   }
 
-  private async place(order: LiveOrder, body: ReturnType<typeof placeOrderBody>): Promise<LiveOrder> {
+  /**
+   * Inside the throttle, immediately before the place call goes out (after any wait or 429 retry):
+   * an order cancelled while it waited, or caught by a halt that landed meanwhile, is never sent.
+   * The halt's own closing sales (`haltSale`) are the one exception.
+   */
+  private checkBeforeSend(request: OrderRequest, orderId: string, haltSale: boolean): void {
+    const current = this.orders.get(orderId);
+    if (current?.status !== 'PENDING') throw new NotSentError(current?.rejectReason ?? 'Cancelled.');
+    const halted = haltSale ? null : this.gate?.haltRefusal(request);
+    if (halted) throw new NotSentError(`Not sent to Upstox: ${halted}`);
+    this.sending.set(orderId, 'sent');
+  }
+
+  private async place(
+    request: OrderRequest,
+    order: LiveOrder,
+    body: ReturnType<typeof placeOrderBody>,
+    haltSale: boolean,
+  ): Promise<LiveOrder> {
     try {
-      const [brokerOrderId] = await this.client.placeOrder(body);
-      return this.store({ ...order, brokerOrderId: brokerOrderId! });
+      const [brokerOrderId] = await this.client.placeOrder(body, () =>
+        this.checkBeforeSend(request, order.id, haltSale),
+      );
+      this.sending.delete(order.id);
+      // The chase may have found it by its tag and moved it on meanwhile: keep what it learnt.
+      const current = this.orders.get(order.id) ?? order;
+      const placed = this.store({ ...current, brokerOrderId: current.brokerOrderId ?? brokerOrderId! });
+      this.chase.confirmed(order.id);
+      return placed;
     } catch (error) {
+      this.sending.delete(order.id);
+      if (error instanceof NotSentError) {
+        const current = this.orders.get(order.id) ?? order;
+        if (current.status !== 'PENDING') return { ...current };
+        return this.store({
+          ...current,
+          status: 'CANCELLED',
+          rejectReason: error.message,
+          updatedAt: this.now(),
+        });
+      }
       if (error instanceof UpstoxApiError) {
         return this.store({
           ...order,
@@ -178,44 +242,91 @@ export class LiveBroker {
       // Never reached Upstox's book: nothing to follow; the record says why it was not placed.
       this.orders.delete(order.id);
       const refused = liveBrokerError(error);
-      this.orderStore?.update({
+      const notPlaced: LiveOrder = {
         ...order,
         status: 'REJECTED',
         rejectReason: `Not placed: ${refused instanceof Error ? refused.message : String(refused)}`,
         updatedAt: this.now(),
-      });
+      };
+      this.orderStore?.update(notPlaced);
+      this.chase.settled(notPlaced);
       throw refused;
     }
   }
 
-  /** Asks Upstox to cancel; the order reads CANCELLED once Upstox reports it so. */
+  /**
+   * Cancels the order. One still waiting in the throttle is never sent and reads CANCELLED at once;
+   * otherwise Upstox is asked, and the order stays PENDING until Upstox reports it cancelled (followed
+   * in the background). One sent but not yet named by Upstox is cancelled as soon as Upstox names it.
+   */
   async cancel(orderId: string): Promise<LiveOrder> {
-    this.refuseWhenUnavailable();
     const order = this.orders.get(orderId);
+    if (order?.status === 'PENDING' && this.sending.get(orderId) === 'queued') {
+      const reason = 'Cancelled before it was sent to Upstox.';
+      return this.store({ ...order, status: 'CANCELLED', rejectReason: reason, updatedAt: this.now() });
+    }
+    this.refuseWhenUnavailable();
     if (!order) throw new LiveBrokerError(404, `There is no live order ${orderId}.`, 'unknown_order');
     if (order.status !== 'PENDING') return { ...order };
     if (!order.brokerOrderId) {
-      throw new LiveBrokerError(
-        409,
-        `Order ${orderId} is not confirmed by Upstox yet, so it cannot be cancelled; sync and try again.`,
-        'unknown_order',
-      );
+      this.chase.want(orderId);
+      return { ...order };
     }
     try {
       await this.client.cancelOrder(order.brokerOrderId);
     } catch (error) {
       if (!(error instanceof UpstoxApiError)) throw liveBrokerError(error);
+      // Refused, most often because it has just filled: the order shows what Upstox says it is now.
+      await this.latestFromUpstox(order);
       const message = `Upstox would not cancel order ${orderId}: ${error.message}`;
       throw new LiveBrokerError(409, message, 'upstox_error');
     }
+    const latest = await this.latestFromUpstox(order);
+    if (latest.status === 'PENDING') this.chase.want(orderId, { asked: true });
+    return latest;
+  }
+
+  /** The order as Upstox's order details now report it; as it was when Upstox does not say. */
+  private async latestFromUpstox(order: LiveOrder): Promise<LiveOrder> {
     try {
-      const row = await this.client.orderDetails(order.brokerOrderId);
+      const row = await this.client.orderDetails(order.brokerOrderId!);
       return this.store(applyUpstoxState(order, row, [], this.now()));
     } catch (error) {
-      // The cancel request stands; the next sync reports its outcome.
+      // The chase (or the next sync) reads the outcome from the order book.
       if (error instanceof UpstoxApiError || error instanceof UpstoxNoAnswerError) return { ...order };
       throw liveBrokerError(error);
     }
+  }
+
+  /** True while a cancel of this order is being followed until Upstox reports how it ended. */
+  cancelRequested(orderId: string): boolean {
+    return this.chase.isChasing(orderId);
+  }
+
+  /**
+   * The halt's side of the live account: an order still waiting in the throttle ends CANCELLED at once
+   * with `reason` and is never sent; every other pending order is chased until Upstox cancels it (or
+   * reports it filled), each ending told to `onEnd`. Needs no Upstox call to return.
+   */
+  cancelAllPending(reason: string, onEnd: ChaseEnd): LiveHaltCancellation {
+    let cancelled = 0;
+    let chasing = 0;
+    for (const order of this.orders.values()) {
+      if (order.status !== 'PENDING' || this.haltSales.has(order.id)) continue;
+      if (this.sending.get(order.id) === 'queued') {
+        this.store({ ...order, status: 'CANCELLED', rejectReason: reason, updatedAt: this.now() });
+        cancelled += 1;
+      } else {
+        this.chase.want(order.id, { onEnd });
+        chasing += 1;
+      }
+    }
+    return { cancelled, chasing };
+  }
+
+  /** Resolves once no cancel is being chased (tests and shutdown wait on it). */
+  cancelsSettled(): Promise<void> {
+    return this.chase.idle();
   }
 
   /** Pulls the day's order book, executions and positions from Upstox and brings our orders up to date. */
@@ -246,6 +357,7 @@ export class LiveBroker {
           if (
             !order.brokerOrderId &&
             order.status === 'PENDING' &&
+            !this.sending.has(order.id) &&
             now - order.createdAt > UNCONFIRMED_GRACE_MS
           ) {
             const reason =
@@ -319,6 +431,7 @@ export class LiveBroker {
     const before = this.orders.get(order.id);
     this.orders.set(order.id, order);
     if (this.orderStore && (!before || changed(before, order))) this.orderStore.update({ ...order });
+    this.chase.settled(order);
     return { ...order };
   }
 }

@@ -79,6 +79,43 @@ describe('OrderThrottle', () => {
     await expect(throttle.run(async () => 'next')).resolves.toBe('next');
   });
 
+  it('asks beforeSend after the wait: a call stopped while queued is never made', async () => {
+    const throttle = new OrderThrottle({ clock, perSecond: 1 });
+    let stopped = false;
+    const sent: string[] = [];
+    const guard = () => {
+      if (stopped) throw new Error('halted');
+    };
+    const first = throttle.run(async () => {
+      sent.push('first');
+      stopped = true; // the halt lands while the second call waits for its token
+    }, guard);
+    const queued = throttle.run(async () => sent.push('queued'), guard);
+    await first;
+    await expect(queued).rejects.toThrow('halted');
+    expect(sent).toEqual(['first']);
+    // A stopped call does not stall the queue behind it.
+    await expect(throttle.run(async () => 'next')).resolves.toBe('next');
+  });
+
+  it('asks beforeSend again before retrying after a 429', async () => {
+    const throttle = new OrderThrottle({ clock });
+    let calls = 0;
+    let stopped = false;
+    const attempt = throttle.run(
+      async () => {
+        calls++;
+        stopped = true; // the halt lands while Upstox answers 429
+        throw tooMany(1000);
+      },
+      () => {
+        if (stopped) throw new Error('halted');
+      },
+    );
+    await expect(attempt).rejects.toThrow('halted');
+    expect(calls).toBe(1);
+  });
+
   it('refuses a rate that is not a whole number above zero', () => {
     expect(() => new OrderThrottle({ perSecond: 0 })).toThrow(/at least 1/);
   });

@@ -55,10 +55,14 @@ export class OrderThrottle {
     }
   }
 
-  /** Runs `call` when a token is free; on 429 waits Retry-After (or 1 s) and tries again. */
-  async run<T>(call: () => Promise<T>): Promise<T> {
+  /**
+   * Runs `call` when a token is free; on 429 waits Retry-After (or 1 s) and tries again.
+   * `beforeSend` is asked immediately before every attempt goes out (after any wait or retry) and
+   * may throw to stop it: an order held here must still be allowed when its turn comes.
+   */
+  async run<T>(call: () => Promise<T>, beforeSend?: () => void): Promise<T> {
     for (let attempt = 1; ; attempt++) {
-      await this.acquire();
+      await this.acquire(beforeSend);
       try {
         return await call();
       } catch (error) {
@@ -70,14 +74,14 @@ export class OrderThrottle {
     }
   }
 
-  /** Waits for a token; callers are served one at a time, in order. */
-  acquire(): Promise<void> {
-    const turn = this.queue.then(() => this.waitForToken());
+  /** Waits for a token; callers are served one at a time, in order. A throwing `beforeSend` takes none. */
+  acquire(beforeSend?: () => void): Promise<void> {
+    const turn = this.queue.then(() => this.waitForToken(beforeSend));
     this.queue = turn.catch(() => undefined);
     return turn;
   }
 
-  private async waitForToken(): Promise<void> {
+  private async waitForToken(beforeSend?: () => void): Promise<void> {
     for (;;) {
       const now = this.clock.now();
       while (this.sent.length > 0 && this.sent[0]! + WINDOW_MS <= now) this.sent.shift();
@@ -86,6 +90,8 @@ export class OrderThrottle {
         this.sent.length < this.perSecond ? now : this.sent[0]! + WINDOW_MS,
       );
       if (freeAt <= now) {
+        // Asked at its turn, before the token is taken: a call stopped now leaves its token to the next.
+        beforeSend?.();
         this.sent.push(now);
         return;
       }

@@ -54,10 +54,14 @@ export class UpstoxOrderClient {
     this.timeoutMs = options.timeoutMs ?? 10_000;
   }
 
-  /** POST /v3/order/place; Upstox's order ids (one, or several when slice splits the order). */
-  async placeOrder(body: UpstoxPlaceOrderBody): Promise<string[]> {
-    const envelope = await this.throttle.run(() =>
-      this.request<UpstoxEnvelope<{ order_ids?: string[] }>>('POST', '/v3/order/place', body),
+  /**
+   * POST /v3/order/place; Upstox's order ids (one, or several when slice splits the order).
+   * `beforeSend` runs inside the throttle, immediately before each attempt, and may throw to stop it.
+   */
+  async placeOrder(body: UpstoxPlaceOrderBody, beforeSend?: () => void): Promise<string[]> {
+    const envelope = await this.throttle.run(
+      () => this.request<UpstoxEnvelope<{ order_ids?: string[] }>>('POST', '/v3/order/place', body),
+      beforeSend,
     );
     const ids = envelope.data?.order_ids ?? [];
     if (ids.length === 0)
@@ -65,10 +69,11 @@ export class UpstoxOrderClient {
     return ids;
   }
 
-  /** PUT /v3/order/modify. */
-  async modifyOrder(body: UpstoxModifyOrderBody): Promise<string> {
-    const envelope = await this.throttle.run(() =>
-      this.request<UpstoxEnvelope<{ order_id?: string }>>('PUT', '/v3/order/modify', body),
+  /** PUT /v3/order/modify; `beforeSend` as for placeOrder. */
+  async modifyOrder(body: UpstoxModifyOrderBody, beforeSend?: () => void): Promise<string> {
+    const envelope = await this.throttle.run(
+      () => this.request<UpstoxEnvelope<{ order_id?: string }>>('PUT', '/v3/order/modify', body),
+      beforeSend,
     );
     return envelope.data?.order_id ?? body.order_id;
   }

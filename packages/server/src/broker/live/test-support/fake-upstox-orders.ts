@@ -10,12 +10,15 @@ import type {
   UpstoxTradeRow,
 } from '../upstox-order-shapes';
 
+const ENDED = new Set(['complete', 'cancelled', 'rejected']);
+
 const ok = (data: unknown) => ({ status: 200, body: { status: 'success', data, metadata: { latency: 12 } } });
 
 /**
- * FakeUpstoxApi with Upstox's order and portfolio endpoints: an in-memory order book where a placed
- * order starts 'open', and days' trades, positions and holdings a test fills in. Tests override any
- * answer through `api.route`, which wins over these defaults.
+ * FakeUpstoxApi (a real HTTP server on 127.0.0.1) with Upstox's order and portfolio endpoints: an
+ * in-memory order book where a placed order starts 'open' (or as `placedStatus` says), and days'
+ * trades, positions and holdings a test fills in. A cancel of an order that has ended is refused, as
+ * Upstox does. Tests override any answer through `api.route`, which wins over these defaults.
  */
 export class FakeUpstoxOrders {
   readonly api = new FakeUpstoxApi();
@@ -25,6 +28,10 @@ export class FakeUpstoxOrders {
   holdings: UpstoxHoldingRow[] = [];
   /** The equity segment's available margin, rupees. */
   availableMarginRupees = 250_000.5;
+  /** How long a place call waits before Upstox answers it; the order is in the book from the start. */
+  placeAnswerDelayMs = 0;
+  /** The status a newly placed order takes, given its tag ('complete': filled at once). */
+  placedStatus: (tag: string) => string = () => 'open';
   private nextOrderId = 260_112_000_000_001;
 
   async listen(): Promise<string> {
@@ -32,8 +39,15 @@ export class FakeUpstoxOrders {
     this.api.route('POST', /^\/v3\/order\/place$/, (request) => {
       const body = JSON.parse(request.body) as UpstoxPlaceOrderBody;
       const orderId = String(this.nextOrderId++);
-      this.book.set(orderId, rowFor(orderId, body));
-      return ok({ order_ids: [orderId] });
+      const row = rowFor(orderId, body);
+      row.status = this.placedStatus(body.tag);
+      if (row.status === 'complete') {
+        Object.assign(row, { filled_quantity: body.quantity, pending_quantity: 0, average_price: 2500 });
+      }
+      this.book.set(orderId, row);
+      const answer = ok({ order_ids: [orderId] });
+      if (this.placeAnswerDelayMs <= 0) return answer;
+      return new Promise((resolve) => setTimeout(() => resolve(answer), this.placeAnswerDelayMs));
     });
     this.api.route('PUT', /^\/v3\/order\/modify$/, (request) => {
       const body = JSON.parse(request.body) as { order_id: string };
@@ -43,6 +57,7 @@ export class FakeUpstoxOrders {
       const orderId = request.query.get('order_id') ?? '';
       const row = this.book.get(orderId);
       if (!row) return notFound(orderId);
+      if (ENDED.has(row.status)) return cannotCancel(orderId, row.status);
       row.status = 'cancelled';
       return ok({ order_id: orderId });
     });
@@ -68,6 +83,34 @@ export class FakeUpstoxOrders {
       }),
     );
     return url;
+  }
+
+  /**
+   * Puts an order in the book as if it had been placed with `tag` (an order Upstox took but whose
+   * answer never arrived, or one placed before a restart); returns its Upstox id.
+   */
+  add(tag: string, patch: Partial<UpstoxOrderRow> = {}): string {
+    const orderId = String(this.nextOrderId++);
+    const body: UpstoxPlaceOrderBody = {
+      quantity: 5,
+      product: 'D',
+      validity: 'DAY',
+      price: 0,
+      tag,
+      instrument_token: 'NSE_EQ|INE002A01018',
+      order_type: 'MARKET',
+      transaction_type: 'BUY',
+      disclosed_quantity: 0,
+      trigger_price: 0,
+      is_amo: false,
+    };
+    this.book.set(orderId, { ...rowFor(orderId, body), ...patch });
+    return orderId;
+  }
+
+  /** The orders in the book with this status. */
+  withStatus(status: string): UpstoxOrderRow[] {
+    return [...this.book.values()].filter((row) => row.status === status);
   }
 
   /** The bodies of every place call, parsed, in order. */
@@ -123,5 +166,13 @@ function notFound(orderId: string) {
         { errorCode: 'UDAPI100010', message: `Order not found: ${orderId}`, error_code: 'UDAPI100010' },
       ],
     },
+  };
+}
+
+function cannotCancel(orderId: string, status: string) {
+  const message = `Order ${orderId} is already ${status === 'complete' ? 'completed' : status} and cannot be cancelled.`;
+  return {
+    status: 400,
+    body: { status: 'error', errors: [{ errorCode: 'UDAPI100040', message, error_code: 'UDAPI100040' }] },
   };
 }

@@ -15,7 +15,8 @@ export interface FakeReply {
   headers?: Record<string, string>;
 }
 
-type Handler = (request: RecordedRequest) => FakeReply;
+/** A reply now, or later (a slow Upstox: the request is recorded at once, answered when it settles). */
+type Handler = (request: RecordedRequest) => FakeReply | Promise<FakeReply>;
 
 export const invalidTokenReply: FakeReply = {
   status: 401,
@@ -87,12 +88,16 @@ export class FakeUpstoxApi {
       };
       this.requests.push(request);
       const route = this.routes.find((r) => r.method === request.method && r.path.test(request.path));
-      const reply = route?.handler(request) ?? {
-        status: 404,
-        body: { status: 'error', errors: [{ errorCode: 'UDAPI100060', message: 'Resource not Found.' }] },
-      };
-      res.writeHead(reply.status, { 'content-type': 'application/json', ...reply.headers });
-      res.end(typeof reply.body === 'string' ? reply.body : JSON.stringify(reply.body));
+      void Promise.resolve(
+        route?.handler(request) ?? {
+          status: 404,
+          body: { status: 'error', errors: [{ errorCode: 'UDAPI100060', message: 'Resource not Found.' }] },
+        },
+      ).then((reply) => {
+        if (res.destroyed) return;
+        res.writeHead(reply.status, { 'content-type': 'application/json', ...reply.headers });
+        res.end(typeof reply.body === 'string' ? reply.body : JSON.stringify(reply.body));
+      });
     });
   }
 }
