@@ -28,6 +28,8 @@ export function trade(overrides: Partial<Trade> = {}): Trade {
     pnl_percent: 1.86,
     net_pnl: 81.9,
     simulated_replay: false,
+    product: 'I',
+    charges: { brokerage: 20, stt: 7.77, exchange: 0.18, sebi: 0.01, stamp: 0, gst: 3.63 },
     ...overrides,
   };
 }

@@ -7,6 +7,7 @@ import { safetyMigration } from './006-safety';
 import { mlMigration } from './007-ml';
 import { phasesMigration } from './008-phases';
 import { dataSourcesMigration } from './009-data-sources';
+import { orderProductsMigration } from './010-order-products';
 
 export interface Migration {
   id: number;
@@ -25,4 +26,5 @@ export const migrations: Migration[] = [
   mlMigration,
   phasesMigration,
   dataSourcesMigration,
+  orderProductsMigration,
 ];
