@@ -29,6 +29,8 @@ import { SecretBox } from './security/secret-box';
 import { TradingLoop } from './strategy';
 import type { AllocationService } from './strategy/allocation/allocation-service';
 import { createAllocationService } from './strategy/allocation/create-allocation-service';
+import { SignalEdgeBook } from './strategy/allocation/signal-edge';
+import { EXIT_RULES } from './strategy/exits';
 import { createPhaseService, type PhaseService } from './strategy/phase-engine';
 import { StreamHub } from './stream/stream-hub';
 
@@ -126,6 +128,8 @@ export function createServices(
   const allocationPieces = {
     allocation: () => allocation.loopSettings(),
     chargeRates: () => trading.limits(),
+    // One book for the start-up replay and both loops: the replay's measurements carry into live decisions.
+    signalEdge: new SignalEdgeBook(EXIT_RULES.signalMaxHoldMs),
   };
   const dataSources = createDataSources({
     ...{ db, box, now, allowLoopback: config.dataSources.allowLoopback, yahoo: config.yahoo },

@@ -2,3 +2,4 @@
 export * from './charge-rates';
 export { type ChargeRates, computeCharges, type ExecutedOrder, turnoverPaise } from './compute-charges';
 export { netCashEffect } from './net-cash-effect';
+export { type FillNote, fillNote, type HeldForNote } from './fill-note';

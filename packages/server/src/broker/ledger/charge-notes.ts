@@ -33,3 +33,17 @@ export function readChargeNotes(
   }
   return notes;
 }
+
+/** Shares of `symbol` bought intraday since `since` (a position's opening): those a delivery sale converts. */
+export function readIntradayBought(
+  sql: (text: string) => Statement,
+  account: string,
+  symbol: string,
+  since: number,
+): number {
+  const row = sql(
+    `SELECT COALESCE(SUM(quantity), 0) AS bought FROM fills
+     WHERE account = ? AND symbol = ? AND side = 'BUY' AND product = 'I' AND ts >= ?`,
+  ).get(account, symbol, since) as { bought: number };
+  return row.bought;
+}
