@@ -281,7 +281,12 @@ export function createServices(
       };
       if (config.replayHistory && tradingMode.current() === 'mock') {
         // On a fresh mock install the loop first replays the generated history, then trades live.
-        const replay = replayHistoryIntoEmptyLedger(db, ledger, marketData, logger, allocationPieces)
+        // It feeds the expected-move book but is not gated by it: the generated history has no edge
+        // by construction, so gated it books nothing (0024), and this replay exists to fill the screens.
+        const replay = replayHistoryIntoEmptyLedger(db, ledger, marketData, logger, {
+          ...allocationPieces,
+          gateOnSignalEdge: false,
+        })
           .catch((error) => logger.error({ err: error }, 'history replay failed'))
           .finally(begin);
         trading.holdDayOpenUntil(replay);

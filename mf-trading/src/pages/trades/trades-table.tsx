@@ -12,6 +12,7 @@ import {
 } from '@td/ui';
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
+import { ChargesCell } from './charges-cell';
 import { DISPLAY_STATUS, formatPrice, formatTradeTime, shortTradeId } from './trade-display';
 
 const Stack = styled.div`
@@ -136,6 +137,7 @@ const COLUMNS: readonly TableColumn<Trade>[] = [
   { key: 'entry', header: 'Entry Price', align: 'right', cell: entryCell },
   { key: 'exit', header: 'Exit Price', align: 'right', cell: exitCell },
   { key: 'pnl', header: 'P&L', align: 'right', cell: pnlCell },
+  { key: 'charges', header: 'Product & Charges', cell: (t) => <ChargesCell trade={t} /> },
   {
     key: 'status',
     header: 'Status',

@@ -25,7 +25,7 @@ export async function replayHistoryIntoEmptyLedger(
   market: MarketDataService,
   logger: Logger,
   /** The live loop's allocation settings and charges model, so the replay sizes as the loop will. */
-  loop: Pick<ReplayLoopPieces, 'allocation' | 'chargeRates' | 'signalEdge'> = {},
+  loop: Pick<ReplayLoopPieces, 'allocation' | 'chargeRates' | 'signalEdge' | 'gateOnSignalEdge'> = {},
 ): Promise<ReplaySummary | null> {
   if (ledger.orders({ account: 'paper', limit: 1, offset: 0 }).total > 0) return null;
   const summary: ReplaySummary = { sessions: 0, orders: 0, rejected: 0, finalEquityPaise: 0 };

@@ -46,6 +46,8 @@ export interface TradingLoopOptions {
   chargeRates?: () => PaperLimits;
   /** Measures each BUY signal strength's move from the loop's own past rankings; entries must cover their charges on it. */
   signalEdge?: SignalEdgeBook;
+  /** Default true; false only feeds signalEdge (the start-up replay that fills a fresh install's history). */
+  gateOnSignalEdge?: boolean;
   account?: AccountId;
   /** Default 60 s: the signals work on 1-minute bars, so running faster decides on the same data. */
   intervalMs?: number;
@@ -428,7 +430,7 @@ export class TradingLoop {
         rates: this.options.chargeRates?.() ?? DEFAULT_PAPER_LIMITS,
         maxPercent: settings.maxRoundTripChargesPct ?? DEFAULT_MAX_ROUND_TRIP_CHARGES_PCT,
       },
-      edge: this.options.signalEdge,
+      edge: this.options.gateOnSignalEdge === false ? undefined : this.options.signalEdge,
     });
     report.skipped.push(...skipped);
     const buys = new Map(report.signals.map((s) => [s.symbol, s]));

@@ -56,11 +56,13 @@ const services = createServices(config, logger, {
   now: () => TEST_EPOCH,
 });
 const started = Date.now();
+const edgeBook = new SignalEdgeBook(EXIT_RULES.signalMaxHoldMs);
 const strategy = positionals[0] as AllocationStrategy | undefined;
 const summary = await replayHistoryIntoEmptyLedger(services.db, services.ledger, services.market, logger, {
   allocation: () => ({ ...services.allocation.loopSettings(), ...(strategy ? { strategy } : {}) }),
   chargeRates: () => services.trading.limits(),
-  ...(flags['no-edge'] ? {} : { signalEdge: new SignalEdgeBook(EXIT_RULES.signalMaxHoldMs) }),
+  signalEdge: edgeBook,
+  gateOnSignalEdge: !flags['no-edge'],
 });
 const figures = replayFigures(services.ledger.fills());
 const exitsBy = services.db
@@ -95,6 +97,9 @@ console.log(
       medianHoldMinutes: figures.medianHoldMinutes?.toFixed(0),
       exitsByStrategy: Object.fromEntries(exitsBy.map((row) => [row.strategy, row.n])),
       finalEquity: rupees(summary?.finalEquityPaise ?? null),
+      expectedMoveByStrength: edgeBook
+        .table()
+        .map((row) => `${row.strength}: ${row.percent?.toFixed(4) ?? 'n/a'} % over ${row.samples}`),
       seconds: (Date.now() - started) / 1000,
     },
     null,

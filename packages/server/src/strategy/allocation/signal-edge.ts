@@ -70,6 +70,15 @@ export class SignalEdgeBook {
     }
   }
 
+  /** Every strength bucket's figures, weakest first: what the decision record's table shows. */
+  table(): { strength: string; samples: number; percent: number | null }[] {
+    return this.sums.map(({ samples, returnSum }, bucket) => ({
+      strength: bucketLabel(bucket),
+      samples,
+      percent: samples > 0 ? (returnSum / samples) * 100 : null,
+    }));
+  }
+
   /** The measured move for a signal of this score, or null while its bucket has too few samples. */
   expectedMove(score: number): ExpectedMove | (Omit<ExpectedMove, 'percent'> & { percent: null }) {
     const bucket = bucketOf(score);
