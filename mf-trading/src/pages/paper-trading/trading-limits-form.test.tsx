@@ -92,7 +92,11 @@ describe('paper trading: the trading limits form', () => {
   it('offers the brokerage plans, shows the saved one and sends the one chosen', async () => {
     const { user, submit, updateCalls } = await openConfiguration();
     expect(planField()).toHaveValue('flat');
-    expect(within(planField()).getAllByRole('option').map((option) => option.textContent)).toEqual([
+    expect(
+      within(planField())
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual([
       'Flat: the brokerage below on every order',
       'Discount: min(brokerage, 0.03 %) intraday, ₹0 delivery',
     ]);

@@ -4,8 +4,8 @@ import { usePlatform } from '@td/platform';
 import { Button, NumberField } from '@td/ui';
 import { type FormEvent, useState } from 'react';
 import styled from 'styled-components';
-import { limitsFailureMessage, PAPER_MESSAGES } from './paper-trading-messages';
 import { BrokeragePlanField } from './brokerage-plan-field';
+import { limitsFailureMessage, PAPER_MESSAGES } from './paper-trading-messages';
 import { ResetAccountButton } from './reset-account-button';
 import { candidateOf, draftOf, LIMIT_FIELDS, type LimitDraft, type LimitField } from './trading-limit-fields';
 

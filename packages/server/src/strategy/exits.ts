@@ -1,7 +1,7 @@
 import type { AccountId, OrderRequest, PaperLimits, Position, Product } from '../broker/broker-types';
 import { computeCharges } from '../broker/charges';
-import { istDateOf } from '../market/calendar';
 import { formatRupeesForMessage as rupees } from '../broker/limits';
+import { istDateOf } from '../market/calendar';
 import { istMsOfDay } from '../market/calendar/ist-time';
 import type { TradingPhase } from './phases';
 

@@ -53,7 +53,8 @@ describe('the products the trading loop orders', () => {
     expect(report.skipped).toEqual([
       {
         symbol: 'INFY',
-        reason: 'no measured move yet: 0 past BUY signals of strength 0.8–1.0, 30 needed before its charges can be weighed',
+        reason:
+          'no measured move yet: 0 past BUY signals of strength 0.8–1.0, 30 needed before its charges can be weighed',
       },
     ]);
   });

@@ -5,12 +5,13 @@ import {
   type OrderRequest,
   type PaperLimits,
 } from '../broker/broker-types';
+import { istDateOf } from '../market/calendar';
 import {
   DEFAULT_ALLOCATION_STRATEGY,
   DEFAULT_MAX_ROUND_TRIP_CHARGES_PCT,
   type SkippedSignal,
 } from './allocation';
-import { istDateOf } from '../market/calendar';
+import type { SignalEdgeBook } from './allocation/signal-edge';
 import { decideSignalExit, EXIT_RULES, type ExitRules, isPastSessionEnd, planExits } from './exits';
 import {
   exitReason,
@@ -20,7 +21,6 @@ import {
   orderDecision,
   signalReason,
 } from './loop-journal';
-import type { SignalEdgeBook } from './allocation/signal-edge';
 import { phaseForCapital, type TradingPhase } from './phases';
 import { planEntries } from './plan-entries';
 import { defaultEnsemble, type Signal, type SignalSource, type SymbolBars } from './signals';

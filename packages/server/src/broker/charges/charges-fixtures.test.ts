@@ -85,7 +85,10 @@ describe('exchange', () => {
     // Exchange 937.5 → 938; GST 18 % × (2,000 + 938 + 25 = 2,963) = 533.34 → 533
     // Buy 2,000 + 938 + 25 + 533 + 750 = 4,246; sell 2,000 + 6,250 + 938 + 25 + 533 = 9,746
     const onBse = { product: 'I', exchange: 'BSE' } as const;
-    expect(computeCharges({ ...buy, ...onBse }, flat)).toMatchObject({ exchangeTransaction: 938, total: 4_246 });
+    expect(computeCharges({ ...buy, ...onBse }, flat)).toMatchObject({
+      exchangeTransaction: 938,
+      total: 4_246,
+    });
     expect(computeCharges({ ...sell, ...onBse }, flat).total).toBe(9_746);
   });
 

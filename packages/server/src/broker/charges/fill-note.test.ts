@@ -45,7 +45,9 @@ describe('the product a paper fill is charged as', () => {
     });
     const intradayBuy = computeCharges({ side: 'BUY', quantity: 100, price: 250_000, product: 'I' }, rates);
     const deliveryBuy = computeCharges({ side: 'BUY', quantity: 100, price: 250_000 }, rates);
-    expect(intradayBuy.total + note.charges.total).toBe(deliveryBuy.total + computeCharges(sell, rates).total);
+    expect(intradayBuy.total + note.charges.total).toBe(
+      deliveryBuy.total + computeCharges(sell, rates).total,
+    );
   });
 
   it('tops up only the intraday shares of a mixed position, at their share of its cost', () => {

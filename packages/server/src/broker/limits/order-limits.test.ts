@@ -11,7 +11,7 @@ describe('insufficient funds and minimum balance', () => {
   const noMinimum = { ...DEFAULT_PAPER_LIMITS, min_balance_threshold: 0, max_portfolio_exposure: 1 };
 
   it('passes with exactly the cost plus charges in cash', () => {
-    expect(check(order, account({ cash: 15_041.40 }), noMinimum)).toEqual({ ok: true });
+    expect(check(order, account({ cash: 15_041.4 }), noMinimum)).toEqual({ ok: true });
   });
 
   it('rejects one paisa short of cost plus charges', () => {
@@ -27,7 +27,7 @@ describe('insufficient funds and minimum balance', () => {
     // With ₹100 of charges quoted, ₹15,041.40 is ₹58.60 short of the ₹15,100 needed.
     const result = checkOrderLimits({
       order,
-      account: account({ cash: 15_041.40 }),
+      account: account({ cash: 15_041.4 }),
       limits: noMinimum,
       charges: { total: 100_00 },
     });
@@ -40,7 +40,7 @@ describe('insufficient funds and minimum balance', () => {
   });
 
   it('passes when cash after the buy lands exactly on the minimum balance', () => {
-    expect(check(order, account({ cash: 1_15_041.40 }))).toEqual({ ok: true });
+    expect(check(order, account({ cash: 1_15_041.4 }))).toEqual({ ok: true });
   });
 
   it('rejects when cash after the buy would be one paisa under the minimum balance', () => {

@@ -1,7 +1,7 @@
 import type { Transaction } from 'better-sqlite3';
 import type { Db } from '../../db/database';
-import type { MarketDataService } from '../../market/market-data-service';
 import { istDateOf } from '../../market/calendar';
+import type { MarketDataService } from '../../market/market-data-service';
 import type { Charges, Order, OrderRequest, PaperLimits } from '../broker-types';
 import { computeCharges, type FillNote, fillNote } from '../charges';
 import { type Ledger, LedgerError } from '../ledger';

@@ -64,11 +64,18 @@ describe('the expected-move gate', () => {
   const gate = { rates: DEFAULT_PAPER_LIMITS, maxPercent: 0.5 };
   const prices = new Map([['A', 1_000_00]]);
   const size = (book: SignalEdgeBook) =>
-    sizeOrders([buy('A', 0.5)], 20_000_00, prices, { maxPositionPercent: 6, minMLConfidence: 0.6 }, 10_00_000_00, {
-      maxOrderPaise: 12_000_00,
-      chargesGate: gate,
-      edge: book,
-    });
+    sizeOrders(
+      [buy('A', 0.5)],
+      20_000_00,
+      prices,
+      { maxPositionPercent: 6, minMLConfidence: 0.6 },
+      10_00_000_00,
+      {
+        maxOrderPaise: 12_000_00,
+        chargesGate: gate,
+        edge: book,
+      },
+    );
 
   it('skips an entry whose strength moved less on average than its round-trip charges, with the figures', () => {
     // 12 × ₹1,000 = ₹12,000: +0.2 % is ₹24, under the ₹51.44 intraday round trip

@@ -24,7 +24,8 @@ const BUCKETS = 5; // scores 0–0.2, 0.2–0.4, … 0.8–1
 export const MIN_EDGE_SAMPLES = 30;
 
 const bucketOf = (score: number) => Math.min(BUCKETS - 1, Math.max(0, Math.floor(score * BUCKETS)));
-const bucketLabel = (bucket: number) => `${(bucket / BUCKETS).toFixed(1)}–${((bucket + 1) / BUCKETS).toFixed(1)}`;
+const bucketLabel = (bucket: number) =>
+  `${(bucket / BUCKETS).toFixed(1)}–${((bucket + 1) / BUCKETS).toFixed(1)}`;
 
 /**
  * The expected move of a BUY signal by its strength: every BUY signal the loop ranks is followed
@@ -40,7 +41,12 @@ export class SignalEdgeBook {
   constructor(private readonly horizonMs: number) {}
 
   /** Called on each run with its signals: matures what has reached its horizon, then follows the new BUYs. */
-  observe(signals: readonly Signal[], lastPrice: (symbol: string) => number | undefined, now: number, day: string): void {
+  observe(
+    signals: readonly Signal[],
+    lastPrice: (symbol: string) => number | undefined,
+    now: number,
+    day: string,
+  ): void {
     for (const item of this.pending) {
       if (item.day === day) {
         const price = lastPrice(item.symbol);
@@ -66,7 +72,13 @@ export class SignalEdgeBook {
       const price = lastPrice(signal.symbol);
       if (price === undefined || !(price > 0)) continue;
       this.lastSeen.set(signal.symbol, price);
-      this.pending.push({ symbol: signal.symbol, bucket: bucketOf(signal.score), pricePaise: price, at: now, day });
+      this.pending.push({
+        symbol: signal.symbol,
+        bucket: bucketOf(signal.score),
+        pricePaise: price,
+        at: now,
+        day,
+      });
     }
   }
 

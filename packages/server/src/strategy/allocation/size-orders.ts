@@ -95,7 +95,12 @@ export function sizeOrders(
     }
     const noEdge =
       gate && options.edge
-        ? edgeRefusal(options.edge, signal, quantity * price, roundTripChargesPaise(gate.rates, quantity, price))
+        ? edgeRefusal(
+            options.edge,
+            signal,
+            quantity * price,
+            roundTripChargesPaise(gate.rates, quantity, price),
+          )
         : null;
     if (noEdge) {
       skip(noEdge);
