@@ -210,7 +210,9 @@ e2eSuite('trading', { signedIn: true, env: { TRADING_LOOP: 'off' } }, (suite) =>
         // Intraday: no STT on the buy and no stamp duty on the sell.
         if (index === 0) assert.equal(c.stt, 0, 'an intraday buy pays no STT');
         else assert.equal(c.stamp, 0, 'a sell pays no stamp duty');
-        await expectVisible(table.getByRole('row', { name: new RegExp(id.slice(-8)) }).getByText('Intraday'));
+        await expectVisible(
+          table.getByRole('row', { name: new RegExp(id.slice(-8)) }).getByText(/market · intraday/),
+        );
       }
       await screenshots(page, 'trades-intraday-charges');
     },

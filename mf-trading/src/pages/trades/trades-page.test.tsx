@@ -41,7 +41,6 @@ describe('trading history: what it shows', () => {
       'Entry Price',
       'Exit Price',
       'P&L',
-      'Product & Charges',
       'Status',
       'Strategy',
       'Entry/Exit time',
@@ -84,7 +83,7 @@ describe('trading history: what it shows', () => {
       },
     });
     const sell = await waitFor(() => rowOf('TCS'));
-    expect(within(sell).getByText('Intraday')).toBeInTheDocument();
+    expect(sell).toHaveTextContent('SELLmarket · intraday');
     const note = within(sell).getByLabelText(`Charges on trade ${SAMPLE_TRADES[0]!.id}`);
     const lines = within(note)
       .getAllByRole('term')
@@ -98,7 +97,7 @@ describe('trading history: what it shows', () => {
       'GST ₹3.63',
     ]);
     const buy = rowOf('INFY');
-    expect(within(buy).getByText('Delivery')).toBeInTheDocument();
+    expect(buy).toHaveTextContent('BUYmarket · delivery');
     expect(within(buy).queryByRole('term')).not.toBeInTheDocument();
   });
 
