@@ -17,6 +17,7 @@ export const BENCH_LIMITS: PaperLimits = {
   max_portfolio_exposure: 1,
   max_positions_count: 200,
   min_balance_threshold: 0,
+  brokerage_plan: 'flat',
   brokerage_per_trade: 20,
   stt_rate: 0.001,
   transaction_charges: 0.00345,

@@ -155,6 +155,71 @@ e2eSuite('trading', { signedIn: true, env: { TRADING_LOOP: 'off' } }, (suite) =>
   );
 
   suite.test(
+    'the trades screen shows an intraday round trip charged line by line',
+    async ({ page, stack }) => {
+      await openSignedIn(page, stack, '/trades');
+      const token = await sessionToken(page);
+      const ids: string[] = [];
+      for (const side of ['BUY', 'SELL'] as const) {
+        const placed = await callApi<{ data: { id: string; status: string } }>(
+          stack,
+          token,
+          'POST',
+          '/api/orders',
+          {
+            symbol: 'TCS',
+            side,
+            type: 'MARKET',
+            quantity: 10,
+            strategy: 'e2e',
+            product: 'I',
+          },
+        );
+        assert.equal(placed.body.data.status, 'FILLED', `the intraday ${side} should fill`);
+        ids.push(placed.body.data.id);
+      }
+      const history = await callApi<{ data: { trades: TradeWithCharges[] } }>(
+        stack,
+        token,
+        'GET',
+        '/api/trades/recent?search=TCS',
+      );
+      await page.getByLabel('Search').fill('TCS');
+      const table = page.getByRole('table', { name: 'Trades' });
+      for (const [index, id] of ids.entries()) {
+        const trade = history.body.data.trades.find((t) => t.id === id)!;
+        assert.equal(trade.product, 'I');
+        const note = table.getByLabel(`Charges on trade ${id}`);
+        await expectVisible(note);
+        const lines = await note
+          .locator('dt')
+          .evaluateAll((terms) =>
+            terms.map((term) => `${term.textContent} ${term.nextElementSibling?.textContent}`),
+          );
+        const paise = (rupees: number) =>
+          `₹${rupees.toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+        const c = trade.charges;
+        assert.deepEqual(lines, [
+          `Brokerage ${paise(c.brokerage)}`,
+          `STT ${paise(c.stt)}`,
+          `Exchange ${paise(c.exchange)}`,
+          `SEBI ${paise(c.sebi)}`,
+          `Stamp ${paise(c.stamp)}`,
+          `GST ${paise(c.gst)}`,
+        ]);
+        // Intraday: no STT on the buy and no stamp duty on the sell.
+        if (index === 0) assert.equal(c.stt, 0, 'an intraday buy pays no STT');
+        else assert.equal(c.stamp, 0, 'a sell pays no stamp duty');
+        await expectVisible(
+          table.getByRole('row', { name: new RegExp(id.slice(-8)) }).getByText(/market · intraday/),
+        );
+      }
+      await screenshots(page, 'trades-intraday-charges');
+    },
+    { timeout: 120_000 },
+  );
+
+  suite.test(
     'paper balance and limits persist across a reload; a reset empties positions',
     async ({ page, stack }) => {
       await openSignedIn(page, stack, '/paper-trading');
@@ -189,6 +254,12 @@ e2eSuite('trading', { signedIn: true, env: { TRADING_LOOP: 'off' } }, (suite) =>
     },
   );
 });
+
+interface TradeWithCharges {
+  id: string;
+  product: 'I' | 'D';
+  charges: { brokerage: number; stt: number; exchange: number; sebi: number; stamp: number; gst: number };
+}
 
 /** "₹10,12,345" → 1012345; null when the text holds no rupee figure. */
 function rupeesIn(text: string): number | null {

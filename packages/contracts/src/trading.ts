@@ -30,6 +30,24 @@ export type ActivityItem = z.infer<typeof activityItemSchema>;
 export const orderStatusSchema = z.enum(['PENDING', 'FILLED', 'CANCELLED', 'REJECTED']);
 export type OrderStatusContract = z.infer<typeof orderStatusSchema>;
 
+/** Upstox's product letters: intraday (I, squared off the same day) or delivery (D). */
+export const PRODUCTS = ['I', 'D'] as const;
+export const productSchema = z.enum(PRODUCTS, {
+  error: 'product must be I (intraday) or D (delivery)',
+});
+export type ProductContract = z.infer<typeof productSchema>;
+
+/** A trade's contract-note lines summed over its fills, rupees; docs/decisions/0027-intraday-charges.md. */
+export const tradeChargesSchema = z.object({
+  brokerage: z.number(),
+  stt: z.number(),
+  exchange: z.number(),
+  sebi: z.number(),
+  stamp: z.number(),
+  gst: z.number(),
+});
+export type TradeCharges = z.infer<typeof tradeChargesSchema>;
+
 /** spec part 2 §3 "Trade": one order with its fill, charges and P&L from the ledger; rupees. */
 export const tradeSchema = z.object({
   id: z.string(),
@@ -55,6 +73,10 @@ export const tradeSchema = z.object({
   pnl_percent: z.number().nullable(),
   net_pnl: z.number().nullable(),
   simulated_replay: z.boolean(),
+  /** What the order was charged as; replies written before products existed were delivery. */
+  product: productSchema.default('D'),
+  /** Each charge line; null when nothing filled (or for a live order, whose note is Upstox's). */
+  charges: tradeChargesSchema.nullable().default(null),
 });
 export type Trade = z.infer<typeof tradeSchema>;
 
@@ -203,6 +225,10 @@ const rate = (name: string, max: number) =>
       .refine(...rateDecimals(name)),
   );
 
+/** How brokerage is charged; docs/decisions/0027-intraday-charges.md. */
+export const BROKERAGE_PLANS = ['flat', 'discount'] as const;
+export type BrokeragePlanContract = (typeof BROKERAGE_PLANS)[number];
+
 /** spec part 2 §3 "Paper limits" with the input rules of §5; money in rupees. */
 export const paperLimitsSchema = z.object({
   max_position_size: money('max_position_size', 1e9, { positive: true }),
@@ -222,6 +248,13 @@ export const paperLimitsSchema = z.object({
       .max(200, 'max_positions_count is at most 200'),
   ),
   min_balance_threshold: money('min_balance_threshold', 1e9),
+  /**
+   * flat: brokerage_per_trade on every executed order; discount: min(brokerage_per_trade, 0.03 %)
+   * intraday and ₹0 delivery. Absent in replies written before it: flat, the spec's ₹20 an order.
+   */
+  brokerage_plan: z
+    .enum(BROKERAGE_PLANS, { error: 'brokerage_plan must be flat or discount' })
+    .default('flat'),
   brokerage_per_trade: money('brokerage_per_trade', 10_000),
   stt_rate: rate('stt_rate', 0.05),
   transaction_charges: rate('transaction_charges', 1),
@@ -278,6 +311,8 @@ export const orderRequestSchema = z
         .max(MAX_LIMIT_PRICE_RUPEES, 'limit_price is at most ₹10,00,000 a share'),
     ).optional(),
     strategy: z.string().trim().min(1).max(40).default('manual'),
+    /** Intraday (I) or delivery (D); a manual order is delivery unless it says otherwise. */
+    product: productSchema.default('D'),
   })
   .refine((order) => order.type === 'MARKET' || order.limit_price !== undefined, {
     message: 'limit_price is required for a LIMIT order',

@@ -34,6 +34,8 @@ import { SecretBox } from './security/secret-box';
 import { TradingLoop } from './strategy';
 import type { AllocationService } from './strategy/allocation/allocation-service';
 import { createAllocationService } from './strategy/allocation/create-allocation-service';
+import { SignalEdgeBook } from './strategy/allocation/signal-edge';
+import { EXIT_RULES } from './strategy/exits';
 import { createPhaseService, type PhaseService } from './strategy/phase-engine';
 import { StreamHub } from './stream/stream-hub';
 
@@ -142,6 +144,8 @@ export function createServices(
   const allocationPieces = {
     allocation: () => allocation.loopSettings(),
     chargeRates: () => trading.limits(),
+    // One book for the start-up replay and both loops: the replay's measurements carry into live decisions.
+    signalEdge: new SignalEdgeBook(EXIT_RULES.signalMaxHoldMs),
   };
   const dataSources = createDataSources({
     ...{ db, box, now, allowLoopback: config.dataSources.allowLoopback, yahoo: config.yahoo },
@@ -326,12 +330,14 @@ export function createServices(
       };
       if (config.replayHistory && tradingMode.current() === 'mock') {
         // On a fresh mock install the loop first replays the generated history, then trades live.
+        // It feeds the expected-move book but is not gated by it: the generated history has no edge
+        // by construction, so gated it books nothing (0027), and this replay exists to fill the screens.
         const replay = replayHistoryIntoEmptyLedger(
           db,
           ledger,
           marketData,
           logger,
-          allocationPieces,
+          { ...allocationPieces, gateOnSignalEdge: false },
           paperPreparation,
         )
           .catch((error) => logger.error({ err: error }, 'history replay failed'))

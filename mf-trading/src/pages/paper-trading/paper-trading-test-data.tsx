@@ -20,9 +20,10 @@ export const DEFAULT_LIMITS: PaperLimitsContract = {
   max_portfolio_exposure: 0.8,
   max_positions_count: 10,
   min_balance_threshold: 100000,
+  brokerage_plan: 'flat',
   brokerage_per_trade: 20,
   stt_rate: 0.001,
-  transaction_charges: 0.00345,
+  transaction_charges: 0.00297,
 };
 
 export function paperOverview(overrides: Partial<PaperOverview> = {}): PaperOverview {

@@ -1,6 +1,7 @@
 import type { PaperLimitsContract } from '@td/contracts';
 
-export type LimitField = keyof PaperLimitsContract;
+/** The numeric limits; the brokerage plan is a choice of its own (BrokeragePlanField). */
+export type LimitField = Exclude<keyof PaperLimitsContract, 'brokerage_plan'>;
 
 export interface LimitFieldSpec {
   name: LimitField;
@@ -52,21 +53,21 @@ export const LIMIT_FIELDS: readonly LimitFieldSpec[] = [
   {
     name: 'brokerage_per_trade',
     label: 'Brokerage per Trade (₹)',
-    hint: 'Flat fee on each order',
+    hint: 'Flat fee per order, or the discount plan’s intraday cap',
     min: 0,
     step: 1,
   },
   {
     name: 'stt_rate',
     label: 'STT Rate',
-    hint: 'Fraction of turnover: 0.001 is 0.1 %',
+    hint: 'Delivery, fraction of turnover: 0.001 is 0.1 %',
     min: 0,
     step: 0.001,
   },
   {
     name: 'transaction_charges',
     label: 'Transaction Charges (%)',
-    hint: 'Exchange charges, in percent of turnover',
+    hint: 'NSE charge, percent of turnover (0.00297 since Oct 2024)',
     min: 0,
     step: 0.001,
   },

@@ -20,6 +20,7 @@ const LABELS = {
 } as const;
 
 const field = (name: keyof typeof LABELS) => screen.getByRole('spinbutton', { name: LABELS[name] });
+const planField = () => screen.getByRole('combobox', { name: 'Brokerage Plan' });
 
 async function openConfiguration(updateReply: Responder = NO_ANSWER) {
   const view = renderPaperTrading(accountReplies({ [UPDATE_LIMITS]: updateReply }));
@@ -71,6 +72,7 @@ describe('paper trading: the trading limits form', () => {
       max_portfolio_exposure: 0.5,
       max_positions_count: 10,
       min_balance_threshold: 100000,
+      brokerage_plan: 'flat',
       brokerage_per_trade: 20,
       stt_rate: 0.001,
       transaction_charges: 0.004,
@@ -85,6 +87,22 @@ describe('paper trading: the trading limits form', () => {
     expect(
       requests.filter((r) => r.method === 'GET' && r.path.endsWith('paper-limits')).length,
     ).toBeGreaterThan(1);
+  });
+
+  it('offers the brokerage plans, shows the saved one and sends the one chosen', async () => {
+    const { user, submit, updateCalls } = await openConfiguration();
+    expect(planField()).toHaveValue('flat');
+    expect(
+      within(planField())
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual([
+      'Flat: the brokerage below on every order',
+      'Discount: min(brokerage, 0.03 %) intraday, ₹0 delivery',
+    ]);
+    await user.selectOptions(planField(), 'discount');
+    await submit();
+    expect(updateCalls()[0]?.body).toMatchObject({ brokerage_plan: 'discount', brokerage_per_trade: 20 });
   });
 
   it('refuses an exposure of 1.5 beside the field, with the shared rule, without asking the server', async () => {

@@ -4,6 +4,7 @@ import { usePlatform } from '@td/platform';
 import { Button, NumberField } from '@td/ui';
 import { type FormEvent, useState } from 'react';
 import styled from 'styled-components';
+import { BrokeragePlanField } from './brokerage-plan-field';
 import { limitsFailureMessage, PAPER_MESSAGES } from './paper-trading-messages';
 import { ResetAccountButton } from './reset-account-button';
 import { candidateOf, draftOf, LIMIT_FIELDS, type LimitDraft, type LimitField } from './trading-limit-fields';
@@ -50,11 +51,12 @@ export function TradingLimitsForm({ limits }: { limits: PaperLimitsContract }) {
   const { notify } = usePlatform();
   const update = useUpdatePaperLimits();
   const [draft, setDraft] = useState<LimitDraft>(() => draftOf(limits));
+  const [plan, setPlan] = useState(limits.brokerage_plan);
   const [errors, setErrors] = useState<FieldErrors>({});
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const parsed = paperLimitsSchema.safeParse(candidateOf(draft));
+    const parsed = paperLimitsSchema.safeParse({ ...candidateOf(draft), brokerage_plan: plan });
     if (!parsed.success) {
       setErrors(errorsOf(parsed.error.issues));
       return;
@@ -87,6 +89,7 @@ export function TradingLimitsForm({ limits }: { limits: PaperLimitsContract }) {
             }}
           />
         ))}
+        <BrokeragePlanField value={plan} disabled={update.isPending} onChange={setPlan} />
       </Fields>
       <Actions>
         <Button type="submit" loading={update.isPending}>

@@ -142,7 +142,10 @@ describe('trading history: pages', () => {
     });
     await screen.findByText('Page 1 of 3');
     await user.click(screen.getByRole('button', { name: 'Next' }));
-    expect(await screen.findByText('Showing 10 of 10 trades')).toBeInTheDocument();
+    // Two full pages re-render, each row with its contract note: on a loaded machine that passes 1 s.
+    expect(
+      await screen.findByText('Showing 10 of 10 trades', undefined, { timeout: 5000 }),
+    ).toBeInTheDocument();
     expect(screen.getByText('Page 1 of 1')).toBeInTheDocument();
     expect(tradeQueries(requests).map((query) => query.page)).toEqual(['1', '2', '1']);
   });

@@ -51,7 +51,7 @@ describe('trading history: what it shows', () => {
     expect(sell).toHaveTextContent('₹3,050.50'); // entry: the average cost of the shares sold
     expect(sell).toHaveTextContent('₹3,107.15'); // exit: the fill
     expect(sell).toHaveTextContent('+₹113 (+1.86%)');
-    expect(sell).toHaveTextContent('net +₹82 after ₹31 fees');
+    expect(sell).toHaveTextContent('net +₹88 after ₹25 fees');
     expect(sell).toHaveTextContent('completed');
     expect(sell).toHaveTextContent('momentum');
     expect(sell).toHaveTextContent('20 Nov 2026, 10:49');
@@ -67,6 +67,38 @@ describe('trading history: what it shows', () => {
     const rejected = rowOf('RELIANCE');
     expect(rejected).toHaveTextContent('rejected');
     expect(rejected).toHaveTextContent('above the maximum position size of ₹50,000');
+  });
+
+  it('shows each trade’s product and its charges line by line, to the paisa', async () => {
+    renderTrades({
+      replies: {
+        [TRADES]: ok(
+          tradesPage({
+            trades: [
+              trade(),
+              trade({ id: 'delivery-buy-1', symbol: 'INFY', side: 'BUY', product: 'D', charges: null }),
+            ],
+          }),
+        ),
+      },
+    });
+    const sell = await waitFor(() => rowOf('TCS'));
+    expect(sell).toHaveTextContent('SELLmarket · intraday');
+    const note = within(sell).getByLabelText(`Charges on trade ${SAMPLE_TRADES[0]!.id}`);
+    const lines = within(note)
+      .getAllByRole('term')
+      .map((term) => `${term.textContent} ${term.nextElementSibling?.textContent}`);
+    expect(lines).toEqual([
+      'Brokerage ₹20.00',
+      'STT ₹1.55',
+      'Exchange ₹0.18',
+      'SEBI ₹0.01',
+      'Stamp ₹0.00',
+      'GST ₹3.63',
+    ]);
+    const buy = rowOf('INFY');
+    expect(buy).toHaveTextContent('BUYmarket · delivery');
+    expect(within(buy).queryByRole('term')).not.toBeInTheDocument();
   });
 
   it('marks trades placed while replaying market history', async () => {
@@ -166,11 +198,11 @@ describe('trading history: states', () => {
   it('colours one trade P&L by its sign', async () => {
     renderTrades({
       replies: {
-        [TRADES]: ok(tradesPage({ trades: [trade({ pnl: -50, pnl_percent: -0.8, net_pnl: -81.4 })] })),
+        [TRADES]: ok(tradesPage({ trades: [trade({ pnl: -50, pnl_percent: -0.8, net_pnl: -75.37 })] })),
       },
     });
     const row = await waitFor(() => rowOf('TCS'));
     expect(row).toHaveTextContent('-₹50 (-0.80%)');
-    expect(row).toHaveTextContent('net -₹81 after ₹31 fees');
+    expect(row).toHaveTextContent('net -₹75 after ₹25 fees');
   });
 });

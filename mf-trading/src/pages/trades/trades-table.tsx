@@ -12,6 +12,7 @@ import {
 } from '@td/ui';
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
+import { ChargesNote, PRODUCT_LABEL } from './charges-note';
 import { DISPLAY_STATUS, formatPrice, formatTradeTime, shortTradeId } from './trade-display';
 
 const Stack = styled.div`
@@ -84,17 +85,27 @@ function entryCell(trade: Trade): ReactNode {
 
 function pnlCell(trade: Trade): ReactNode {
   const fees = `${formatINR(trade.fees)} fees`;
-  if (trade.pnl === null) return <Lines main={MISSING_VALUE} note={trade.fees > 0 ? fees : undefined} />;
+  if (trade.pnl === null) {
+    return (
+      <>
+        <Lines main={MISSING_VALUE} note={trade.fees > 0 ? fees : undefined} />
+        <ChargesNote trade={trade} />
+      </>
+    );
+  }
   return (
-    <Lines
-      main={
-        <span style={{ color: toneColour(pnlTone(trade.pnl)) }}>
-          {formatSignedINR(trade.pnl)}
-          {trade.pnl_percent !== null && ` (${formatPercent(trade.pnl_percent, { signed: true })})`}
-        </span>
-      }
-      note={`net ${formatSignedINR(trade.net_pnl)} after ${fees}`}
-    />
+    <>
+      <Lines
+        main={
+          <span style={{ color: toneColour(pnlTone(trade.pnl)) }}>
+            {formatSignedINR(trade.pnl)}
+            {trade.pnl_percent !== null && ` (${formatPercent(trade.pnl_percent, { signed: true })})`}
+          </span>
+        }
+        note={`net ${formatSignedINR(trade.net_pnl)} after ${fees}`}
+      />
+      <ChargesNote trade={trade} />
+    </>
   );
 }
 
@@ -128,7 +139,7 @@ const COLUMNS: readonly TableColumn<Trade>[] = [
     cell: (t) => (
       <Lines
         main={<span style={{ color: toneColour(t.side === 'BUY' ? 'positive' : 'negative') }}>{t.side}</span>}
-        note={t.order_type === 'LIMIT' ? 'limit' : 'market'}
+        note={`${t.order_type === 'LIMIT' ? 'limit' : 'market'} · ${PRODUCT_LABEL[t.product]}`}
       />
     ),
   },

@@ -23,11 +23,14 @@ export function trade(overrides: Partial<Trade> = {}): Trade {
     reject_reason: null,
     timestamp: '2026-11-20T05:19:25.937Z',
     strategy: 'momentum',
-    fees: 31.4,
+    // SELL 2 × ₹3,107.15 intraday: ₹20 + STT 0.025 % ₹1.55 + exchange ₹0.18 + SEBI ₹0.01 + GST ₹3.63.
+    fees: 25.37,
     pnl: 113.3,
     pnl_percent: 1.86,
-    net_pnl: 81.9,
+    net_pnl: 87.93,
     simulated_replay: false,
+    product: 'I',
+    charges: { brokerage: 20, stt: 1.55, exchange: 0.18, sebi: 0.01, stamp: 0, gst: 3.63 },
     ...overrides,
   };
 }

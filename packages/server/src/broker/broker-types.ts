@@ -1,11 +1,20 @@
 /**
  * The trading engine's vocabulary. Money is integer paise everywhere inside the engine; rupees only
- * at the API edge. Quantities are whole shares (cash equity, delivery).
+ * at the API edge. Quantities are whole shares (cash equity, intraday or delivery).
  */
 export type AccountId = 'paper' | 'live';
 export type OrderSide = 'BUY' | 'SELL';
 export type OrderType = 'MARKET' | 'LIMIT';
 export type OrderStatus = 'PENDING' | 'FILLED' | 'CANCELLED' | 'REJECTED';
+/**
+ * What an order is charged as, in Upstox's letters: intraday (`I`, squared off the same day) or
+ * delivery (`D`, held overnight or longer). docs/decisions/0027-intraday-charges.md.
+ */
+export type Product = 'I' | 'D';
+/** A request without a product is delivery: a manual order is an investment unless it says otherwise. */
+export const DEFAULT_PRODUCT: Product = 'D';
+/** `flat`: brokerage_per_trade on every executed order; `discount`: min(that, 0.03 %) intraday, ₹0 delivery. */
+export type BrokeragePlan = 'flat' | 'discount';
 
 export interface OrderRequest {
   account: AccountId;
@@ -15,6 +24,8 @@ export interface OrderRequest {
   quantity: number;
   /** Paise; required for LIMIT. */
   limitPrice?: number;
+  /** Default delivery (DEFAULT_PRODUCT); the trading loop's same-day trades are intraday. */
+  product?: Product;
   /** Who placed it: 'manual', 'momentum', 'mean_reversion', 'exit:stop_loss', … */
   strategy: string;
   /** Orders replayed over generated history carry this so every report can say so. */
@@ -45,6 +56,7 @@ export function pendingOrder(request: OrderRequest, id: string, ts: number): Ord
     type: request.type,
     quantity: request.quantity,
     limitPrice: request.type === 'LIMIT' ? request.limitPrice! : null,
+    product: request.product ?? DEFAULT_PRODUCT,
     status: 'PENDING',
     rejectReason: null,
     strategy: request.strategy,
@@ -77,6 +89,8 @@ export interface Fill {
   quantity: number;
   /** Paise per share. */
   price: number;
+  /** What this fill was charged as: a sell of shares held overnight is delivery whatever its order said. */
+  product: Product;
   charges: Charges;
   ts: number;
 }
@@ -99,11 +113,13 @@ export interface PaperLimits {
   max_portfolio_exposure: number;
   max_positions_count: number;
   min_balance_threshold: number;
-  /** Rupees per executed order. */
+  /** How brokerage is charged; see BrokeragePlan. */
+  brokerage_plan: BrokeragePlan;
+  /** Rupees: the flat fee per executed order, or the discount plan's intraday cap. */
   brokerage_per_trade: number;
-  /** Fraction of turnover (0.001 = 0.1 %), both sides (delivery). */
+  /** Delivery STT, a fraction of turnover (0.001 = 0.1 %), both sides; intraday STT is statutory (charge-rates.ts). */
   stt_rate: number;
-  /** Percent of turnover (0.00345 = 0.00345 %), as the spec's default states it. */
+  /** NSE's transaction charge, a percent of turnover (0.00297 = 0.00297 %); BSE's is its own constant. */
   transaction_charges: number;
 }
 
@@ -114,9 +130,11 @@ export const DEFAULT_PAPER_LIMITS: PaperLimits = {
   max_portfolio_exposure: 0.8,
   max_positions_count: 10,
   min_balance_threshold: 100_000,
+  brokerage_plan: 'flat',
   brokerage_per_trade: 20,
   stt_rate: 0.001,
-  transaction_charges: 0.00345,
+  // NSE's cash-market rate from 1 October 2024; the spec's 0.00345 was the rate before it.
+  transaction_charges: 0.00297,
 };
 
 /** spec part 2 §9: the paper account starts, and resets, at ₹10,00,000. */

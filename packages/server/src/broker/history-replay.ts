@@ -26,7 +26,7 @@ export async function replayHistoryIntoEmptyLedger(
   market: MarketDataService,
   logger: Logger,
   /** The live loop's allocation settings and charges model, so the replay sizes as the loop will. */
-  loop: Pick<ReplayLoopPieces, 'allocation' | 'chargeRates'> = {},
+  loop: Pick<ReplayLoopPieces, 'allocation' | 'chargeRates' | 'signalEdge' | 'gateOnSignalEdge'> = {},
   /** Told the sessions to go before the first yield and each one booked; the caller finishes it. */
   preparation?: Pick<PaperAccountPreparation, 'begin' | 'advance'>,
 ): Promise<ReplaySummary | null> {

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { TradingLoop, TradingLoopState, TradingVenue } from '../strategy';
 import { type LoopLogger, SILENT_LOGGER } from '../strategy/trading-venue';
-import type { Order, OrderRequest, Position } from './broker-types';
+import { DEFAULT_PRODUCT, type Order, type OrderRequest, type Position } from './broker-types';
 import type { OrderGate } from './limits';
 import type { LiveBroker, LiveOrderStore } from './live';
 
@@ -205,6 +205,7 @@ function rejectedOrder(request: OrderRequest, reason: string, now: number): Orde
     ...request,
     simulatedReplay: request.simulatedReplay ?? false,
     limitPrice: request.limitPrice ?? null,
+    product: request.product ?? DEFAULT_PRODUCT,
     id: `LR${crypto.randomBytes(8).toString('hex')}`,
     status: 'REJECTED',
     rejectReason: reason,

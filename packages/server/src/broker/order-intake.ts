@@ -36,5 +36,6 @@ export function placeOrderFromClient(
     quantity: order.quantity,
     limitPrice: order.limit_price === undefined ? undefined : Math.round(order.limit_price * 100),
     strategy: order.strategy,
+    product: order.product,
   });
 }

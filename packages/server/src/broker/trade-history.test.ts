@@ -12,6 +12,7 @@ function order(overrides: Partial<Order> = {}): Order {
     type: 'MARKET',
     quantity: 2,
     limitPrice: null,
+    product: 'D',
     strategy: 'momentum',
     simulatedReplay: false,
     status: 'FILLED',

@@ -1,6 +1,7 @@
 import type { Trade, TradeRange, TradesExportQuery, TradesPage, TradesQuery } from '@td/contracts';
 import { istMsOfDay } from '../market/calendar/ist-time';
 import type { AccountId, Order } from './broker-types';
+import type { ChargeNote } from './ledger/charge-notes';
 import type { LedgerReader, OrdersFilter } from './ledger/ledger-reader';
 
 const DAY_MS = 86_400_000;
@@ -18,7 +19,7 @@ const RANGE_DAYS: Record<Exclude<TradeRange, 'today' | 'all'>, number> = {
 
 /** What the trade history reads: the ledger, the latest prices and the holdings count. */
 export interface TradeHistorySource {
-  ledger: Pick<LedgerReader, 'orders' | 'ordersSummary' | 'strategies'>;
+  ledger: Pick<LedgerReader, 'orders' | 'ordersSummary' | 'strategies' | 'chargeNotes'>;
   account: AccountId;
   now: number;
   /** Last price in paise, if the feed has one. */
@@ -54,8 +55,9 @@ export function tradesPage(source: TradeHistorySource, query: TradesQuery): Trad
     offset: (query.page - 1) * query.page_size,
   });
   const summary = source.ledger.ordersSummary(filter);
+  const notes = source.ledger.chargeNotes(page.orders.map((order) => order.id));
   return {
-    trades: page.orders.map((order) => toTrade(order, source.mark(order.symbol))),
+    trades: page.orders.map((order) => toTrade(order, source.mark(order.symbol), notes.get(order.id))),
     total: page.total,
     page: query.page,
     page_size: query.page_size,
@@ -78,14 +80,15 @@ export function tradesForExport(source: TradeHistorySource, query: TradesExportQ
   const filter = ordersFilterOf(query, source.account, source.now);
   const { total } = source.ledger.ordersSummary(filter);
   const { orders } = source.ledger.orders({ ...filter, limit: Math.max(total, 1), offset: 0 });
-  return orders.map((order) => toTrade(order, source.mark(order.symbol)));
+  const notes = source.ledger.chargeNotes(orders.map((order) => order.id));
+  return orders.map((order) => toTrade(order, source.mark(order.symbol), notes.get(order.id)));
 }
 
 /**
  * An order as the history shows it. A sell that sold something closed shares: its entry is their
  * average cost and its P&L is realised. A buy opens a position, so its exit is a later sell.
  */
-export function toTrade(order: Order, markPaise: number | undefined): Trade {
+export function toTrade(order: Order, markPaise: number | undefined, note?: ChargeNote): Trade {
   const average = order.filledQuantity > 0 ? order.averagePrice : null;
   const closes = average !== null && order.side === 'SELL';
   const costPaise = closes ? average * order.filledQuantity - order.realisedPnlPaise : 0;
@@ -110,5 +113,19 @@ export function toTrade(order: Order, markPaise: number | undefined): Trade {
     pnl_percent: closes && costPaise > 0 ? pct((order.realisedPnlPaise / costPaise) * 100) : null,
     net_pnl: closes ? rupees(order.realisedPnlPaise - order.chargesPaise) : null,
     simulated_replay: order.simulatedReplay,
+    product: note?.product ?? order.product,
+    charges: note ? tradeCharges(note) : null,
+  };
+}
+
+/** The contract note's lines in rupees, under the names the trades screen and CSV use. */
+function tradeCharges({ charges }: ChargeNote): NonNullable<Trade['charges']> {
+  return {
+    brokerage: rupees(charges.brokerage),
+    stt: rupees(charges.stt),
+    exchange: rupees(charges.exchangeTransaction),
+    sebi: rupees(charges.sebiFee),
+    stamp: rupees(charges.stampDuty),
+    gst: rupees(charges.gst),
   };
 }

@@ -45,7 +45,8 @@ describe('allocation routes', () => {
           allocation_pct: 2.5,
           source: 'strategy',
           max_daily_risk: 15_000,
-          min_entry_value: 17_063,
+          // The smallest entry whose intraday round trip is at most 0.5 % of it.
+          min_entry_value: 10_156,
         },
       },
     });

@@ -24,7 +24,8 @@ const LIMITS = {
   min_balance_threshold: 100000,
   brokerage_per_trade: 20,
   stt_rate: 0.001,
-  transaction_charges: 0.00345,
+  brokerage_plan: 'flat',
+  transaction_charges: 0.00297,
 };
 
 describe('POST /api/trading/paper/balance', () => {

@@ -125,6 +125,7 @@ describe('the paper account', () => {
       min_balance_threshold: 50000,
       brokerage_per_trade: 15,
       stt_rate: 0.001,
+      brokerage_plan: 'discount',
       transaction_charges: 0.00345,
     };
     expect((await call('POST', '/api/trading/paper-limits', limits)).json().message).toBe(

@@ -221,7 +221,14 @@ describe('GET /api/trades/export', () => {
       'Status',
       'Reject Reason',
       'Strategy',
+      'Product',
       'Fees',
+      'Brokerage',
+      'STT',
+      'Exchange Charge',
+      'SEBI Fee',
+      'Stamp Duty',
+      'GST',
       'P&L',
       'P&L %',
       'Net P&L',
@@ -247,6 +254,40 @@ describe('GET /api/trades/export', () => {
     const [, row] = parseCsv((await get(`/api/trades/export?search=${sell.id}`)).body);
     expect(row?.slice(2, 5)).toEqual(['TCS', 'SELL', 'MARKET']);
     expect(row?.[12]).toBe('momentum');
+  });
+
+  it('shows an intraday trade’s product and each charge line, in the history and the CSV', async () => {
+    const placed = await order({ symbol: 'INFY', side: 'BUY', quantity: 10, product: 'I' });
+    const trade = (await history(`?search=${placed.id}`)).trades[0]!;
+    const lines = trade.charges as Record<string, number>;
+    expect(trade.product).toBe('I');
+    // An intraday buy pays no STT and stamp duty at 0.003 % of its value (₹ rounded to the paisa).
+    const value = (trade.price as number) * 10;
+    expect(lines).toMatchObject({ brokerage: 20, stt: 0, stamp: Math.round(value * 0.003) / 100 });
+    const sum = Object.values(lines).reduce((total, line) => total + line, 0);
+    expect(Math.round(sum * 100)).toBe(Math.round((trade.fees as number) * 100));
+    const [header, row] = parseCsv((await get(`/api/trades/export?search=${placed.id}`)).body);
+    const cell = (name: string) => row?.[header!.indexOf(name)];
+    expect(cell('Product')).toBe('Intraday');
+    expect([cell('Brokerage'), cell('STT'), cell('Stamp Duty')]).toEqual(['20', '0', String(lines.stamp)]);
+  });
+
+  it('charges a manual order as delivery when it names no product', async () => {
+    const placed = await order({ symbol: 'INFY', side: 'BUY', quantity: 10 });
+    const trade = (await history(`?search=${placed.id}`)).trades[0]!;
+    expect(trade.product).toBe('D');
+    expect((trade.charges as { stt: number }).stt).toBeGreaterThan(0);
+  });
+
+  it('refuses an unknown product with a sentence naming the choices', async () => {
+    const response = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/orders',
+      headers,
+      payload: { symbol: 'INFY', side: 'BUY', quantity: 1, product: 'MIS' },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error).toMatch(/product must be I \(intraday\) or D \(delivery\)/);
   });
 
   it('quotes awkward text and defuses cells a spreadsheet would run as formulas', async () => {

@@ -94,32 +94,35 @@ describe('planExits', () => {
   });
 });
 
-// 20 shares bought at ₹1,000.00 at 10:30 IST, weighed with the spec's default paper charges.
+// 20 shares bought at ₹1,000.00 at 10:30 IST, weighed with the default charges as an intraday round trip.
 const bought = { quantity: 20, costPaise: 20 * 1_000_00, openedAt: ist('2026-01-27T10:30:00') };
 const signalExitAt = (pricePaise: number | undefined, wallTime = '2026-01-27T11:00:00') =>
   decideSignalExit({ position: bought, pricePaise, now: ist(wallTime), rates: DEFAULT_PAPER_LIMITS });
 
 describe('decideSignalExit', () => {
   it('counts both contract notes of the round trip, to the paisa', () => {
-    // Buy ₹20,000: brokerage ₹20 + STT ₹20 + exchange ₹0.69 + SEBI ₹0.02 + GST ₹3.73 + stamp ₹3 = ₹47.44.
-    // Sell ₹20,100: ₹20 + ₹20.10 + ₹0.69 + ₹0.02 + GST ₹3.73, no stamp duty = ₹44.54.
-    expect(roundTripOfPosition(bought, 1_005_00, DEFAULT_PAPER_LIMITS)).toBe(47_44 + 44_54);
+    // Buy ₹20,000 intraday: brokerage ₹20 + no STT + exchange 0.00297 % ₹0.59 + SEBI ₹0.02
+    //   + GST 18 % × ₹20.61 = ₹3.71 + stamp 0.003 % ₹0.60 = ₹24.92.
+    // Sell ₹20,100: ₹20 + STT 0.025 % ₹5.03 (502.5 paise, half-up) + ₹0.60 + ₹0.02 + GST ₹3.71 = ₹29.36.
+    expect(roundTripOfPosition(bought, 1_005_00, DEFAULT_PAPER_LIMITS)).toBe(24_92 + 29_36);
+    // Held overnight it has converted to delivery: both notes at delivery rates.
+    expect(roundTripOfPosition(bought, 1_005_00, DEFAULT_PAPER_LIMITS, 'D')).toBeGreaterThan(90_00);
   });
 
   it('holds a winner whose gain does not yet cover 1.5 × the round-trip charges, and says so in rupees', () => {
-    expect(signalExitAt(1_005_00)).toEqual({
+    expect(signalExitAt(1_003_00)).toEqual({
       sell: false,
       reason:
-        'gain ₹100 does not cover round-trip charges ₹91.98 × 1.5; holding (sells past the loss cut or after 240 min)',
+        'gain ₹60 does not cover round-trip charges ₹54.27 × 1.5; holding (sells past the loss cut or after 240 min)',
     });
   });
 
   it('sells once the gain covers 1.5 × the charges, and not a tick before', () => {
-    // At ₹1,006.90 the gain is ₹138 against ⌈1.5 × ₹92.02⌉ = ₹138.03; one ₹0.05 tick higher it is ₹139.
-    expect(signalExitAt(1_006_90).sell).toBe(false);
-    expect(signalExitAt(1_006_95)).toEqual({
+    // At ₹1,004.05 the gain is ₹81 against ⌈1.5 × ₹54.27⌉ = ₹81.41; one ₹0.05 tick higher it is ₹82.
+    expect(signalExitAt(1_004_05).sell).toBe(false);
+    expect(signalExitAt(1_004_10)).toEqual({
       sell: true,
-      reason: 'gain ₹139 covers round-trip charges ₹92.02',
+      reason: 'gain ₹82 covers round-trip charges ₹54.27',
     });
   });
 
@@ -128,7 +131,7 @@ describe('decideSignalExit', () => {
     expect(signalExitAt(980_05)).toEqual({
       sell: false,
       reason:
-        'down ₹399 (1.99 %), inside the 2 % loss cut, and selling adds ₹91.47 of charges; holding (sells past the loss cut or after 240 min)',
+        'down ₹399 (1.99 %), inside the 2 % loss cut, and selling adds ₹54.13 of charges; holding (sells past the loss cut or after 240 min)',
     });
   });
 
@@ -154,9 +157,9 @@ describe('decideSignalExit', () => {
         rates: DEFAULT_PAPER_LIMITS,
         rules,
       });
-    // At ₹1,004.60 the gain is ₹92 against ₹91.97 of charges: enough at 1 ×, not at the default 1.5 ×.
-    expect(at(1_004_60)).toEqual({ sell: true, reason: 'gain ₹92 covers round-trip charges ₹91.97' });
-    expect(signalExitAt(1_004_60).sell).toBe(false);
+    // At ₹1,002.75 the gain is ₹55 against ₹54.26 of charges: enough at 1 ×, not at the default 1.5 ×.
+    expect(at(1_002_75)).toEqual({ sell: true, reason: 'gain ₹55 covers round-trip charges ₹54.26' });
+    expect(signalExitAt(1_002_75).sell).toBe(false);
     expect(at(995_00)).toMatchObject({
       sell: true,
       reason: expect.stringMatching(/past the 0.5 % loss cut/),
@@ -186,14 +189,14 @@ describe('the trading loop on a SELL signal', () => {
   }
 
   it('holds a position whose gain does not cover its charges, and the journal says why', () => {
-    const { loop, run } = loopHolding(1_005_00);
+    const { loop, run } = loopHolding(1_003_00);
     const report = run('2026-01-27T11:00:00');
     expect(report.orders).toEqual([]);
     expect(loop.state().recentDecisions[0]).toMatchObject({
       symbol: 'INFY',
       outcome: 'skipped',
       reason: expect.stringMatching(
-        /^SELL signal, gain ₹100 does not cover round-trip charges ₹91.98 × 1.5; holding/,
+        /^SELL signal, gain ₹60 does not cover round-trip charges ₹54.27 × 1.5; holding/,
       ),
     });
   });
@@ -205,7 +208,7 @@ describe('the trading loop on a SELL signal', () => {
       ['SELL', 'INFY', 20, 'ensemble'],
     ]);
     expect(loop.state().recentDecisions[0]!.reason).toMatch(
-      /^SELL signal, score -0.60.*; gain ₹200 covers round-trip charges ₹92.09$/,
+      /^SELL signal, score -0.60.*; gain ₹200 covers round-trip charges ₹54.30$/,
     );
   });
 

@@ -1,6 +1,7 @@
-import type { AccountId, OrderRequest, PaperLimits, Position } from '../broker/broker-types';
+import type { AccountId, OrderRequest, PaperLimits, Position, Product } from '../broker/broker-types';
 import { computeCharges } from '../broker/charges';
 import { formatRupeesForMessage as rupees } from '../broker/limits';
+import { istDateOf } from '../market/calendar';
 import { istMsOfDay } from '../market/calendar/ist-time';
 import type { TradingPhase } from './phases';
 
@@ -132,10 +133,14 @@ export function roundTripOfPosition(
   position: Pick<Position, 'quantity' | 'costPaise'>,
   pricePaise: number,
   rates: PaperLimits,
+  product: Product = 'I',
 ): number {
   // One buy order worth the cost: every line but the flat brokerage scales with turnover.
-  const buy = computeCharges({ side: 'BUY', quantity: 1, price: position.costPaise }, rates);
-  const sell = computeCharges({ side: 'SELL', quantity: position.quantity, price: pricePaise }, rates);
+  const buy = computeCharges({ side: 'BUY', quantity: 1, price: position.costPaise, product }, rates);
+  const sell = computeCharges(
+    { side: 'SELL', quantity: position.quantity, price: pricePaise, product },
+    rates,
+  );
   return buy.total + sell.total;
 }
 
@@ -152,7 +157,9 @@ export function decideSignalExit(input: SignalExitInput): SignalExitDecision {
     return { sell: true, reason: 'no price to weigh the charges against: following the signal' };
   }
   const gain = pricePaise * position.quantity - position.costPaise;
-  const charges = roundTripOfPosition(position, pricePaise, input.rates);
+  // The loop's positions are intraday; one carried overnight has converted to delivery.
+  const product = istDateOf(position.openedAt) === istDateOf(input.now) ? 'I' : 'D';
+  const charges = roundTripOfPosition(position, pricePaise, input.rates, product);
   const needed = Math.ceil(charges * rules.chargesCoverMultiple);
   if (gain >= needed) {
     return { sell: true, reason: `gain ${rupees(gain)} covers round-trip charges ${rupees(charges)}` };

@@ -1,4 +1,5 @@
 import { type ChargesGate, type SizedEntry, type SkippedSignal, sizeOrders } from './allocation';
+import type { SignalEdgeBook } from './allocation/signal-edge';
 import type { TradingPhase } from './phases';
 import type { Signal } from './signals';
 import type { TradingVenue } from './trading-venue';
@@ -13,6 +14,8 @@ export interface EntryPlanInput {
   maxOrderPaise: number;
   /** Entries sized up to pay their charges, or refused (see sizeOrders). */
   chargesGate?: ChargesGate;
+  /** The measured move of past signals by strength: entries that cannot cover their charges on it are skipped. */
+  edge?: Pick<SignalEdgeBook, 'expectedMove'>;
 }
 
 /**
@@ -40,5 +43,6 @@ export function planEntries(input: EntryPlanInput): { entries: SizedEntry[]; ski
     cashPaise: venue.cashPaise(),
     maxOrderPaise: input.maxOrderPaise,
     chargesGate: input.chargesGate,
+    edge: input.edge,
   });
 }

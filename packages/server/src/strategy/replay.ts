@@ -21,7 +21,15 @@ export interface ReplayFeed {
 /** The decision pieces of the live loop; the replay runs the very same ones. */
 export type ReplayLoopPieces = Pick<
   TradingLoopOptions,
-  'source' | 'allocation' | 'chargeRates' | 'account' | 'entrySlices' | 'exitRules' | 'log'
+  | 'source'
+  | 'allocation'
+  | 'chargeRates'
+  | 'signalEdge'
+  | 'gateOnSignalEdge'
+  | 'account'
+  | 'entrySlices'
+  | 'exitRules'
+  | 'log'
 > & {
   /** Default: the NSE calendar (history is real-calendar history, never the continuous demo). */
   clock?: LoopClock;

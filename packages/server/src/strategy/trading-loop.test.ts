@@ -379,12 +379,12 @@ describe('TradingLoop', () => {
   it('refuses an entry whose round-trip charges are over the cap, and says why in the journal', () => {
     const { loop, venue } = setup({
       chargeRates: () => DEFAULT_PAPER_LIMITS,
-      allocation: () => ({ strategy: 'moderate', dailyAmountPaise: 20_000_00 }),
+      allocation: () => ({ strategy: 'moderate', dailyAmountPaise: 13_000_00 }),
     });
     venue.prices.set('TCS', 1_700_00);
     const report = loop.runOnce(OPEN);
-    // INFY is raised to the economic ₹18,000; the ₹2,000 left buys 1 TCS, whose charges are 2.8 % of it.
-    expect(report.orders.map((o) => [o.symbol, o.quantity])).toEqual([['INFY', 18]]);
+    // INFY is raised to the economic ₹11,000 (intraday); the ₹2,000 left buys 1 TCS, whose charges are 2.9 % of it.
+    expect(report.orders.map((o) => [o.symbol, o.quantity])).toEqual([['INFY', 11]]);
     expect(running(loop).recentDecisions).toEqual(
       expect.arrayContaining([
         expect.objectContaining({

@@ -5,11 +5,13 @@ import {
   type OrderRequest,
   type PaperLimits,
 } from '../broker/broker-types';
+import { istDateOf } from '../market/calendar';
 import {
   DEFAULT_ALLOCATION_STRATEGY,
   DEFAULT_MAX_ROUND_TRIP_CHARGES_PCT,
   type SkippedSignal,
 } from './allocation';
+import type { SignalEdgeBook } from './allocation/signal-edge';
 import { decideSignalExit, EXIT_RULES, type ExitRules, isPastSessionEnd, planExits } from './exits';
 import {
   exitReason,
@@ -42,6 +44,10 @@ export interface TradingLoopOptions {
   allocation?: () => AllocationSettings;
   /** The venue's charges model, read on every run; entries are weighed against it. Default: the paper defaults. */
   chargeRates?: () => PaperLimits;
+  /** Measures each BUY signal strength's move from the loop's own past rankings; entries must cover their charges on it. */
+  signalEdge?: SignalEdgeBook;
+  /** Default true; false only feeds signalEdge (the start-up replay that fills a fresh install's history). */
+  gateOnSignalEdge?: boolean;
   account?: AccountId;
   /** Default 60 s: the signals work on 1-minute bars, so running faster decides on the same data. */
   intervalMs?: number;
@@ -281,6 +287,7 @@ export class TradingLoop {
       report.signals = signals;
       this.topSignals = signals.slice(0, 5);
       this.today.noteSignals(signals);
+      this.options.signalEdge?.observe(signals, (symbol) => venue.lastPrice(symbol), now, session.date);
 
       // A symbol with an order still in flight gets no other until that one is known to have ended.
       const pending = venue.pendingOrderSymbols?.() ?? new Set<string>();
@@ -423,6 +430,7 @@ export class TradingLoop {
         rates: this.options.chargeRates?.() ?? DEFAULT_PAPER_LIMITS,
         maxPercent: settings.maxRoundTripChargesPct ?? DEFAULT_MAX_ROUND_TRIP_CHARGES_PCT,
       },
+      edge: this.options.gateOnSignalEdge === false ? undefined : this.options.signalEdge,
     });
     report.skipped.push(...skipped);
     const buys = new Map(report.signals.map((s) => [s.symbol, s]));
@@ -448,8 +456,21 @@ export class TradingLoop {
     };
   }
 
+  /**
+   * The loop trades intraday: its buys are product I, and so are sells of what it bought today; a
+   * position carried from an earlier day is delivery (an intraday buy converts overnight).
+   */
+  private withProduct(request: OrderRequest, now: number): OrderRequest {
+    if (request.product) return request;
+    if (request.side === 'BUY') return { ...request, product: 'I' };
+    const held = this.options.venue.positions().find((p) => p.symbol === request.symbol);
+    const today = held !== undefined && istDateOf(held.openedAt) === istDateOf(now);
+    return { ...request, product: today ? 'I' : 'D' };
+  }
+
   /** Submits once; a refusal is counted and logged, and not retried in this run. */
-  private place(report: RunReport, request: OrderRequest, why: string): Order {
+  private place(report: RunReport, unpriced: OrderRequest, why: string): Order {
+    const request = this.withProduct(unpriced, report.at);
     const order = this.options.venue.submit(request);
     this.decisions += 1;
     report.orders.push(order);

@@ -1,27 +1,39 @@
-import type { Charges, OrderSide, PaperLimits } from '../broker-types';
 import {
-  type DecimalFraction,
-  decimalFraction,
-  divideFraction,
-  multiplyRoundHalfUp,
-} from './decimal-fraction';
+  type Charges,
+  DEFAULT_PRODUCT,
+  type OrderSide,
+  type PaperLimits,
+  type Product,
+} from '../broker-types';
+import {
+  BSE_TRANSACTION_RATE,
+  DELIVERY_STAMP_BUY_RATE,
+  DISCOUNT_INTRADAY_BROKERAGE_RATE,
+  GST_RATE,
+  INTRADAY_STAMP_BUY_RATE,
+  INTRADAY_STT_SELL_RATE,
+  SEBI_FEE_RATE,
+} from './charge-rates';
+import { decimalFraction, divideFraction, multiplyRoundHalfUp } from './decimal-fraction';
 
-/** One executed order as its contract note sees it: cash equity, delivery (CNC) on NSE. */
+/** One executed order as its contract note sees it: cash equity, intraday or delivery, on NSE or BSE. */
 export interface ExecutedOrder {
   side: OrderSide;
   /** Whole shares, at least 1. */
   quantity: number;
   /** Paise per share. */
   price: number;
+  /** Default delivery. */
+  product?: Product;
+  /** Default NSE: every instrument the product trades is NSE-listed. */
+  exchange?: 'NSE' | 'BSE';
 }
 
-// Statutory rates, not editable in the paper limits; docs/decisions/0005-charges-model.md gives sources.
-/** SEBI turnover fee: ₹10 per crore of turnover = 0.0001 %. */
-export const SEBI_FEE_RATE: DecimalFraction = { numerator: 1n, denominator: 1_000_000n };
-/** Stamp duty on delivery buys: 0.015 % (Indian Stamp Act as amended 2020, uniform across states). */
-export const STAMP_DUTY_BUY_RATE: DecimalFraction = { numerator: 15n, denominator: 100_000n };
-/** GST: 18 % of brokerage + exchange transaction charge + SEBI fee. */
-export const GST_RATE: DecimalFraction = { numerator: 18n, denominator: 100n };
+/** The settings the contract note reads: the paper limits' charges fields. */
+export type ChargeRates = Pick<
+  PaperLimits,
+  'brokerage_plan' | 'brokerage_per_trade' | 'stt_rate' | 'transaction_charges'
+>;
 
 /** Quantity × price, paise. */
 export function turnoverPaise(order: ExecutedOrder): number {
@@ -41,20 +53,36 @@ export function turnoverPaise(order: ExecutedOrder): number {
  * paisa; GST is taken on the rounded lines it taxes, as a contract note prints them, and the
  * total is the sum of the rounded lines.
  */
-export function computeCharges(order: ExecutedOrder, limits: PaperLimits): Charges {
+export function computeCharges(order: ExecutedOrder, rates: ChargeRates): Charges {
   const turnover = turnoverPaise(order);
-  // Paper limits hold money in rupees; a flat fee per executed order, whatever its size.
-  const brokerage = multiplyRoundHalfUp(100, decimalFraction(limits.brokerage_per_trade));
-  // stt_rate is a fraction of turnover (0.001 = 0.1 %); delivery pays it on both sides.
-  const stt = multiplyRoundHalfUp(turnover, decimalFraction(limits.stt_rate));
-  // transaction_charges is a percentage (0.00345 = 0.00345 %), hence ÷ 100.
-  const exchangeTransaction = multiplyRoundHalfUp(
-    turnover,
-    divideFraction(decimalFraction(limits.transaction_charges), 100n),
-  );
+  const intraday = (order.product ?? DEFAULT_PRODUCT) === 'I';
+  const buy = order.side === 'BUY';
+  const brokerage = brokeragePaise(turnover, intraday, rates);
+  // Intraday STT is statutory, sell side only; delivery STT is the stt_rate field (a fraction), both sides.
+  const stt = intraday
+    ? buy
+      ? 0
+      : multiplyRoundHalfUp(turnover, INTRADAY_STT_SELL_RATE)
+    : multiplyRoundHalfUp(turnover, decimalFraction(rates.stt_rate));
+  // transaction_charges is NSE's rate as a percentage (0.00297 = 0.00297 %), hence ÷ 100.
+  const exchangeRate =
+    order.exchange === 'BSE'
+      ? BSE_TRANSACTION_RATE
+      : divideFraction(decimalFraction(rates.transaction_charges), 100n);
+  const exchangeTransaction = multiplyRoundHalfUp(turnover, exchangeRate);
   const sebiFee = multiplyRoundHalfUp(turnover, SEBI_FEE_RATE);
   const gst = multiplyRoundHalfUp(brokerage + exchangeTransaction + sebiFee, GST_RATE);
-  const stampDuty = order.side === 'BUY' ? multiplyRoundHalfUp(turnover, STAMP_DUTY_BUY_RATE) : 0;
+  const stampDuty = buy
+    ? multiplyRoundHalfUp(turnover, intraday ? INTRADAY_STAMP_BUY_RATE : DELIVERY_STAMP_BUY_RATE)
+    : 0;
   const total = brokerage + stt + exchangeTransaction + sebiFee + gst + stampDuty;
   return { brokerage, stt, exchangeTransaction, sebiFee, gst, stampDuty, total };
+}
+
+/** Flat: brokerage_per_trade rupees an order. Discount: min(that, 0.03 %) intraday, ₹0 delivery. */
+function brokeragePaise(turnover: number, intraday: boolean, rates: ChargeRates): number {
+  const flat = multiplyRoundHalfUp(100, decimalFraction(rates.brokerage_per_trade));
+  if (rates.brokerage_plan !== 'discount') return flat;
+  if (!intraday) return 0;
+  return Math.min(flat, multiplyRoundHalfUp(turnover, DISCOUNT_INTRADAY_BROKERAGE_RATE));
 }

@@ -1,10 +1,5 @@
-// The charges model's public surface; docs/decisions/0005-charges-model.md explains the rates.
-export {
-  computeCharges,
-  type ExecutedOrder,
-  GST_RATE,
-  SEBI_FEE_RATE,
-  STAMP_DUTY_BUY_RATE,
-  turnoverPaise,
-} from './compute-charges';
+// The charges model's public surface; docs/decisions/0005 and 0027 explain the rates.
+export * from './charge-rates';
+export { type ChargeRates, computeCharges, type ExecutedOrder, turnoverPaise } from './compute-charges';
+export { type FillNote, fillNote, type HeldForNote } from './fill-note';
 export { netCashEffect } from './net-cash-effect';

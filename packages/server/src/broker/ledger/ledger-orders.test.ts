@@ -34,6 +34,7 @@ describe('placing and ending orders', () => {
       type: 'LIMIT',
       quantity: 4,
       limitPrice: 245_000,
+      product: 'D',
       status: 'PENDING',
       rejectReason: null,
       strategy: 'momentum',

@@ -1,6 +1,7 @@
 import type { Statement } from 'better-sqlite3';
 import type { Db } from '../../db/database';
 import type { AccountId, Fill, Order, OrderStatus, PaperLimits, Position } from '../broker-types';
+import { type ChargeNote, readChargeNotes, readIntradayBought } from './charge-notes';
 import { LedgerError } from './ledger-error';
 import {
   FILL_COLUMNS,
@@ -182,6 +183,16 @@ export class LedgerReader {
       account,
     ) as { strategy: string }[];
     return rows.map((row) => row.strategy);
+  }
+
+  /** Each named order's charge lines summed over its fills (orders with no fill are absent). */
+  chargeNotes(orderIds: readonly string[]): Map<string, ChargeNote> {
+    return readChargeNotes(this.sql, orderIds);
+  }
+
+  /** Shares of a symbol bought intraday since `since`, epoch ms. */
+  intradayBought(account: AccountId, symbol: string, since: number): number {
+    return readIntradayBought(this.sql, account, symbol, since);
   }
 
   /** Fills in the order they happened: one order's, or every account's when no order is named. */

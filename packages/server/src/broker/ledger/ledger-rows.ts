@@ -7,12 +7,13 @@ import type {
   OrderStatus,
   OrderType,
   Position,
+  Product,
 } from '../broker-types';
 
 /** Column lists and row → model mapping, so every query reads the same shape. */
 export const ORDER_COLUMNS =
-  'id, account, symbol, side, type, quantity, limit_price_paise, status, reject_reason, strategy, simulated_replay, filled_quantity, average_price_paise, charges_paise, realised_pnl_paise, created_at, updated_at';
-export const FILL_COLUMNS = 'id, order_id, symbol, side, quantity, price_paise, charges_json, ts';
+  'id, account, symbol, side, type, quantity, limit_price_paise, status, reject_reason, strategy, simulated_replay, filled_quantity, average_price_paise, charges_paise, realised_pnl_paise, created_at, updated_at, product';
+export const FILL_COLUMNS = 'id, order_id, symbol, side, quantity, price_paise, charges_json, ts, product';
 export const POSITION_COLUMNS = 'symbol, quantity, cost_paise, realised_pnl_paise, opened_at, updated_at';
 
 export interface OrderRow {
@@ -33,6 +34,7 @@ export interface OrderRow {
   realised_pnl_paise: number;
   created_at: number;
   updated_at: number;
+  product: Product;
 }
 
 export interface FillRow {
@@ -44,6 +46,7 @@ export interface FillRow {
   price_paise: number;
   charges_json: string;
   ts: number;
+  product: Product;
 }
 
 export interface PositionRow {
@@ -64,6 +67,7 @@ export function orderFromRow(row: OrderRow): Order {
     type: row.type,
     quantity: row.quantity,
     limitPrice: row.limit_price_paise,
+    product: row.product,
     status: row.status,
     rejectReason: row.reject_reason,
     strategy: row.strategy,
@@ -85,6 +89,7 @@ export function fillFromRow(row: FillRow): Fill {
     side: row.side,
     quantity: row.quantity,
     price: row.price_paise,
+    product: row.product,
     charges: JSON.parse(row.charges_json) as Charges,
     ts: row.ts,
   };

@@ -5,6 +5,7 @@ import {
   type OrderRequest,
   type OrderStatus,
   type Position,
+  type Product,
   pendingOrder,
 } from '../broker-types';
 import { AccountLedger } from './account-ledger';
@@ -29,14 +30,16 @@ export interface FillInput {
   pricePaise: number;
   charges: Charges;
   ts: number;
+  /** What the fill was charged as, when it differs from its order's product (a sell held overnight). */
+  product?: Product;
 }
 
 /** One execution of a whole order: what a paper market order is. */
 export type Execution = Omit<FillInput, 'orderId'>;
 
 const INSERT_ORDER = `INSERT INTO orders (id, account, symbol, side, type, quantity, limit_price_paise, status, reject_reason,
-  strategy, simulated_replay, filled_quantity, average_price_paise, charges_paise, realised_pnl_paise, created_at, updated_at)
-  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
+  strategy, simulated_replay, filled_quantity, average_price_paise, charges_paise, realised_pnl_paise, created_at, updated_at, product)
+  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
 
 /**
  * The durable book of an account: cash as a ledger of signed entries, orders, fills and positions
@@ -201,6 +204,7 @@ export class Ledger extends AccountLedger {
       order.realisedPnlPaise,
       order.createdAt,
       order.updatedAt,
+      order.product,
     );
   }
 
@@ -214,9 +218,10 @@ export class Ledger extends AccountLedger {
   /** The fill row and its cash entries: the trade, then the charges, with the balance moved once. */
   private insertFill(order: Order, id: string, execution: Execution, turnover: number): Fill {
     const { charges } = execution;
+    const product = execution.product ?? order.product;
     this.sql(
-      `INSERT INTO fills (id, order_id, account, symbol, side, quantity, price_paise, charges_json, charges_paise, ts)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO fills (id, order_id, account, symbol, side, quantity, price_paise, charges_json, charges_paise, ts, product)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     ).run(
       id,
       order.id,
@@ -228,6 +233,7 @@ export class Ledger extends AccountLedger {
       JSON.stringify(charges),
       charges.total,
       execution.ts,
+      product,
     );
     const trade = order.side === 'BUY' ? (['buy', -turnover] as const) : (['sell', turnover] as const);
     const entries = charges.total > 0 ? [trade, ['charges', -charges.total] as const] : [trade];
@@ -239,6 +245,7 @@ export class Ledger extends AccountLedger {
       side: order.side,
       quantity: execution.quantity,
       price: execution.pricePaise,
+      product,
       charges: { ...charges },
       ts: execution.ts,
     };

@@ -10,6 +10,7 @@ export const paperLimitsSchema = z.object({
   max_portfolio_exposure: z.number().min(0).max(1),
   max_positions_count: z.number().int().nonnegative(),
   min_balance_threshold: rupees,
+  brokerage_plan: z.enum(['flat', 'discount']),
   brokerage_per_trade: rupees,
   stt_rate: z.number().min(0).max(1),
   transaction_charges: z.number().min(0).max(100),

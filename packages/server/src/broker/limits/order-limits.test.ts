@@ -3,47 +3,48 @@ import { checkOrderLimits } from './order-limits';
 import { account, buy, check, type Holding, rejected } from './order-limits-test-kit';
 
 describe('insufficient funds and minimum balance', () => {
-  // BUY 10 INFY @ ₹1,500: turnover 15,00,000 paise; brokerage 2,000 + STT 1,500 + exchange 51.75→52
-  // + SEBI 1.5→2 + GST 18 % × 2,054 = 369.72→370 + stamp 225 = 4,149 paise; needs ₹15,041.49 in all.
+  // BUY 10 INFY @ ₹1,500 (delivery): turnover 15,00,000 paise; brokerage 2,000 + STT 1,500 + exchange
+  // 0.00297 % = 44.55→45 + SEBI 1.5→2 + GST 18 % × 2,047 = 368.46→368 + stamp 225 = 4,140 paise;
+  // needs ₹15,041.40 in all.
   const order = buy('INFY', 10, 1_500);
   // A whole account spent on one stock is 99.7 % exposed; lift that limit to isolate the cash rule.
   const noMinimum = { ...DEFAULT_PAPER_LIMITS, min_balance_threshold: 0, max_portfolio_exposure: 1 };
 
   it('passes with exactly the cost plus charges in cash', () => {
-    expect(check(order, account({ cash: 15_041.49 }), noMinimum)).toEqual({ ok: true });
+    expect(check(order, account({ cash: 15_041.4 }), noMinimum)).toEqual({ ok: true });
   });
 
   it('rejects one paisa short of cost plus charges', () => {
-    expect(check(order, account({ cash: 15_041.48 }), noMinimum)).toEqual(
+    expect(check(order, account({ cash: 15_041.39 }), noMinimum)).toEqual(
       rejected(
         'insufficient_funds',
-        'Order rejected: buying 10 INFY needs ₹15,041.49 including ₹41.49 charges, but only ₹15,041.48 cash is available.',
+        'Order rejected: buying 10 INFY needs ₹15,041.40 including ₹41.40 charges, but only ₹15,041.39 cash is available.',
       ),
     );
   });
 
   it('uses charges the caller already computed instead of recomputing them', () => {
-    // With ₹100 of charges quoted, ₹15,041.49 is ₹58.51 short of the ₹15,100 needed.
+    // With ₹100 of charges quoted, ₹15,041.40 is ₹58.60 short of the ₹15,100 needed.
     const result = checkOrderLimits({
       order,
-      account: account({ cash: 15_041.49 }),
+      account: account({ cash: 15_041.4 }),
       limits: noMinimum,
       charges: { total: 100_00 },
     });
     expect(result).toEqual(
       rejected(
         'insufficient_funds',
-        'Order rejected: buying 10 INFY needs ₹15,100 including ₹100 charges, but only ₹15,041.49 cash is available.',
+        'Order rejected: buying 10 INFY needs ₹15,100 including ₹100 charges, but only ₹15,041.40 cash is available.',
       ),
     );
   });
 
   it('passes when cash after the buy lands exactly on the minimum balance', () => {
-    expect(check(order, account({ cash: 1_15_041.49 }))).toEqual({ ok: true });
+    expect(check(order, account({ cash: 1_15_041.4 }))).toEqual({ ok: true });
   });
 
   it('rejects when cash after the buy would be one paisa under the minimum balance', () => {
-    expect(check(order, account({ cash: 1_15_041.48 }))).toEqual(
+    expect(check(order, account({ cash: 1_15_041.39 }))).toEqual(
       rejected(
         'min_balance',
         'Order rejected: cash would fall to ₹99,999.99 after this buy, below the ₹1,00,000 minimum balance.',

@@ -128,6 +128,7 @@ describe('LiveBroker keeping its orders in the ledger', () => {
       ...liveOrder({ type: 'LIMIT', limitPrice: 100_000 }),
       limitPrice: 100_000,
       simulatedReplay: false,
+      product: 'D',
       id: 'LVyesterday0000001',
       brokerOrderId: '250111000000042', // not in today's Upstox order book
       status: 'PENDING',

@@ -12,6 +12,12 @@ describe('LiveBroker orders', () => {
   });
   afterEach(() => h.fake.close());
 
+  it('sends Upstox the product the order is charged as: intraday I for the loop’s same-day trades', async () => {
+    await h.broker.submit(liveOrder({ product: 'I' }));
+    const [request] = h.fake.requestsTo('POST', '/v3/order/place');
+    expect(JSON.parse(request!.body)).toMatchObject({ product: 'I', transaction_type: 'BUY' });
+  });
+
   it('places a market order as a delivery, day order with the Bearer token, and keeps it PENDING', async () => {
     const order = await h.broker.submit(liveOrder());
     const [request] = h.fake.requestsTo('POST', '/v3/order/place');

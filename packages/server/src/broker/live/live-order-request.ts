@@ -1,11 +1,11 @@
-import type { OrderRequest } from '../broker-types';
+import { DEFAULT_PRODUCT, type OrderRequest } from '../broker-types';
 import { LiveBrokerError } from './live-broker-error';
 import { paiseToRupees } from './upstox-order-mapping';
 import type { UpstoxPlaceOrderBody } from './upstox-order-shapes';
 
 /**
- * Checks an order before it may cost real money and writes it the way Upstox takes it: delivery
- * ('D'), valid for the day, price in rupees (0 for market). The tag is filled in by the broker.
+ * Checks an order before it may cost real money and writes it the way Upstox takes it: the product
+ * it is charged as (intraday 'I' or delivery 'D', delivery by default), valid for the day, price in rupees (0 for market). The tag is filled in by the broker.
  */
 export function placeOrderBody(
   request: OrderRequest,
@@ -28,7 +28,7 @@ export function placeOrderBody(
   if (!instrumentToken) throw invalid(`${request.symbol} is not an instrument Upstox can trade here.`);
   return {
     quantity: request.quantity,
-    product: 'D',
+    product: request.product ?? DEFAULT_PRODUCT,
     validity: 'DAY',
     price: request.type === 'LIMIT' ? paiseToRupees(limit!) : 0,
     tag: '',

@@ -1,8 +1,9 @@
 import type { Transaction } from 'better-sqlite3';
 import type { Db } from '../../db/database';
+import { istDateOf } from '../../market/calendar';
 import type { MarketDataService } from '../../market/market-data-service';
 import type { Charges, Order, OrderRequest, PaperLimits } from '../broker-types';
-import { computeCharges } from '../charges';
+import { computeCharges, type FillNote, fillNote } from '../charges';
 import { type Ledger, LedgerError } from '../ledger';
 import {
   checkOrderLimits,
@@ -95,13 +96,14 @@ export class PaperBroker {
       );
     // Limits, charges and the fill read the account once, inside this order's own transaction.
     const limits = this.ledger.limits(request.account);
-    const charges = computeCharges({ side: request.side, quantity: request.quantity, price }, limits);
+    const { charges, product } = this.note(request, price, limits);
     const rejection = this.check(request, price, limits, charges);
     if (rejection) return this.reject(request, rejection.reason, rejection.code);
     return this.ledger.placeFilledOrder(request, {
       quantity: request.quantity,
       pricePaise: price,
       charges,
+      product,
       ts: this.now(),
     }).order;
   }
@@ -159,8 +161,9 @@ export class PaperBroker {
     // Limits are checked again when a resting order trades: the account may have changed since.
     const limits = this.ledger.limits(order.account);
     let charges: Charges;
+    let product: FillNote['product'];
     try {
-      charges = computeCharges({ side: order.side, quantity: order.quantity, price }, limits);
+      ({ charges, product } = this.note(order, price, limits));
     } catch (error) {
       if (error instanceof RangeError) return this.refuseFill(order, price, error);
       throw error;
@@ -173,6 +176,7 @@ export class PaperBroker {
         quantity: order.quantity,
         pricePaise: price,
         charges,
+        product,
         ts: this.now(),
       });
     } catch (error) {
@@ -207,11 +211,32 @@ export class PaperBroker {
 
   private readonly marks = (symbol: string) => this.market.lastPrice(symbol);
 
-  private check(
-    request: Pick<OrderRequest, 'account' | 'symbol' | 'side' | 'quantity'>,
+  /** The fill's contract note: a sell is charged as the shares it sells (fillNote). */
+  private note(
+    request: Pick<OrderRequest, 'account' | 'symbol' | 'side' | 'quantity' | 'product'>,
     price: number,
     limits: PaperLimits,
-    charges: Charges = computeCharges({ side: request.side, quantity: request.quantity, price }, limits),
+  ): FillNote {
+    const order = { side: request.side, quantity: request.quantity, price, product: request.product };
+    const held = request.side === 'SELL' ? this.ledger.position(request.account, request.symbol) : undefined;
+    if (!held || held.quantity <= 0) return fillNote(order, limits);
+    const now = this.now();
+    return fillNote(order, limits, {
+      quantity: held.quantity,
+      costPaise: held.costPaise,
+      openedToday: istDateOf(held.openedAt) === istDateOf(now),
+      intradayBought: this.ledger.intradayBought(request.account, request.symbol, held.openedAt),
+    });
+  }
+
+  private check(
+    request: Pick<OrderRequest, 'account' | 'symbol' | 'side' | 'quantity' | 'product'>,
+    price: number,
+    limits: PaperLimits,
+    charges: Charges = computeCharges(
+      { side: request.side, quantity: request.quantity, price, product: request.product },
+      limits,
+    ),
   ) {
     const snapshot = this.ledger.tradingSnapshot(request.account, this.marks);
     const positions = new Map<string, HeldPosition>();

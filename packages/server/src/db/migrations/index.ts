@@ -7,6 +7,7 @@ import { safetyMigration } from './006-safety';
 import { mlMigration } from './007-ml';
 import { phasesMigration } from './008-phases';
 import { dataSourcesMigration } from './009-data-sources';
+import { orderProductsMigration } from './010-order-products';
 import { haltOrderOutcomesMigration } from './011-halt-order-outcomes';
 
 export interface Migration {
@@ -26,5 +27,6 @@ export const migrations: Migration[] = [
   mlMigration,
   phasesMigration,
   dataSourcesMigration,
+  orderProductsMigration,
   haltOrderOutcomesMigration,
 ];

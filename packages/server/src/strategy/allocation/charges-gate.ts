@@ -9,10 +9,13 @@ export interface ChargesGate {
   maxPercent: number;
 }
 
-/** Buying `quantity` at `pricePaise` and selling it again at the same price: what the contract notes charge. */
+/**
+ * Buying `quantity` at `pricePaise` and selling it again at the same price the same day: what the
+ * two intraday contract notes charge (the loop squares off by the session end).
+ */
 export function roundTripChargesPaise(rates: PaperLimits, quantity: number, pricePaise: number): number {
-  const buy = computeCharges({ side: 'BUY', quantity, price: pricePaise }, rates);
-  const sell = computeCharges({ side: 'SELL', quantity, price: pricePaise }, rates);
+  const buy = computeCharges({ side: 'BUY', quantity, price: pricePaise, product: 'I' }, rates);
+  const sell = computeCharges({ side: 'SELL', quantity, price: pricePaise, product: 'I' }, rates);
   return buy.total + sell.total;
 }
 

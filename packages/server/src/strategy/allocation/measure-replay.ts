@@ -1,6 +1,7 @@
 // Measures the fresh mock start's history replay, sized as the loop sizes it:
 // `node --import tsx packages/server/src/strategy/allocation/measure-replay.ts [strategy]
-//   [--seed N] [--sessions N] [--exit cover=1.5,cut=1,hold=120,end=920]` (seed: SIMULATOR_SEED, another
+//   [--seed N] [--sessions N] [--exit cover=1.5,cut=1,hold=120,end=920] [--no-edge]` (no-edge: without the
+// expected-move gate; seed: SIMULATOR_SEED, another
 // generated history; sessions: SIMULATOR_HISTORY_SESSIONS;
 // exit: the exit rules of strategy/exits.ts, hold in minutes, end in IST minutes, 1440 = never).
 import fs from 'node:fs';
@@ -15,10 +16,16 @@ import { TEST_EPOCH } from '../../test-support/test-clock';
 import { EXIT_RULES } from '../exits';
 import type { AllocationStrategy } from './loop-allocation';
 import { replayFigures } from './replay-figures';
+import { SignalEdgeBook } from './signal-edge';
 
 const { values: flags, positionals } = parseArgs({
   allowPositionals: true,
-  options: { seed: { type: 'string' }, sessions: { type: 'string' }, exit: { type: 'string' } },
+  options: {
+    seed: { type: 'string' },
+    sessions: { type: 'string' },
+    exit: { type: 'string' },
+    'no-edge': { type: 'boolean' },
+  },
 });
 const exitOverrides = Object.fromEntries(
   (flags.exit ?? '')
@@ -49,10 +56,13 @@ const services = createServices(config, logger, {
   now: () => TEST_EPOCH,
 });
 const started = Date.now();
+const edgeBook = new SignalEdgeBook(EXIT_RULES.signalMaxHoldMs);
 const strategy = positionals[0] as AllocationStrategy | undefined;
 const summary = await replayHistoryIntoEmptyLedger(services.db, services.ledger, services.market, logger, {
   allocation: () => ({ ...services.allocation.loopSettings(), ...(strategy ? { strategy } : {}) }),
   chargeRates: () => services.trading.limits(),
+  signalEdge: edgeBook,
+  gateOnSignalEdge: !flags['no-edge'],
 });
 const figures = replayFigures(services.ledger.fills());
 const exitsBy = services.db
@@ -87,6 +97,9 @@ console.log(
       medianHoldMinutes: figures.medianHoldMinutes?.toFixed(0),
       exitsByStrategy: Object.fromEntries(exitsBy.map((row) => [row.strategy, row.n])),
       finalEquity: rupees(summary?.finalEquityPaise ?? null),
+      expectedMoveByStrength: edgeBook
+        .table()
+        .map((row) => `${row.strength}: ${row.percent?.toFixed(4) ?? 'n/a'} % over ${row.samples}`),
       seconds: (Date.now() - started) / 1000,
     },
     null,

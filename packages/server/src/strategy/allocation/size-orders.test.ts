@@ -103,10 +103,10 @@ describe('sizeOrders', () => {
       ['A', 1_000_00],
       ['B', 1_000_00],
     ]);
-    // ₹6,250 a slice would pay 0.98 % in charges; ₹17,063 is the least that pays 0.5 %: 18 shares.
+    // ₹6,250 a slice would pay 0.8 % in intraday charges; ₹10,155.90 is the least that pays 0.5 %: 11 shares.
     const { entries, skipped } = sizeOrders(
       [buy('A', 0.9), buy('B', 0.8)],
-      25_000_00,
+      18_000_00,
       prices,
       phase,
       EQUITY,
@@ -115,9 +115,9 @@ describe('sizeOrders', () => {
         chargesGate,
       },
     );
-    expect(entries.map((e) => [e.symbol, e.quantity])).toEqual([['A', 18]]);
+    expect(entries.map((e) => [e.symbol, e.quantity])).toEqual([['A', 11]]);
     expect(skipped).toEqual([
-      { symbol: 'B', reason: 'round-trip charges ₹63 are 0.90 % of ₹7,000, over the 0.5 % cap' },
+      { symbol: 'B', reason: 'round-trip charges ₹50 are 0.71 % of ₹7,000, over the 0.5 % cap' },
     ]);
   });
 });

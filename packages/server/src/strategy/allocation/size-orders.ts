@@ -1,6 +1,12 @@
 import type { TradingPhase } from '../phases';
 import type { Signal } from '../signals';
-import { type ChargesGate, chargesRefusal, minimumEconomicOrderPaise } from './charges-gate';
+import {
+  type ChargesGate,
+  chargesRefusal,
+  minimumEconomicOrderPaise,
+  roundTripChargesPaise,
+} from './charges-gate';
+import { edgeRefusal, type SignalEdgeBook } from './signal-edge';
 
 export interface SizedEntry {
   symbol: string;
@@ -28,6 +34,8 @@ export interface SizingOptions {
    * cash and position cap allow), and one that still does not fit is refused with the figures.
    */
   chargesGate?: ChargesGate;
+  /** With a charges gate: an entry whose signal's measured move does not cover its round trip is skipped. */
+  edge?: Pick<SignalEdgeBook, 'expectedMove'>;
 }
 
 export type SizingPhase = Pick<TradingPhase, 'maxPositionPercent' | 'minMLConfidence'>;
@@ -83,6 +91,19 @@ export function sizeOrders(
     const refusal = gate ? chargesRefusal(gate, quantity, price) : null;
     if (refusal) {
       skip(refusal);
+      continue;
+    }
+    const noEdge =
+      gate && options.edge
+        ? edgeRefusal(
+            options.edge,
+            signal,
+            quantity * price,
+            roundTripChargesPaise(gate.rates, quantity, price),
+          )
+        : null;
+    if (noEdge) {
+      skip(noEdge);
       continue;
     }
     entries.push({

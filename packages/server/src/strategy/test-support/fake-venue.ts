@@ -118,6 +118,7 @@ export class FakeVenue implements TradingVenue {
       side: request.side,
       type: request.type,
       quantity: request.quantity,
+      product: request.product ?? 'D',
       limitPrice: null,
       strategy: request.strategy,
       simulatedReplay: request.simulatedReplay ?? false,
