@@ -12,6 +12,7 @@ const order: LiveOrder = {
   status: 'PENDING',
   rejectReason: null,
   strategy: 'manual',
+  product: 'D',
   simulatedReplay: false,
   filledQuantity: 0,
   averagePrice: null,
