@@ -48,6 +48,34 @@ function haltServer(initial: HaltState) {
   };
 }
 
+const never = () => new Promise<never>(() => undefined);
+
+/** The halt server, except that once a stop or resume is acknowledged no reload ever finishes (a broker gone quiet). */
+function stallingHaltServer(initial: HaltState) {
+  const server = haltServer(initial);
+  let acknowledged = false;
+  const untilAcknowledged =
+    <Reply,>(reply: () => Reply) =>
+    () =>
+      acknowledged ? never() : reply();
+  return {
+    ...server,
+    'GET /api/risk/halt': untilAcknowledged(server['GET /api/risk/halt']),
+    'GET /api/engines/status': untilAcknowledged(server['GET /api/engines/status']),
+    'GET /api/trades/recent': untilAcknowledged(() => server['GET /api/trades/recent']),
+    'GET /api/portfolio/overview': never,
+    'GET /api/portfolio/holdings': never,
+    'POST /api/risk/emergency-stop': (request: { body: unknown }) => {
+      acknowledged = true;
+      return server['POST /api/risk/emergency-stop'](request);
+    },
+    'POST /api/risk/resume': () => {
+      acknowledged = true;
+      return server['POST /api/risk/resume']();
+    },
+  };
+}
+
 describe('TRADING HALTED banner', () => {
   it('says who stopped trading, when and why, and Resume (after confirming) clears it', async () => {
     const { fake, notify } = renderHost(<HaltBanner />, { routes: haltServer(HALTED) });
@@ -135,5 +163,43 @@ describe('TRADING HALTED banner', () => {
       close_positions: false,
     });
     expect(screen.getByRole('button', { name: 'Emergency Stop' })).toBeDisabled();
+  });
+
+  it('closes the Emergency Stop dialog on the acknowledgement while the reloads it starts never finish', async () => {
+    const { fake, notify } = renderHost(
+      <>
+        <TopBar onOpenMenu={() => undefined} />
+        <HaltBanner />
+      </>,
+      { routes: stallingHaltServer(TRADING) },
+    );
+    await userEvent.click(await screen.findByRole('button', { name: 'Emergency Stop' }));
+    const dialog = screen.getByRole('dialog', { name: 'Emergency Stop' });
+    await userEvent.type(within(dialog).getByLabelText('Reason (recorded with the halt)'), 'Broker silent');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Stop all trading' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByText(/Broker silent\. Stopped by trader@example.com/)).toBeInTheDocument();
+    expect(notify).toHaveBeenCalledWith('success', 'Trading halted: 1 pending order cancelled.');
+    // The reloads were started, not skipped: they are what keeps every other figure true after the stop.
+    const stopAt = fake.calls.findIndex((call) => call.path === '/api/risk/emergency-stop');
+    expect(fake.calls.slice(stopAt + 1).map((call) => call.path)).toEqual(
+      expect.arrayContaining(['/api/risk/halt', '/api/engines/status']),
+    );
+  });
+
+  it('confirms the resume on the acknowledgement while the reloads it starts never finish', async () => {
+    const { notify } = renderHost(<HaltBanner />, { routes: stallingHaltServer(HALTED) });
+    const banner = (await screen.findByText('TRADING HALTED')).closest<HTMLElement>('[role="alert"]')!;
+    await userEvent.click(within(banner).getByRole('button', { name: 'Resume trading' }));
+    const dialog = screen.getByRole('dialog', { name: 'Resume trading?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Resume trading' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.queryByText('TRADING HALTED')).not.toBeInTheDocument();
+    expect(notify).toHaveBeenCalledWith(
+      'success',
+      'Trading resumed: new orders are accepted and the trading loop runs again.',
+    );
   });
 });

@@ -4,13 +4,7 @@ import { Banner, Button, ConfirmDialog, formatIstDateTime } from '@td/ui';
 import { useState } from 'react';
 import styled from 'styled-components';
 import { useHostServices } from '../remotes/host-services';
-
-const Wrap = styled.div`
-  padding: ${({ theme }) => `${theme.space(3)} ${theme.space(6)} 0`};
-  ${({ theme }) => theme.media.phone} {
-    padding: ${({ theme }) => `${theme.space(2)} ${theme.space(3)} 0`};
-  }
-`;
+import { ShellBannerSlot } from './shell-banner-slot';
 
 const Problem = styled.p`
   color: ${({ theme }) => theme.colors.negative};
@@ -41,7 +35,7 @@ export function HaltBanner() {
   const [confirming, setConfirming] = useState(false);
   if (!halt?.halted) return null;
   return (
-    <Wrap>
+    <ShellBannerSlot>
       <Banner
         tone="live"
         title="TRADING HALTED"
@@ -81,6 +75,6 @@ export function HaltBanner() {
         </p>
         {resume.isError && <Problem role="alert">{errorMessage(resume.error, RESUME_FAILED)}</Problem>}
       </ConfirmDialog>
-    </Wrap>
+    </ShellBannerSlot>
   );
 }

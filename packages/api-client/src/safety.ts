@@ -85,7 +85,8 @@ function useHaltMutation<Input>(call: (api: ApiClient, input: Input) => Promise<
     mutationFn: (input: Input) => call(api, input),
     onSuccess: (halt) => {
       queryClient.setQueryData(safetyKeys.halt, halt);
-      return invalidateAfterHaltChange(queryClient);
+      // Not awaited: the acknowledgement answers the trader at once; reloads from a slow broker may take seconds.
+      void invalidateAfterHaltChange(queryClient);
     },
   });
 }
