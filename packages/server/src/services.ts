@@ -154,6 +154,7 @@ export function createServices(
   const ml = createMlService({
     ...{ db, market: marketData, logger, now, mode: () => tradingMode.current() },
     trades: () => trading.tradesForExport({ status: 'all', range: 'all' }),
+    closedTrades: () => trading.closedTradeStats(),
     newsFeedEnabled: (id) => dataSources.isEnabled(id),
     customNewsFeeds: () => dataSources.enabledCustomNewsFeeds(),
   });

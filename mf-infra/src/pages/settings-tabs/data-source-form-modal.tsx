@@ -1,9 +1,16 @@
-import { errorMessage, useAddDataSource, useEditDataSource, useValidateDataSource } from '@td/api-client';
+import {
+  errorMessage,
+  isApiError,
+  useAddDataSource,
+  useEditDataSource,
+  useValidateDataSource,
+} from '@td/api-client';
 import { DATA_SOURCE_TYPES, type DataSource, type DataSourceType } from '@td/contracts';
 import { usePlatform } from '@td/platform';
 import { Button, Modal, SelectInput, Switch, TextInput } from '@td/ui';
 import { type FormEvent, useId, useState } from 'react';
 import styled from 'styled-components';
+import { DataSourceKeyField } from './data-source-key-field';
 
 const Form = styled.form`
   display: grid;
@@ -37,6 +44,11 @@ function parseHeaders(text: string): Record<string, string> | string {
   return headers;
 }
 
+/** The server refused the edit for the key's sake (endpoint moved to another site): its sentence, else null. */
+function keyProblemOf(error: unknown): string | null {
+  return isApiError(error) && error.code === 'api_key_for_other_site' ? error.message : null;
+}
+
 export interface DataSourceFormModalProps {
   open: boolean;
   onClose: () => void;
@@ -53,6 +65,8 @@ export function DataSourceFormModal({ open, onClose, editing }: DataSourceFormMo
   const [type, setType] = useState<DataSourceType>(editing?.type ?? 'Market Data API');
   const [description, setDescription] = useState(editing?.description ?? '');
   const [apiKey, setApiKey] = useState('');
+  const [removeKey, setRemoveKey] = useState(false);
+  const [keyProblem, setKeyProblem] = useState<string | null>(null);
   const [headerText, setHeaderText] = useState('');
   const [enabled, setEnabled] = useState(editing?.enabled ?? true);
   const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
@@ -67,7 +81,9 @@ export function DataSourceFormModal({ open, onClose, editing }: DataSourceFormMo
       setResult({ ok: false, text: headers });
       return null;
     }
-    return { name, endpoint, type, description, headers, enabled, ...(apiKey.trim() ? { apiKey } : {}) };
+    // An absent key keeps the stored one; an empty one removes it (docs/decisions/0022).
+    const key = removeKey ? { apiKey: '' } : apiKey.trim() ? { apiKey } : {};
+    return { name, endpoint, type, description, headers, enabled, ...key };
   };
 
   const test = async () => {
@@ -103,6 +119,9 @@ export function DataSourceFormModal({ open, onClose, editing }: DataSourceFormMo
       notify('success', editing ? `${saved.name} saved.` : `${saved.name} added and connected.`);
       onClose();
     } catch (error) {
+      const problem = keyProblemOf(error);
+      setKeyProblem(problem);
+      if (problem) return setResult(null);
       const text = errorMessage(error, 'the server could not be reached.');
       setResult({
         ok: false,
@@ -176,21 +195,22 @@ export function DataSourceFormModal({ open, onClose, editing }: DataSourceFormMo
             onChange={(e) => setDescription(e.target.value)}
           />
         </label>
-        <label htmlFor={`${fieldId}-5`}>
-          API key{' '}
-          <small>
-            {editing?.api_key_masked
-              ? `stored: ${editing.api_key_masked} — leave empty to keep it`
-              : 'optional; sent as a Bearer token, stored encrypted'}
-          </small>
-          <TextInput
-            id={`${fieldId}-5`}
-            type="password"
-            autoComplete="off"
-            value={apiKey}
-            onChange={(e) => setApiKey(e.target.value)}
-          />
-        </label>
+        <DataSourceKeyField
+          id={`${fieldId}-5`}
+          value={apiKey}
+          onChange={(value) => {
+            setApiKey(value);
+            setKeyProblem(null);
+          }}
+          storedMasked={editing?.api_key_masked ?? null}
+          removing={removeKey}
+          onRemovingChange={(removing) => {
+            setRemoveKey(removing);
+            setApiKey('');
+            setKeyProblem(null);
+          }}
+          problem={keyProblem}
+        />
         <label htmlFor={`${fieldId}-6`}>
           Headers{' '}
           <small>

@@ -22,7 +22,7 @@ import {
   type PaperLimits,
   type Position,
 } from './broker-types';
-import { type Ledger, summarisePortfolio } from './ledger';
+import { type Ledger, summarisePortfolio, type TradeStats } from './ledger';
 import { limitsStatus } from './limits';
 import { type LiveOrderStore, liveOrderStore } from './live';
 import { OrderDesk } from './paper/order-desk';
@@ -205,7 +205,7 @@ export class TradingService {
 
   quickStats(): QuickStats {
     const s = this.summary();
-    const stats = this.ledger.tradeStats(this.account());
+    const stats = this.closedTradeStats();
     const feed = this.market.activeProvider.health();
     return {
       active_positions: s.activePositions,
@@ -215,6 +215,11 @@ export class TradingService {
       connection_status: feed.connected ? 'connected' : 'disconnected',
       data_source: feed.source === 'simulator' ? 'Simulated' : feed.connected ? 'Live' : 'Offline',
     };
+  }
+
+  /** The closed trades of the account in use, as Quick Stats and the ML card count them. */
+  closedTradeStats(): TradeStats {
+    return this.ledger.tradeStats(this.account());
   }
 
   /**

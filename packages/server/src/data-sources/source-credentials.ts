@@ -43,7 +43,7 @@ export function editedCredentials({ from, to, given, stored }: CredentialsEdit):
   if (moves && given.key === undefined && stored.hasKey)
     throw new HttpError(
       422,
-      `The endpoint moves from ${fromOrigin} to ${toOrigin}: enter the API key again (or an empty one to drop it). ` +
+      `The endpoint moves from ${fromOrigin} to ${toOrigin}: enter the API key again or remove the stored key (an empty apiKey removes it). ` +
         `The stored key is only ever sent to ${fromOrigin}.`,
       'api_key_for_other_site',
     );

@@ -39,7 +39,15 @@ export function createMlService(deps: MlServiceDependencies): MlService {
     news,
     models,
     insight: attempt(logger, 'ML insight', () =>
-      createInsight({ market, news, models, trades: deps.trades, now, logger }),
+      createInsight({
+        market,
+        news,
+        models,
+        trades: deps.trades,
+        closedTrades: deps.closedTrades,
+        now,
+        logger,
+      }),
     ),
     start: async () => {
       await attemptAsync(logger, 'the news pipeline', async () => service.news?.start());

@@ -5,6 +5,7 @@ import type { Logger } from 'pino';
 import type { Db } from '../db/database';
 import type { MarketDataService } from '../market/market-data-service';
 import type { SignalSource } from '../strategy/signals';
+import type { ClosedTrades } from './insight/insight-engine';
 import type { CustomRssFeed } from './news/sources/rss-feeds';
 
 /** A stock's or sector's news sentiment: mean lexicon score (−1..1) over `count` recent headlines. */
@@ -56,6 +57,8 @@ export interface MlServiceDependencies {
   mode?: () => TradingMode;
   /** Every order of the traded account (TradingService.tradesForExport), for insight's decision quality. */
   trades?: () => readonly Trade[];
+  /** The closed trades of the account in use (TradingService.closedTradeStats): the ML win rate quotes them. */
+  closedTrades?: () => ClosedTrades;
   /** Settings → Data Sources: whether the trader left a built-in news feed on (default: all on). */
   newsFeedEnabled?: (feedId: string) => boolean;
   /** Settings → Data Sources: the trader's enabled custom News RSS sources, each with its SSRF-safe fetch. */

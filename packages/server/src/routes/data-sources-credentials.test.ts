@@ -79,7 +79,7 @@ describe('editing a custom source to another site', () => {
     const response = await edit(form(`${second.origin}/quotes`));
     expect(response.statusCode).toBe(422);
     expect(response.json().error).toBe(
-      `The endpoint moves from ${first.origin} to ${second.origin}: enter the API key again (or an empty one to drop it). ` +
+      `The endpoint moves from ${first.origin} to ${second.origin}: enter the API key again or remove the stored key (an empty apiKey removes it). ` +
         `The stored key is only ever sent to ${first.origin}.`,
     );
     expect(second.hits).toEqual([]);

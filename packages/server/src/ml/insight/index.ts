@@ -21,6 +21,7 @@ import {
   learningStatus,
   memoryStatus,
 } from './insight-report';
+import { closedTradesNow } from './readings';
 
 export {
   DEFAULT_INSIGHT_OPTIONS,
@@ -64,6 +65,8 @@ export function createInsight(deps: InsightDeps): Insight {
     if (!snapshot) throw new InsightUnavailableError(engine.lastError ?? INSIGHT_BUILDING_MESSAGE);
     return {
       snapshot,
+      // Read now, not at the build: a build is up to minutes old (or from mid-replay) and the mode may have changed.
+      closedTrades: closedTradesNow(deps.closedTrades),
       history: engine.history(),
       running: engine.running,
       cycles: engine.cycles,
@@ -81,7 +84,12 @@ export function createInsight(deps: InsightDeps): Insight {
       await engine.rebuild();
     },
     ready: async () => {
-      if (!engine.snapshot()) await engine.rebuild();
+      const snapshot = engine.snapshot();
+      // A trade closed since the build (the start-up replay, the loop): measure again, so the build's
+      // figures cover the trades the ledger's count does.
+      const closed = closedTradesNow(deps.closedTrades);
+      const moved = closed !== null && closed.trades !== snapshot?.ledgerClosedTrades;
+      if (!snapshot || moved) await engine.rebuild();
     },
     memoryStatus: () => memoryStatus(current()),
     knowledgeGraphStatus: () => knowledgeGraphStatus(current()),

@@ -2,6 +2,7 @@
 // engines measured (market closes, headlines, predictions, the ledger), and keeps the latest picture.
 import type { EnsembleStatus, LearnedPattern, OnlineLearningStatus, Trade } from '@td/contracts';
 import type { Logger } from 'pino';
+import type { TradeStats } from '../../broker/ledger';
 import type { MarketDataService } from '../../market/market-data-service';
 import type { ModelEngineApi, NewsPipeline } from '../ml-types';
 import { DailyCandleReader } from './daily-candles';
@@ -9,7 +10,13 @@ import type { JudgedCounts } from './health';
 import { buildKnowledgeGraph, graphFigures } from './knowledge-graph';
 import { NewsEventTracker } from './news-event-tracker';
 import { learnedCandlePatterns, newsEventPatterns, sortPatterns } from './pattern-hit-rates';
-import { readEnsembleStatus, readHeadlines, readOnlineLearningStatus, readTrades } from './readings';
+import {
+  closedTradesNow,
+  readEnsembleStatus,
+  readHeadlines,
+  readOnlineLearningStatus,
+  readTrades,
+} from './readings';
 
 export interface InsightOptions {
   rebuildIntervalMs: number;
@@ -34,10 +41,15 @@ export interface InsightDeps {
   models?: Pick<ModelEngineApi, 'ensembleStatus' | 'onlineLearningStatus' | 'explainabilityStatus'> | null;
   /** Every order in the traded account's ledger (TradingService.tradesForExport). */
   trades?: () => readonly Trade[];
+  /** The ledger's closed trades for the account in use (TradingService.closedTradeStats), read per request. */
+  closedTrades?: () => ClosedTrades;
   now: () => number;
   logger?: Pick<Logger, 'warn' | 'error'>;
   options?: Partial<InsightOptions>;
 }
+
+/** Quick Stats' count of closed trades and wins; the ML figures quote it rather than count their own. */
+export type ClosedTrades = Pick<TradeStats, 'trades' | 'wins' | 'winRate'>;
 
 /** Why a part could not be read in the last build; null when it was. */
 export interface SourceProblems {
@@ -56,6 +68,8 @@ export interface InsightSnapshot {
   /** Resolved predictions and closed trades, and how many of them were right. */
   judged: JudgedCounts;
   trades: ReturnType<typeof readTrades>;
+  /** The ledger's count of closed trades when this build read the ledger: a later count that differs asks for a new build. */
+  ledgerClosedTrades: number | null;
   /** Scored headlines the news pipeline handed over in this build. */
   headlinesRead: number;
   problems: SourceProblems;
@@ -219,6 +233,7 @@ export class InsightEngine {
       }
     }
 
+    const ledgerClosedTrades = closedTradesNow(this.deps.closedTrades)?.trades ?? null;
     let trades = readTrades([]);
     if (!this.deps.trades) problems.trades = 'The ledger is not connected to the ML service.';
     else {
@@ -238,6 +253,7 @@ export class InsightEngine {
       online,
       judged: judgedCounts(ensemble, trades),
       trades,
+      ledgerClosedTrades,
       headlinesRead: headlines.length,
       problems,
     };

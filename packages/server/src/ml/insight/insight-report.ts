@@ -17,12 +17,14 @@ import {
   trendOf,
   wilsonLowerBound,
 } from './health';
-import type { HistoryPoint, InsightSnapshot } from './insight-engine';
+import type { ClosedTrades, HistoryPoint, InsightSnapshot } from './insight-engine';
 import { MIN_RESOLVED_TO_LEARN } from './pattern-hit-rates';
 import { recommendationsFrom } from './recommendations';
 
 export interface InsightState {
   snapshot: InsightSnapshot;
+  /** The ledger's closed trades read for this request; null when insight has no ledger to read. */
+  closedTrades: ClosedTrades | null;
   history: readonly HistoryPoint[];
   running: boolean;
   cycles: number;
@@ -179,6 +181,12 @@ function hourAgo(
   return before[before.length - 1] ?? known[0] ?? null;
 }
 
+/** Win rate and count are the ledger's (Quick Stats'); mean and per-trade Sharpe the build's returns. */
+function performanceTrends(s: InsightSnapshot, closed: ClosedTrades | null) {
+  const figures = tradeFigures(s.trades.closed.map((trade) => trade.return));
+  return closed ? { ...figures, win_rate: closed.winRate, closed_trades: closed.trades } : figures;
+}
+
 export function intelligenceMetrics(state: InsightState): MlIntelligenceMetricsData {
   const s = state.snapshot;
   const components = healthComponents(state);
@@ -188,7 +196,7 @@ export function intelligenceMetrics(state: InsightState): MlIntelligenceMetricsD
   const learning = learningStatus(state);
   const counts = memoryCounts(s);
   const decisions = s.trades.approved + s.trades.rejected;
-  const trades = tradeFigures(s.trades.closed.map((trade) => trade.return));
+  const trades = performanceTrends(s, state.closedTrades);
   const recentEvents =
     recentGrowth(state.history, (p) => p.modelUpdates) +
     recentGrowth(state.history, (p) => p.patternObservations) +

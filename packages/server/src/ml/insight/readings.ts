@@ -8,6 +8,7 @@ import {
   type Trade,
 } from '@td/contracts';
 import { z } from 'zod';
+import type { ClosedTrades } from './insight-engine';
 import type { MentionSet } from './knowledge-graph';
 import type { TrackedHeadline } from './news-event-tracker';
 
@@ -93,4 +94,13 @@ export function readTrades(trades: readonly Trade[]) {
     if (value !== null && Number.isFinite(value) && Number.isFinite(at)) closed.push({ at, return: value });
   }
   return { orders: trades.length, approved, rejected, closed };
+}
+
+/** The ledger's closed trades for the account in use, read now; null when there is no ledger or it cannot be read. */
+export function closedTradesNow(read: (() => ClosedTrades) | undefined): ClosedTrades | null {
+  try {
+    return read?.() ?? null;
+  } catch {
+    return null;
+  }
 }
