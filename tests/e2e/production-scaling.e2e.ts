@@ -16,7 +16,12 @@ async function shownMatchesApi(page: Page, status: ScalingStatus) {
   );
   assert.equal(rupees(await page.getByRole('group', { name: 'Capital' }).textContent()), status.capital);
   const success = await page.getByRole('group', { name: 'Success Rate' }).textContent();
-  assert.equal(success, `Success Rate${status.successRate.toFixed(1)}%`);
+  // A rate from no closed trade is a dash; under 20 it carries its count (packages/ui formatRate).
+  const rate = `${status.successRate.toFixed(1)}%`;
+  const trades = status.closedTrades;
+  const shown =
+    trades === 0 ? '—' : trades < 20 ? `${rate} (${trades} ${trades === 1 ? 'trade' : 'trades'})` : rate;
+  assert.equal(success, `Success Rate${shown}`);
   assert.equal(await page.getByRole('article').count(), 5);
   for (const phase of status.phases) {
     const card = page.getByRole('article', { name: new RegExp(`^Phase ${phase.phase} ${phase.name}`) });
