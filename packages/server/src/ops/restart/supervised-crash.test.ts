@@ -41,6 +41,7 @@ async function seedPassword(dataDir: string): Promise<string> {
   new CredentialStore(db).setPasswordHash(
     traderEmail,
     await hashPassword(PASSWORD, TEST_SCRYPT_COST),
+    // The real API child reads the machine's clock (faketime's too): the stamp must be on that clock.
     Date.now(),
   );
   db.close();
