@@ -42,14 +42,10 @@ function folderOf(file: string): string {
   const rel = file.slice(SRC.length);
   const [top = '', next = ''] = rel.split('/');
   if (!next) return FORMER[top] ?? 'entry';
-  if (parts[0] === 'engines') return `engines/${parts[1]}`;
-  const former = FORMER[`${parts[0]}/${parts[1]}`] ?? FORMER[parts[0]];
+  if (top === 'engines') return `engines/${next}`;
+  const former = FORMER[`${top}/${next}`] ?? FORMER[top];
   if (former) return former;
-  return LAYERS.includes(parts[0])
-    ? parts[0]
-    : LAYERS.includes(`engines/${parts[0]}`)
-      ? `engines/${parts[0]}`
-      : parts[0];
+  return LAYERS.includes(`engines/${top}`) ? `engines/${top}` : top;
 }
 
 function stronglyConnected(nodes: string[], edges: Map<string, Set<string>>): string[][] {
