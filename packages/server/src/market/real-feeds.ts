@@ -1,11 +1,25 @@
 import type { Logger } from 'pino';
-import type { UpstoxAccount } from '../broker/upstox-account';
-import type { AppConfig } from '../config';
 import { findIndexFeed, findInstrument } from './instruments';
 import type { MarketDataService } from './market-data-service';
 import type { MarketDataProvider } from './market-types';
-import { UpstoxFeed } from './providers/upstox';
+import { UpstoxFeed, type UpstoxFeedOptions } from './providers/upstox';
+import type { UpstoxRestClient } from './providers/upstox/upstox-rest-client';
 import { YahooProvider } from './providers/yahoo';
+
+/**
+ * What the feeds read of the trader's Upstox account. The broker's account implements it; the
+ * market declares it so that it needs nothing from the engines above it.
+ */
+export interface UpstoxSessionSource {
+  session: UpstoxFeedOptions['session'];
+  readonly configured: boolean;
+  readonly rest: UpstoxRestClient;
+}
+
+/** The part of the configuration the real feeds read. */
+export interface RealFeedsConfig {
+  yahoo: { enabled: boolean; baseUrl?: string };
+}
 
 /** A stock of the catalogue, or one of the three indices (named by its IndexId). */
 const resolve = (symbol: string) => {
@@ -17,8 +31,8 @@ const resolve = (symbol: string) => {
 
 /** The real feeds: Upstox always (it reports not configured until connected), Yahoo when enabled. */
 export function createRealFeeds(
-  config: AppConfig,
-  account: UpstoxAccount,
+  config: RealFeedsConfig,
+  account: UpstoxSessionSource,
   market: MarketDataService,
   logger: Logger,
 ) {
