@@ -1,5 +1,4 @@
 import { HttpError } from '../http/http-error';
-import type { TradingLoopState } from '../strategy';
 
 /** How far the start-up replay has come, as the refusal and the status screens report it. */
 export interface PreparationProgress {
@@ -56,13 +55,4 @@ export class PaperAccountPreparation {
       sessions_total: this.progress!.sessionsTotal,
     });
   }
-}
-
-/** While the replay prepares the account, the paper loop's status says so: the top bar and the dashboard show it. */
-export function preparingLoopState(
-  state: TradingLoopState,
-  preparation: Pick<PaperAccountPreparation, 'refusal'>,
-): TradingLoopState {
-  const sentence = preparation.refusal();
-  return sentence === null ? state : { ...state, status: 'waiting', statusText: sentence };
 }

@@ -1,4 +1,5 @@
 import type { EngineStatus, TickStreamingDashboard, TradingLoopStatus } from '@td/contracts';
+import type { PaperAccountPreparation } from '../broker/paper-account-preparation';
 import { signalDetail, type TradingLoopState } from '../strategy';
 import type { StreamHub } from '../stream/stream-hub';
 import type { MarketDataService } from './market-data-service';
@@ -158,4 +159,13 @@ export function tickDashboard(market: MarketDataService, stream: StreamHub): Tic
       ? { websocket_connections: 1, symbols_tracked: upstox.subscribed, candles_active: stats.symbols }
       : null,
   };
+}
+
+/** While the replay prepares the account, the paper loop's status says so: the top bar and the dashboard show it. */
+export function preparingLoopState(
+  state: TradingLoopState,
+  preparation: Pick<PaperAccountPreparation, 'refusal'>,
+): TradingLoopState {
+  const sentence = preparation.refusal();
+  return sentence === null ? state : { ...state, status: 'waiting', statusText: sentence };
 }

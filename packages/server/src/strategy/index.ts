@@ -1,5 +1,6 @@
 // The automated trading loop's public surface: signals → allocation → orders → exits, and replay.
 export * from './allocation';
+export type { AllocationSettings } from './allocation/loop-allocation';
 export {
   EXIT_RULES,
   type ExitInput,
@@ -36,4 +37,4 @@ export {
   type TradingLoopOptions,
   type TradingLoopState,
 } from './trading-loop';
-export type { AllocationSettings, LoopClock, LoopLogger, TradingVenue } from './trading-venue';
+export type { LoopClock, LoopLogger, TradingVenue } from './trading-venue';

@@ -1,9 +1,9 @@
 import { formatRupeesForMessage as rupees } from '../broker/limits';
 import type { IstDate } from '../market/calendar';
 import { type DailyBudget, resolveDailyBudget } from './allocation';
+import type { AllocationSettings } from './allocation/loop-allocation';
 import { phaseForCapital, type TradingPhase } from './phases';
 import type { Signal } from './signals';
-import type { AllocationSettings } from './trading-venue';
 
 /**
  * One IST trading day's bookkeeping: the capital the budget is based on (equity at the day's

@@ -1,11 +1,12 @@
 import { DEFAULT_PAPER_LIMITS } from '../broker/broker-types';
 import { MarketClock } from '../market/calendar';
+import type { AllocationSettings } from './allocation/loop-allocation';
 import { FakeVenue } from './test-support/fake-venue';
 import { fixedSource } from './test-support/fixed-source';
 import { linear, universeOf, wobble } from './test-support/minute-bars';
 import { NO_CHARGES } from './test-support/no-charges';
 import { TradingLoop, type TradingLoopOptions } from './trading-loop';
-import type { AllocationSettings, LoopLogger } from './trading-venue';
+import type { LoopLogger } from './trading-venue';
 
 const ist = (wallTime: string) => Date.parse(`${wallTime}+05:30`);
 const TEN_LAKH = 10_00_000 * 100;

@@ -11,6 +11,7 @@ import {
   DEFAULT_MAX_ROUND_TRIP_CHARGES_PCT,
   type SkippedSignal,
 } from './allocation';
+import type { AllocationSettings } from './allocation/loop-allocation';
 import type { SignalEdgeBook } from './allocation/signal-edge';
 import { decideSignalExit, EXIT_RULES, type ExitRules, isPastSessionEnd, planExits } from './exits';
 import {
@@ -25,13 +26,7 @@ import { phaseForCapital, type TradingPhase } from './phases';
 import { planEntries } from './plan-entries';
 import { defaultEnsemble, type Signal, type SignalSource, type SymbolBars } from './signals';
 import { TradingDay } from './trading-day';
-import {
-  type AllocationSettings,
-  type LoopClock,
-  type LoopLogger,
-  SILENT_LOGGER,
-  type TradingVenue,
-} from './trading-venue';
+import { type LoopClock, type LoopLogger, SILENT_LOGGER, type TradingVenue } from './trading-venue';
 
 export interface TradingLoopOptions {
   venue: TradingVenue;

@@ -1,5 +1,5 @@
 import type { Order, OrderRequest, Position } from '../broker/broker-types';
-import type { MarketSession } from '../market/calendar';
+import type { MarketSession } from '../market/calendar/nse-session';
 
 /**
  * Where the loop trades: the paper broker over the ledger in the server, a ledger-backed replay
@@ -26,8 +26,6 @@ export interface TradingVenue {
 export interface LoopClock {
   sessionAt(ts: number): Pick<MarketSession, 'isOpen' | 'date' | 'simulated'>;
 }
-
-export type { AllocationSettings } from './allocation/loop-allocation';
 
 /** The pino methods the loop uses, so tests can pass a recorder. */
 export interface LoopLogger {

@@ -8,22 +8,9 @@ import {
   type NseHoliday,
   type NseSpecialSession,
 } from './nse-holidays';
-import { NSE_SESSION_TIMES, phaseAtMsOfDay, type SessionPhase } from './nse-session';
+import { type MarketSession, NSE_SESSION_TIMES, phaseAtMsOfDay } from './nse-session';
 
-export interface MarketSession {
-  phase: SessionPhase;
-  /** True only in the normal market, 09:15–15:30 IST (always, in a continuous demo session). */
-  isOpen: boolean;
-  tradingDay: boolean;
-  /** The IST calendar date. */
-  date: IstDate;
-  /** The holiday that closes this weekday, e.g. 'Republic Day'. */
-  holiday: string | null;
-  /** Set when the date's year has no holiday list, so the answer may be wrong. */
-  warning: string | null;
-  /** True in the simulator's continuous demo session, which ignores the calendar. */
-  simulated: boolean;
-}
+export type { MarketSession } from './nse-session';
 
 export interface SessionBounds {
   open: number;

@@ -1,3 +1,5 @@
+import type { IstDate } from './ist-time';
+
 /**
  * NSE capital-market session timings (IST) and the phase a moment of the day falls in.
  * Pre-open order entry 09:00–09:08, order matching and buffer 09:08–09:15, normal market
@@ -28,4 +30,20 @@ export function phaseAtMsOfDay(msOfDay: number): SessionPhase {
   if (msOfDay < t.closingStart) return 'post_close';
   if (msOfDay < t.closingEnd) return 'closing';
   return 'closed';
+}
+
+/** Where a moment stands in the NSE calendar: the phase, whether it trades, and why not. */
+export interface MarketSession {
+  phase: SessionPhase;
+  /** True only in the normal market, 09:15–15:30 IST (always, in a continuous demo session). */
+  isOpen: boolean;
+  tradingDay: boolean;
+  /** The IST calendar date. */
+  date: IstDate;
+  /** The holiday that closes this weekday, e.g. 'Republic Day'. */
+  holiday: string | null;
+  /** Set when the date's year has no holiday list, so the answer may be wrong. */
+  warning: string | null;
+  /** True in the simulator's continuous demo session, which ignores the calendar. */
+  simulated: boolean;
 }
