@@ -1,13 +1,17 @@
 import { newPasswordProblem, PROFILE_MESSAGES } from '@td/contracts';
 import type { Logger } from 'pino';
-import type { AppConfig } from '../config';
 import type { Db } from '../db/database';
 import { HttpError } from '../http/http-error';
 import { LoginFailureLog, SetupRequestLog } from './attempt-limits';
 import { CredentialStore } from './credential-store';
 import { hashPassword, PRODUCTION_SCRYPT_COST, type ScryptCost, verifyPassword } from './password-hash';
 import { type SessionRecord, SessionStore } from './session-store';
-import { createSetupLinkDelivery, type SetupLinkDelivery, setupLink } from './setup-link-delivery';
+import {
+  createSetupLinkDelivery,
+  type SetupLinkConfig,
+  type SetupLinkDelivery,
+  setupLink,
+} from './setup-link-delivery';
 import { SETUP_TOKEN_TTL_MS, SetupTokenStore } from './setup-token-store';
 import { SIGN_IN_MESSAGES as MSG } from './sign-in-messages';
 
@@ -56,9 +60,19 @@ export interface AuthService {
   isPasswordSet(): boolean;
 }
 
+/** What the auth engine reads of the configuration: the one trader, session lifetimes, sign-in limits. */
+export interface AuthConfig extends SetupLinkConfig {
+  traderEmail: string;
+  traderName: string;
+  sessionIdleMs: number;
+  sessionAbsoluteMs: number;
+  loginMaxFailures: number;
+  loginWindowMs: number;
+}
+
 export interface AuthServiceDeps {
   db: Db;
-  config: AppConfig;
+  config: AuthConfig;
   logger: Logger;
   /** Injected so tests can move time; defaults to the wall clock. */
   now?: () => number;

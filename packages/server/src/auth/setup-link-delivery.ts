@@ -1,7 +1,6 @@
 import type { SetupLinkChannel } from '@td/contracts';
 import nodemailer from 'nodemailer';
 import type { Logger } from 'pino';
-import type { AppConfig } from '../config';
 import {
   removeLapsedSetupLinkFile,
   removeSetupLinkFile,
@@ -9,6 +8,16 @@ import {
   writeSetupLinkFile,
 } from './setup-link-file';
 import { PRODUCT_NAME } from './sign-in-messages';
+
+/** What setting up a password reads of the configuration: where the link points and how it travels. */
+export interface SetupLinkConfig {
+  /** The sign-in page the link opens, e.g. https://trader.example/login. */
+  setupLinkBase: string;
+  /** smtp(s):// URL; without it the link goes to DATA_DIR/setup-link.txt and the server log. */
+  smtpUrl?: string;
+  smtpFrom: string;
+  dataDir: string;
+}
 
 /** Gets a password-setup link to the trader; rejects if it could not be handed over. */
 export interface SetupLinkDelivery {
@@ -19,7 +28,7 @@ export interface SetupLinkDelivery {
 }
 
 /** `<setupLinkBase>?setup_token=…`; the sign-in screen reads the token from its own URL. */
-export function setupLink(config: Pick<AppConfig, 'setupLinkBase'>, token: string): string {
+export function setupLink(config: Pick<SetupLinkConfig, 'setupLinkBase'>, token: string): string {
   const separator = config.setupLinkBase.includes('?') ? '&' : '?';
   return `${config.setupLinkBase}${separator}setup_token=${encodeURIComponent(token)}`;
 }
@@ -78,7 +87,7 @@ function serverConsoleDelivery(dataDir: string, logger: Logger, now: () => numbe
 
 /** Mail when SMTP is configured (spec part 1 §8 "check your email"), otherwise the server's terminal and data directory. */
 export function createSetupLinkDelivery(
-  config: Pick<AppConfig, 'smtpUrl' | 'smtpFrom' | 'dataDir'>,
+  config: Pick<SetupLinkConfig, 'smtpUrl' | 'smtpFrom' | 'dataDir'>,
   logger: Logger,
   now: () => number = Date.now,
 ): SetupLinkDelivery {
