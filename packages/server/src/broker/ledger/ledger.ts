@@ -60,7 +60,7 @@ export class Ledger extends AccountLedger {
       const order = pendingOrder(request, orderedId(ts), ts);
       order.status = status;
       order.rejectReason = status === 'REJECTED' ? rejectReason! : null;
-      this.insertOrder(order);
+      this.ordersRepo.insert(order);
       return order;
     });
   }
@@ -88,7 +88,7 @@ export class Ledger extends AccountLedger {
       order.chargesPaise = execution.charges.total;
       order.realisedPnlPaise = this.movePosition(order, held, execution);
       order.updatedAt = execution.ts;
-      this.insertOrder(order);
+      this.ordersRepo.insert(order);
       return { order, fill: this.insertFill(order, fillId, execution, turnover) };
     });
   }
@@ -163,10 +163,6 @@ export class Ledger extends AccountLedger {
       for (const id of ids) this.setOrderStatus(id, 'CANCELLED', reason);
       return ids.length;
     });
-  }
-
-  private insertOrder(order: Order): void {
-    this.ordersRepo.insert(order);
   }
 
   /** A buy adds to the position (one upsert); a sell takes from the one `held` (one update). */

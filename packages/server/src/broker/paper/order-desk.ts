@@ -87,11 +87,11 @@ export class OrderDesk {
   constructor(
     db: Db,
     decide: (request: OrderRequest) => Order,
-    options: { maxBatch?: number; sync?: LogSync; unitOfWork?: UnitOfWork } = {},
+    options: { maxBatch?: number; sync?: LogSync } = {},
   ) {
     this.maxBatch = options.maxBatch ?? 256;
     this.decide = decide;
-    this.unitOfWork = options.unitOfWork ?? sqliteImmediateUnitOfWork(db);
+    this.unitOfWork = sqliteImmediateUnitOfWork(db);
     const sync = options.sync ?? walSync(db);
     // SQLite applies PRAGMA synchronous when the statement is compiled, not when it runs, so each
     // switch is compiled afresh (db.pragma) rather than prepared once and re-run.
