@@ -7,6 +7,7 @@ import { pendingOrder } from '../../packages/server/src/broker/broker-types';
 import { Ledger } from '../../packages/server/src/broker/ledger';
 import { FakeUpstoxOrders } from '../../packages/server/src/broker/live/test-support/fake-upstox-orders';
 import { openDatabase } from '../../packages/server/src/db/database';
+import { sqliteLedgerStorage } from '../../packages/server/src/storage/sqlite/ledger-storage';
 import {
   callApi,
   type E2EStack,
@@ -53,7 +54,7 @@ async function goLive(stack: E2EStack, token: string): Promise<void> {
 function seedLiveOrders(stack: E2EStack): string[] {
   const db = openDatabase(path.join(stack.dataDir, 'trading.db'));
   try {
-    const ledger = new Ledger(db, Date.now);
+    const ledger = new Ledger(sqliteLedgerStorage(db), Date.now);
     const ids: string[] = [];
     for (let i = 0; i < 7; i++) {
       const order = pendingOrder(

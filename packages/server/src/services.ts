@@ -31,6 +31,7 @@ import { createRiskEngine, type RiskEngine } from './risk';
 import { createSafety, type SafetyService } from './safety';
 import { secureDataDir } from './security/owner-only-files';
 import { SecretBox } from './security/secret-box';
+import { sqliteLedgerStorage } from './storage/sqlite/ledger-storage';
 import { TradingLoop } from './strategy';
 import type { AllocationService } from './strategy/allocation/allocation-service';
 import { createAllocationService } from './strategy/allocation/create-allocation-service';
@@ -124,9 +125,16 @@ export function createServices(
     liveUnavailableReason: () => upstoxAccount.problem(),
   });
 
-  const ledger = new Ledger(db, now);
+  const ledgerStorage = sqliteLedgerStorage(db);
+  const ledger = new Ledger(ledgerStorage, now);
   ledger.openAccount('paper', PAPER_STARTING_BALANCE_PAISE);
-  const paperBroker = new PaperBroker(db, ledger, paperMarketFrom(marketData), undefined, now);
+  const paperBroker = new PaperBroker(
+    ledgerStorage.unitOfWork,
+    ledger,
+    paperMarketFrom(marketData),
+    undefined,
+    now,
+  );
   const paperPreparation = new PaperAccountPreparation();
   paperBroker.holdOrdersWhile(paperPreparation);
   const trading = new TradingService(db, ledger, paperBroker, marketData, () => tradingMode.current(), now);

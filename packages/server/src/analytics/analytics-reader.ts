@@ -1,8 +1,15 @@
 import type { AccountId } from '../broker/broker-types';
-import type { Db } from '../db/database';
+import type { LedgerBaseline, LedgerReadRepository } from '../core/ports/repositories/ledger';
+import type { OrdersRepository } from '../core/ports/repositories/orders';
 import { istDateOf } from '../market/calendar';
 import type { MarketDataService } from '../market/market-data-service';
 import type { AnalyticsFill } from './round-trips';
+
+/** What the analytics read of the ledger. */
+export type AnalyticsLedgerReads = Pick<
+  LedgerReadRepository,
+  'newest' | 'baselineBetween' | 'capitalAt' | 'depositsBetween' | 'fillsBetween'
+>;
 
 /**
  * The only part of the analytics that reads: the account's capital, deposits and fills from the ledger,
@@ -12,7 +19,8 @@ export class AnalyticsReader {
   private readonly closesBySymbol = new Map<string, ReadonlyMap<string, number> | undefined>();
 
   constructor(
-    private readonly db: Db,
+    private readonly ledger: AnalyticsLedgerReads,
+    private readonly orders: Pick<OrdersRepository, 'hasReplayedOrders'>,
     private readonly market: MarketDataService,
     private readonly now: () => number,
   ) {}
@@ -34,63 +42,34 @@ export class AnalyticsReader {
 
   /** True when the replayed history put any order in the account (its prices are the simulator's). */
   hasReplayedOrders(account: AccountId): boolean {
-    return (
-      this.db
-        .prepare('SELECT 1 FROM orders WHERE account = ? AND simulated_replay = 1 LIMIT 1')
-        .get(account) !== undefined
-    );
+    return this.orders.hasReplayedOrders(account);
   }
 
   /** The newest ledger entry id and fill rowid (any account): when neither moved, nothing did. */
   newest(): { entryId: number; fillRowid: number } {
-    const row = this.db
-      .prepare('SELECT (SELECT MAX(id) FROM ledger_entries) AS entry, (SELECT MAX(rowid) FROM fills) AS fill')
-      .get() as { entry: number | null; fill: number | null };
-    return { entryId: row.entry ?? 0, fillRowid: row.fill ?? 0 };
+    return this.ledger.newest();
   }
 
   /**
    * The latest opening balance or reset with an id in (afterId, upToId], where the account's figures
-   * start again; by rowid range, so after a small change only the new rows are looked at.
+   * start again; by id range, so after a small change only the new rows are looked at.
    */
   baselineBetween(account: AccountId, afterId: number, upToId: number): Baseline | undefined {
-    return this.db
-      .prepare(
-        `SELECT id, ts, kind FROM ledger_entries NOT INDEXED
-         WHERE id > ? AND id <= ? AND account = ? AND kind IN ('opening_balance', 'reset') ORDER BY id DESC LIMIT 1`,
-      )
-      .get(afterId, upToId, account) as Baseline | undefined;
+    return this.ledger.baselineBetween(account, afterId, upToId);
   }
 
   capitalAt(account: AccountId, baselineId: number): number {
-    const { capital } = this.db
-      .prepare(
-        'SELECT COALESCE(SUM(amount_paise), 0) AS capital FROM ledger_entries WHERE account = ? AND id <= ?',
-      )
-      .get(account, baselineId) as { capital: number };
-    return capital;
+    return this.ledger.capitalAt(account, baselineId);
   }
 
-  /** Deposits and withdrawals with an id in (afterId, upToId]; by rowid range, not by scanning the account. */
+  /** Deposits and withdrawals with an id in (afterId, upToId]; by id range, not by scanning the account. */
   flowsBetween(account: AccountId, afterId: number, upToId: number): { ts: number; amountPaise: number }[] {
-    return this.db
-      .prepare(
-        `SELECT ts, amount_paise AS amountPaise FROM ledger_entries NOT INDEXED
-         WHERE id > ? AND id <= ? AND account = ? AND kind = 'balance_adjustment' ORDER BY id`,
-      )
-      .all(afterId, upToId, account) as { ts: number; amountPaise: number }[];
+    return this.ledger.depositsBetween(account, afterId, upToId);
   }
 
   /** Fills with a rowid in (afterRowid, upToRowid] at or after `sinceTs`, with their order's strategy, in time order. */
   fillsBetween(account: AccountId, afterRowid: number, upToRowid: number, sinceTs: number): AnalyticsFill[] {
-    return this.db
-      .prepare(
-        `SELECT f.symbol, f.side, f.quantity, f.price_paise AS pricePaise, f.charges_paise AS chargesPaise,
-                f.ts, o.strategy
-         FROM fills f NOT INDEXED JOIN orders o ON o.id = f.order_id
-         WHERE f.rowid > ? AND f.rowid <= ? AND f.account = ? AND f.ts >= ? ORDER BY f.ts, f.rowid`,
-      )
-      .all(afterRowid, upToRowid, account, sinceTs) as AnalyticsFill[];
+    return this.ledger.fillsBetween(account, afterRowid, upToRowid, sinceTs);
   }
 
   isSession = (date: string): boolean => {
@@ -121,11 +100,7 @@ export class AnalyticsReader {
   };
 }
 
-export interface Baseline {
-  id: number;
-  ts: number;
-  kind: 'opening_balance' | 'reset';
-}
+export type Baseline = LedgerBaseline;
 
 /**
  * The first instant whose fills count. After a reset, its own time; after the opening balance, any:

@@ -8,6 +8,8 @@ import type {
 import type { AccountId } from '../broker/broker-types';
 import type { Db } from '../db/database';
 import type { MarketDataService } from '../market/market-data-service';
+import { SqliteLedgerReadRepository } from '../storage/sqlite/ledger-read-repository';
+import { SqliteOrdersRepository } from '../storage/sqlite/orders-repository';
 import { AnalyticsReader, fillsSince, type LedgerPosition } from './analytics-reader';
 import { buildLedgerHistory, type LedgerHistory, type LedgerHistoryInput } from './ledger-history';
 import { performanceAnalytics, performanceReturns, type ReportOptions } from './performance-report';
@@ -48,7 +50,12 @@ export class PerformanceAnalyticsService {
   private loaded: LoadedLedger | null = null;
 
   constructor(private readonly deps: PerformanceAnalyticsDeps) {
-    this.reader = new AnalyticsReader(deps.db, deps.market, deps.now ?? Date.now);
+    this.reader = new AnalyticsReader(
+      new SqliteLedgerReadRepository(deps.db),
+      new SqliteOrdersRepository(deps.db),
+      deps.market,
+      deps.now ?? Date.now,
+    );
   }
 
   analytics(query: PerformanceQuery): PerformanceAnalytics {

@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type { Db } from '../db/database';
 import { istDateOf } from '../market/calendar';
 import type { MarketDataService } from '../market/market-data-service';
+import { sqliteLedgerStorage } from '../storage/sqlite/ledger-storage';
 import { type ReplayFeed, type ReplayLoopPieces, replayHistory, type TradingVenue } from '../strategy';
 import { Ledger } from './ledger';
 import { PaperBroker } from './paper/paper-broker';
@@ -56,7 +57,8 @@ export async function replayHistoryIntoEmptyLedger(
 }
 
 function replayVenue(db: Db, feed: ReplayFeed, bars: Map<string, { volume: number }[]>): TradingVenue {
-  const ledger = new Ledger(db, () => feed.now());
+  const storage = sqliteLedgerStorage(db);
+  const ledger = new Ledger(storage, () => feed.now());
   const volumes = new Map(
     [...bars].map(([symbol, series]) => [
       symbol,
@@ -64,7 +66,7 @@ function replayVenue(db: Db, feed: ReplayFeed, bars: Map<string, { volume: numbe
     ]),
   );
   const broker = new PaperBroker(
-    db,
+    storage.unitOfWork,
     ledger,
     {
       lastPrice: feed.lastPrice,

@@ -3,6 +3,8 @@ import { SettingsRepository } from '../db/settings-repository';
 import { MarketClock } from '../market/calendar';
 import { LossWindows } from '../safety/loss-windows';
 import { RiskLimitsService } from '../safety/risk-limits-service';
+import { SqliteLedgerReadRepository } from '../storage/sqlite/ledger-read-repository';
+import { sqliteLedgerStorage } from '../storage/sqlite/ledger-storage';
 import { Ledger } from './ledger';
 import { type LiveBrokerHarness, liveBrokerHarness } from './live/test-support/live-broker-harness';
 import { LiveDayOpenings } from './live-day-openings';
@@ -29,7 +31,7 @@ async function liveAccount() {
   ];
   const db = openDatabase(':memory:');
   const now = () => h.clock.now();
-  const ledger = new Ledger(db, now);
+  const ledger = new Ledger(sqliteLedgerStorage(db), now);
   const price: { mark: number | null; previousClose: number | null } = { mark: null, previousClose: null };
   let openings: LiveDayOpenings | null = null;
   const venue = new LiveVenue({
@@ -47,7 +49,7 @@ async function liveAccount() {
   });
   const limits = new RiskLimitsService({
     settings: new SettingsRepository(db),
-    lossWindows: new LossWindows(db, now),
+    lossWindows: new LossWindows(new SqliteLedgerReadRepository(db), now),
     capitalPaise: () => venue.equityPaise() - venue.dayPnlPaise(),
     sectorOf: () => undefined,
   });

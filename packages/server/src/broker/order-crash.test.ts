@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { readSetupTokenFromFile } from '../auth/setup-link-file';
 import { openDatabase } from '../db/database';
+import { sqliteLedgerStorage } from '../storage/sqlite/ledger-storage';
 import { Ledger } from './ledger';
 
 // The whole server as a process: orders acknowledged over HTTP must survive a kill -9 mid-burst.
@@ -110,7 +111,7 @@ describe('durable orders', () => {
 
       // Straight from the file, as the restarted server will read it.
       const db = openDatabase(path.join(dataDir, 'trading.db'));
-      const ledger = new Ledger(db);
+      const ledger = new Ledger(sqliteLedgerStorage(db));
       for (const id of acknowledged) expect(ledger.order(id)?.status).toBe('FILLED');
       expect(ledger.entriesSum('paper')).toBe(ledger.cashPaise('paper'));
       expect(ledger.orders({ account: 'paper', status: 'PENDING', limit: 10, offset: 0 }).total).toBe(0);

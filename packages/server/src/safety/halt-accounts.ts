@@ -3,22 +3,15 @@ import type { Ledger } from '../broker/ledger';
 import type { LiveBroker } from '../broker/live';
 import type { LiveVenue } from '../broker/live-venue';
 import type { PaperBroker } from '../broker/paper/paper-broker';
-import type { Db } from '../db/database';
 import type { HaltableAccount } from './trading-halt';
 
 const STRATEGY = 'emergency_stop';
 const CANCEL_REASON = 'Cancelled by the trading halt.';
 
 /** The paper account: every pending order cancelled in one transaction; positions sold at market. */
-export function paperHaltAccount(db: Db, ledger: Ledger, broker: PaperBroker): HaltableAccount {
-  const pendingIds = db.prepare("SELECT id FROM orders WHERE account = 'paper' AND status = 'PENDING'");
-  const cancelAll = db.transaction(() => {
-    const ids = (pendingIds.all() as { id: string }[]).map((row) => row.id);
-    for (const id of ids) ledger.setOrderStatus(id, 'CANCELLED', CANCEL_REASON);
-    return ids.length;
-  });
+export function paperHaltAccount(ledger: Ledger, broker: PaperBroker): HaltableAccount {
   return {
-    cancelPending: () => ({ cancelled: cancelAll.immediate(), chasing: 0 }),
+    cancelPending: () => ({ cancelled: ledger.cancelPendingOrders('paper', CANCEL_REASON), chasing: 0 }),
     closePositions: () => {
       // While the start-up replay prepares the account, its positions are replayed history that the
       // replay squares off itself, and the broker takes no order: there is nothing of today's to sell.

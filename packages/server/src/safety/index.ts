@@ -13,6 +13,7 @@ import type { SettingsRepository } from '../db/settings-repository';
 import { findInstrument } from '../market/instruments';
 import type { MarketDataService } from '../market/market-data-service';
 import { sessionExpiry } from '../market/providers/upstox';
+import { SqliteLedgerReadRepository } from '../storage/sqlite/ledger-read-repository';
 import type { StreamHub } from '../stream/stream-hub';
 import { AlertStore } from './alert-store';
 import { liveHaltAccount, paperHaltAccount } from './halt-accounts';
@@ -86,12 +87,12 @@ export function createSafety(deps: SafetyDependencies): SafetyService {
   };
   const limits = new RiskLimitsService({
     settings: deps.settings,
-    lossWindows: new LossWindows(db, deps.now),
+    lossWindows: new LossWindows(new SqliteLedgerReadRepository(db), deps.now),
     capitalPaise: (account) =>
       account === 'live' ? liveVenue.equityPaise() - liveVenue.dayPnlPaise() : trading.capitalPaise('paper'),
     sectorOf: (symbol) => findInstrument(symbol)?.sector,
   });
-  const paperAccount = paperHaltAccount(db, ledger, deps.paperBroker);
+  const paperAccount = paperHaltAccount(ledger, deps.paperBroker);
   // Pending live orders are cancelled in every mode; live positions are sold only in live mode.
   const liveAccount = liveHaltAccount(deps.liveBroker, liveVenue, deps.logger, () => deps.mode() === 'live');
   let service: SafetyService | null = null;

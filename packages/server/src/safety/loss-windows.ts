@@ -1,5 +1,5 @@
 import type { AccountId } from '../broker/broker-types';
-import type { Db } from '../db/database';
+import type { LedgerReadRepository } from '../core/ports/repositories/ledger';
 import { istDateOf } from '../market/calendar';
 
 const DAY_MS = 86_400_000;
@@ -32,6 +32,12 @@ export function windowStarts(ts: number): { week: string; month: string } {
   };
 }
 
+/** What the loss windows read of the ledger. */
+export type LossWindowReads = Pick<
+  LedgerReadRepository,
+  'openingEquityOnOrAfter' | 'moneyMovedSince' | 'lastMoneyMovedAt' | 'peakOpeningEquitySince'
+>;
+
 /**
  * The loss windows' baselines from the ledger's daily openings (daily_equity) and its money
  * movements (balance changes and resets count as money moved, not as gains or losses).
@@ -40,7 +46,7 @@ export class LossWindows {
   private cache = new Map<AccountId, { at: number; baselines: LossBaselines }>();
 
   constructor(
-    private readonly db: Db,
+    private readonly ledgerReads: LossWindowReads,
     private readonly now: () => number,
   ) {}
 
@@ -63,32 +69,15 @@ export class LossWindows {
   }
 
   private baselineSince(account: AccountId, date: string): number | null {
-    const row = this.db
-      .prepare(
-        'SELECT date, opening_equity_paise AS equity FROM daily_equity WHERE account = ? AND date >= ? ORDER BY date LIMIT 1',
-      )
-      .get(account, date) as { date: string; equity: number } | undefined;
-    if (!row) return null;
-    const { flows } = this.db
-      .prepare(
-        `SELECT COALESCE(SUM(amount_paise), 0) AS flows FROM ledger_entries
-         WHERE account = ? AND kind IN ('balance_adjustment', 'reset') AND ts >= ?`,
-      )
-      .get(account, istDayStart(row.date)) as { flows: number };
-    return row.equity + flows;
+    const opening = this.ledgerReads.openingEquityOnOrAfter(account, date);
+    if (!opening) return null;
+    return opening.equityPaise + this.ledgerReads.moneyMovedSince(account, istDayStart(opening.date));
   }
 
   private peak(account: AccountId, now: number): number | null {
-    const { lastFlow } = this.db
-      .prepare(
-        `SELECT MAX(ts) AS lastFlow FROM ledger_entries WHERE account = ? AND kind IN ('balance_adjustment', 'reset')`,
-      )
-      .get(account) as { lastFlow: number | null };
+    const lastFlow = this.ledgerReads.lastMoneyMovedAt(account);
     // Openings from the day after the last money movement: an opening before it measured other money.
     const from = istDateOf(Math.max(now - 30 * DAY_MS, lastFlow === null ? 0 : lastFlow + DAY_MS));
-    const row = this.db
-      .prepare('SELECT MAX(opening_equity_paise) AS peak FROM daily_equity WHERE account = ? AND date >= ?')
-      .get(account, from) as { peak: number | null };
-    return row.peak;
+    return this.ledgerReads.peakOpeningEquitySince(account, from);
   }
 }

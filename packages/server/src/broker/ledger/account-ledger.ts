@@ -1,11 +1,11 @@
-import type { Transaction } from 'better-sqlite3';
-import type { Db } from '../../db/database';
+import type { EntryKind, EntryRefs } from '../../core/ports/repositories/ledger';
+import type { UnitOfWork } from '../../core/ports/unit-of-work';
 import { istDateOf, parseIstDate } from '../../market/calendar/ist-time';
 import type { AccountId, PaperLimits, Position } from '../broker-types';
 import { decimalFraction } from '../charges/decimal-fraction';
 import { requirePaise, rupees } from './ledger-checks';
 import { LedgerError } from './ledger-error';
-import { LedgerReader } from './ledger-reader';
+import { LedgerReader, type LedgerRepositories } from './ledger-reader';
 import { limitsFromJson, paperLimitsSchema } from './paper-limits-schema';
 import {
   type MarkPrice,
@@ -31,7 +31,12 @@ export interface TradingSnapshot {
   dayPnlPaise: number;
 }
 
-export type EntryKind = 'opening_balance' | 'balance_adjustment' | 'buy' | 'sell' | 'charges' | 'reset';
+export type { EntryKind };
+
+/** The ledger's repositories and the unit its writes commit in (an IMMEDIATE transaction in SQLite). */
+export interface LedgerStorage extends LedgerRepositories {
+  unitOfWork: UnitOfWork;
+}
 
 export interface ResetResult {
   cancelledOrderIds: string[];
@@ -52,17 +57,17 @@ const EXACT_DECIMAL_LIMITS = [
 ] as const satisfies readonly (keyof PaperLimits)[];
 
 export class AccountLedger extends LedgerReader {
-  /** One transaction wrapper for every write; nested inside another transaction it is a savepoint. */
-  private readonly transaction: Transaction<(work: () => unknown) => unknown>;
+  /** The unit every write runs in; nested inside another unit it is a savepoint. */
+  private readonly unitOfWork: UnitOfWork;
   /** The last limits parsed, keyed by the stored JSON they came from (see limits()). */
   private readonly parsedLimits = new Map<AccountId, { json: string | undefined; limits: PaperLimits }>();
 
   constructor(
-    db: Db,
+    storage: LedgerStorage,
     protected readonly now: () => number = Date.now,
   ) {
-    super(db);
-    this.transaction = db.transaction((work: () => unknown) => work());
+    super(storage);
+    this.unitOfWork = storage.unitOfWork;
   }
 
   /**
@@ -71,10 +76,7 @@ export class AccountLedger extends LedgerReader {
    * the text parsed last: a rolled-back edit can never leave a stale copy behind.
    */
   override limits(account: AccountId): PaperLimits {
-    const row = this.sql('SELECT limits_json FROM paper_limits WHERE account = ?').get(account) as
-      | { limits_json: string }
-      | undefined;
-    const json = row?.limits_json;
+    const json = this.ledgerRepo.paperLimitsJson(account);
     let cached = this.parsedLimits.get(account);
     if (!cached || cached.json !== json) {
       cached = { json, limits: limitsFromJson(json) };
@@ -89,7 +91,7 @@ export class AccountLedger extends LedgerReader {
     this.write(() => {
       if (this.isOpen(account)) return;
       const ts = this.now();
-      this.sql('INSERT INTO accounts (id, cash_paise, created_at) VALUES (?, 0, ?)').run(account, ts);
+      this.ledgerRepo.createAccount(account, ts);
       this.post(account, 'opening_balance', startingBalancePaise, ts, { note: 'Opening balance' });
     });
   }
@@ -103,9 +105,7 @@ export class AccountLedger extends LedgerReader {
       const delta = newCashPaise - this.cashPaise(account);
       this.post(account, 'balance_adjustment', delta, this.now(), { note });
       // Money put in or taken out is not the day's profit or loss: the day's opening moves with it.
-      this.sql(
-        'UPDATE daily_equity SET opening_equity_paise = opening_equity_paise + ? WHERE account = ? AND date = ?',
-      ).run(delta, account, this.today());
+      this.ledgerRepo.shiftOpeningEquity(account, this.today(), delta);
     });
     return this.cashPaise(account);
   }
@@ -122,16 +122,11 @@ export class AccountLedger extends LedgerReader {
     return this.write(() => {
       const cash = this.cashPaise(account);
       const ts = this.now();
-      const pending = this.sql(
-        "SELECT id FROM orders INDEXED BY orders_pending WHERE account = ? AND status = 'PENDING'",
-      );
-      const cancelledOrderIds = (pending.all(account) as { id: string }[]).map((row) => row.id);
-      this.sql(
-        "UPDATE orders INDEXED BY orders_pending SET status = 'CANCELLED', reject_reason = 'Account reset', updated_at = ? WHERE account = ? AND status = 'PENDING'",
-      ).run(ts, account);
+      const cancelledOrderIds = this.ordersRepo.pendingOrderIds(account);
+      this.ordersRepo.cancelPending(account, 'Account reset', ts);
       const removedPositions = this.positions(account);
-      this.sql('DELETE FROM positions WHERE account = ?').run(account);
-      this.sql('DELETE FROM daily_equity WHERE account = ?').run(account);
+      this.ledgerRepo.removePositions(account);
+      this.ledgerRepo.removeOpeningEquities(account);
       this.post(account, 'reset', balancePaise - cash, ts, {
         note: `Account reset to ${rupees(balancePaise)}`,
       });
@@ -145,15 +140,9 @@ export class AccountLedger extends LedgerReader {
     if (!Number.isSafeInteger(equityPaise)) throw new LedgerError('Equity must be a whole number of paise.');
     this.write(() => {
       // The live account's row is created empty on first use, as recordLiveOrder does: Upstox holds its money.
-      if (account === 'live') {
-        this.sql(
-          "INSERT INTO accounts (id, cash_paise, created_at) VALUES ('live', 0, ?) ON CONFLICT(id) DO NOTHING",
-        ).run(this.now());
-      }
+      if (account === 'live') this.ledgerRepo.ensureLiveAccount(this.now());
       this.requireOpen(account);
-      this.sql(
-        'INSERT INTO daily_equity (account, date, opening_equity_paise) VALUES (?, ?, ?) ON CONFLICT DO NOTHING',
-      ).run(account, date, equityPaise);
+      this.ledgerRepo.recordOpeningEquity(account, date, equityPaise);
     });
     return this.openingEquity(account, date)!;
   }
@@ -174,10 +163,7 @@ export class AccountLedger extends LedgerReader {
     }
     this.write(() => {
       this.requireOpen(account);
-      this.sql(
-        `INSERT INTO paper_limits (account, limits_json, updated_at) VALUES (?, ?, ?)
-         ON CONFLICT(account) DO UPDATE SET limits_json = excluded.limits_json, updated_at = excluded.updated_at`,
-      ).run(account, JSON.stringify(parsed.data), this.now());
+      this.ledgerRepo.savePaperLimitsJson(account, JSON.stringify(parsed.data), this.now());
     });
     return this.limits(account);
   }
@@ -247,7 +233,7 @@ export class AccountLedger extends LedgerReader {
   }
 
   protected write<T>(work: () => T): T {
-    return this.callerHoldsSavepoint ? work() : (this.transaction.immediate(work) as T);
+    return this.callerHoldsSavepoint ? work() : this.unitOfWork.run(work);
   }
 
   protected post(
@@ -255,12 +241,9 @@ export class AccountLedger extends LedgerReader {
     kind: EntryKind,
     amountPaise: number,
     ts: number,
-    refs: { orderId?: string; fillId?: string; note?: string },
+    refs: EntryRefs,
   ): void {
-    this.sql(
-      'INSERT INTO ledger_entries (account, ts, kind, amount_paise, order_id, fill_id, note) VALUES (?, ?, ?, ?, ?, ?, ?)',
-    ).run(account, ts, kind, amountPaise, refs.orderId ?? null, refs.fillId ?? null, refs.note ?? null);
-    this.moveCash(account, amountPaise);
+    this.ledgerRepo.postEntries(account, [[kind, amountPaise]], ts, refs);
   }
 
   /** Several entries of one event (a trade and its charges), and the cached balance moved once for all. */
@@ -268,29 +251,9 @@ export class AccountLedger extends LedgerReader {
     account: AccountId,
     entries: readonly (readonly [EntryKind, number])[],
     ts: number,
-    refs: { orderId?: string; fillId?: string; note?: string },
+    refs: EntryRefs,
   ): void {
-    const insert = this.sql(
-      'INSERT INTO ledger_entries (account, ts, kind, amount_paise, order_id, fill_id, note) VALUES (?, ?, ?, ?, ?, ?, ?)',
-    );
-    let total = 0;
-    for (const [kind, amountPaise] of entries) {
-      insert.run(
-        account,
-        ts,
-        kind,
-        amountPaise,
-        refs.orderId ?? null,
-        refs.fillId ?? null,
-        refs.note ?? null,
-      );
-      total += amountPaise;
-    }
-    this.moveCash(account, total);
-  }
-
-  private moveCash(account: AccountId, amountPaise: number): void {
-    this.sql('UPDATE accounts SET cash_paise = cash_paise + ? WHERE id = ?').run(amountPaise, account);
+    this.ledgerRepo.postEntries(account, entries, ts, refs);
   }
 
   protected requireOpen(account: AccountId): void {

@@ -1,4 +1,4 @@
-export type { EntryKind, ResetResult, TradingSnapshot } from './account-ledger';
+export type { EntryKind, LedgerStorage, ResetResult, TradingSnapshot } from './account-ledger';
 export { averagePrice, costRemoved } from './cost-basis';
 export { type Execution, type FillInput, Ledger } from './ledger';
 export { LedgerError } from './ledger-error';

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { openDatabase } from '../../db/database';
+import { sqliteLedgerStorage } from '../../storage/sqlite/ledger-storage';
 import { Ledger } from './ledger';
 import { brokenInvariants } from './test-support/ledger-invariants';
 
@@ -54,7 +55,7 @@ describe('the ledger after a kill -9', () => {
     const db = openDatabase(file);
     try {
       expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
-      const ledger = new Ledger(db);
+      const ledger = new Ledger(sqliteLedgerStorage(db));
       const missing = acked.filter((id) => ledger.order(id)?.status !== 'FILLED');
       expect(missing).toEqual([]);
       // Place and fill share one transaction, so nothing committed half way either.

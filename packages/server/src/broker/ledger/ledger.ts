@@ -1,4 +1,5 @@
 import {
+  type AccountId,
   type Charges,
   type Fill,
   type Order,
@@ -19,7 +20,6 @@ import {
   turnoverPaise,
 } from './ledger-checks';
 import { LedgerError } from './ledger-error';
-import { ORDER_COLUMNS, type OrderRow, orderFromRow } from './ledger-rows';
 import type { LiveOrderRecord } from './live-orders';
 import { orderedId } from './ordered-id';
 import { addToPosition, takeFromPosition } from './position-book';
@@ -36,10 +36,6 @@ export interface FillInput {
 
 /** One execution of a whole order: what a paper market order is. */
 export type Execution = Omit<FillInput, 'orderId'>;
-
-const INSERT_ORDER = `INSERT INTO orders (id, account, symbol, side, type, quantity, limit_price_paise, status, reject_reason,
-  strategy, simulated_replay, filled_quantity, average_price_paise, charges_paise, realised_pnl_paise, created_at, updated_at, product)
-  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
 
 /**
  * The durable book of an account: cash as a ledger of signed entries, orders, fills and positions
@@ -64,7 +60,7 @@ export class Ledger extends AccountLedger {
       const order = pendingOrder(request, orderedId(ts), ts);
       order.status = status;
       order.rejectReason = status === 'REJECTED' ? rejectReason! : null;
-      this.insertOrder(order);
+      this.ordersRepo.insert(order);
       return order;
     });
   }
@@ -92,7 +88,7 @@ export class Ledger extends AccountLedger {
       order.chargesPaise = execution.charges.total;
       order.realisedPnlPaise = this.movePosition(order, held, execution);
       order.updatedAt = execution.ts;
-      this.insertOrder(order);
+      this.ordersRepo.insert(order);
       return { order, fill: this.insertFill(order, fillId, execution, turnover) };
     });
   }
@@ -110,11 +106,9 @@ export class Ledger extends AccountLedger {
     if (order.symbol.trim() === '') throw new LedgerError('An order needs a symbol.');
     if (order.limitPrice !== null) requirePaise(order.limitPrice, 'A limit price', { positive: true });
     this.write(() => {
-      this.sql(
-        "INSERT INTO accounts (id, cash_paise, created_at) VALUES ('live', 0, ?) ON CONFLICT(id) DO NOTHING",
-      ).run(order.createdAt);
-      this.insertOrder(order);
-      if (order.brokerOrderId) this.setBrokerOrderId(order.id, order.brokerOrderId);
+      this.ledgerRepo.ensureLiveAccount(order.createdAt);
+      this.ordersRepo.insert(order);
+      if (order.brokerOrderId) this.ordersRepo.setBrokerOrderId(order.id, order.brokerOrderId);
     });
   }
 
@@ -124,36 +118,15 @@ export class Ledger extends AccountLedger {
       throw new LedgerError('A filled quantity must be a whole number of shares, not negative.');
     }
     this.write(() => {
-      const { changes } = this.sql(
-        `UPDATE orders SET status = ?, reject_reason = ?, filled_quantity = ?, average_price_paise = ?, updated_at = ?
-         WHERE id = ? AND account = 'live'`,
-      ).run(
-        order.status,
-        order.rejectReason,
-        order.filledQuantity,
-        order.averagePrice,
-        order.updatedAt,
-        order.id,
-      );
-      if (changes === 0) throw new LedgerError(`There is no live order ${order.id}.`);
-      if (order.brokerOrderId) this.setBrokerOrderId(order.id, order.brokerOrderId);
+      if (!this.ordersRepo.updateLiveOrder(order))
+        throw new LedgerError(`There is no live order ${order.id}.`);
+      if (order.brokerOrderId) this.ordersRepo.setBrokerOrderId(order.id, order.brokerOrderId);
     });
   }
 
   /** The live orders still PENDING, oldest first, each with its Upstox id when Upstox confirmed it. */
   pendingLiveOrders(): LiveOrderRecord[] {
-    const rows = this.sql(
-      `SELECT ${ORDER_COLUMNS}, broker_order_id FROM orders INDEXED BY orders_pending LEFT JOIN live_order_refs ON order_id = id
-       WHERE account = 'live' AND status = 'PENDING' ORDER BY created_at, orders.rowid`,
-    ).all() as (OrderRow & { broker_order_id: string | null })[];
-    return rows.map((row) => ({ ...orderFromRow(row), brokerOrderId: row.broker_order_id }));
-  }
-
-  private setBrokerOrderId(orderId: string, brokerOrderId: string): void {
-    this.sql(
-      `INSERT INTO live_order_refs (order_id, broker_order_id) VALUES (?, ?)
-       ON CONFLICT(order_id) DO UPDATE SET broker_order_id = excluded.broker_order_id`,
-    ).run(orderId, brokerOrderId);
+    return this.ordersRepo.pendingLiveOrders();
   }
 
   /** Ends a pending order; what already filled stays filled. */
@@ -161,12 +134,7 @@ export class Ledger extends AccountLedger {
     return this.write(() => {
       const order = this.requirePending(id);
       const ts = this.now();
-      this.sql('UPDATE orders SET status = ?, reject_reason = ?, updated_at = ? WHERE id = ?').run(
-        status,
-        reason ?? null,
-        ts,
-        id,
-      );
+      this.ordersRepo.setStatus(id, status, reason ?? null, ts);
       return { ...order, status, rejectReason: reason ?? null, updatedAt: ts };
     });
   }
@@ -185,60 +153,30 @@ export class Ledger extends AccountLedger {
     });
   }
 
-  private insertOrder(order: Order): void {
-    this.sql(INSERT_ORDER).run(
-      order.id,
-      order.account,
-      order.symbol,
-      order.side,
-      order.type,
-      order.quantity,
-      order.limitPrice,
-      order.status,
-      order.rejectReason,
-      order.strategy,
-      order.simulatedReplay ? 1 : 0,
-      order.filledQuantity,
-      order.averagePrice,
-      order.chargesPaise,
-      order.realisedPnlPaise,
-      order.createdAt,
-      order.updatedAt,
-      order.product,
-    );
+  /**
+   * Cancels every pending order of the account in one unit, each as setOrderStatus ends it (the
+   * trading halt's cancellation); returns how many.
+   */
+  cancelPendingOrders(account: AccountId, reason: string): number {
+    return this.write(() => {
+      const ids = this.ordersRepo.pendingOrderIds(account);
+      for (const id of ids) this.setOrderStatus(id, 'CANCELLED', reason);
+      return ids.length;
+    });
   }
 
   /** A buy adds to the position (one upsert); a sell takes from the one `held` (one update). */
   private movePosition(order: Order, held: Position | undefined, execution: Execution): number {
     return held
-      ? takeFromPosition(this.sql, order.account, held, execution)
-      : addToPosition(this.sql, order.account, order.symbol, execution);
+      ? takeFromPosition(this.ledgerRepo, order.account, held, execution)
+      : addToPosition(this.ledgerRepo, order.account, order.symbol, execution);
   }
 
   /** The fill row and its cash entries: the trade, then the charges, with the balance moved once. */
   private insertFill(order: Order, id: string, execution: Execution, turnover: number): Fill {
     const { charges } = execution;
     const product = execution.product ?? order.product;
-    this.sql(
-      `INSERT INTO fills (id, order_id, account, symbol, side, quantity, price_paise, charges_json, charges_paise, ts, product)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    ).run(
-      id,
-      order.id,
-      order.account,
-      order.symbol,
-      order.side,
-      execution.quantity,
-      execution.pricePaise,
-      JSON.stringify(charges),
-      charges.total,
-      execution.ts,
-      product,
-    );
-    const trade = order.side === 'BUY' ? (['buy', -turnover] as const) : (['sell', turnover] as const);
-    const entries = charges.total > 0 ? [trade, ['charges', -charges.total] as const] : [trade];
-    this.postAll(order.account, entries, execution.ts, { orderId: order.id, fillId: id });
-    return {
+    const fill: Fill = {
       id,
       orderId: order.id,
       symbol: order.symbol,
@@ -249,6 +187,11 @@ export class Ledger extends AccountLedger {
       charges: { ...charges },
       ts: execution.ts,
     };
+    this.ledgerRepo.insertFill(order.account, fill);
+    const trade = order.side === 'BUY' ? (['buy', -turnover] as const) : (['sell', turnover] as const);
+    const entries = charges.total > 0 ? [trade, ['charges', -charges.total] as const] : [trade];
+    this.postAll(order.account, entries, execution.ts, { orderId: order.id, fillId: id });
+    return fill;
   }
 
   /**
@@ -257,26 +200,15 @@ export class Ledger extends AccountLedger {
    */
   private addFillToOrder(order: Order, fill: FillInput, turnover: number, realised: number): void {
     const filled = order.filledQuantity + fill.quantity;
-    const traded =
-      order.filledQuantity === 0
-        ? turnover
-        : (
-            this.sql('SELECT SUM(quantity * price_paise) AS traded FROM fills WHERE order_id = ?').get(
-              order.id,
-            ) as { traded: number }
-          ).traded;
-    this.sql(
-      `UPDATE orders SET filled_quantity = ?, average_price_paise = ?, charges_paise = charges_paise + ?,
-         realised_pnl_paise = realised_pnl_paise + ?, status = ?, updated_at = ? WHERE id = ?`,
-    ).run(
-      filled,
-      averagePrice(traded, filled),
-      fill.charges.total,
-      realised,
-      filled === order.quantity ? 'FILLED' : 'PENDING',
-      fill.ts,
-      order.id,
-    );
+    const traded = order.filledQuantity === 0 ? turnover : this.ledgerRepo.tradedPaise(order.id);
+    this.ordersRepo.addFill(order.id, {
+      filledQuantity: filled,
+      averagePrice: averagePrice(traded, filled),
+      addedChargesPaise: fill.charges.total,
+      addedRealisedPnlPaise: realised,
+      status: filled === order.quantity ? 'FILLED' : 'PENDING',
+      updatedAt: fill.ts,
+    });
   }
 
   private requirePending(id: string): Order {

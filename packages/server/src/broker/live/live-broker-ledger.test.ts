@@ -1,4 +1,5 @@
 import { type Db, openDatabase } from '../../db/database';
+import { sqliteLedgerStorage } from '../../storage/sqlite/ledger-storage';
 import { PAPER_STARTING_BALANCE_PAISE } from '../broker-types';
 import { Ledger } from '../ledger';
 import { brokenInvariants } from '../ledger/test-support/ledger-invariants';
@@ -17,7 +18,7 @@ describe('LiveBroker keeping its orders in the ledger', () => {
   beforeEach(async () => {
     h = await liveBrokerHarness();
     db = openDatabase(':memory:');
-    ledger = new Ledger(db, () => h.clock.now());
+    ledger = new Ledger(sqliteLedgerStorage(db), () => h.clock.now());
     ledger.openAccount('paper', PAPER_STARTING_BALANCE_PAISE);
     h.broker.keepOrdersIn(liveOrderStore(ledger));
   });

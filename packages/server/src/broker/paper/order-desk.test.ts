@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { type Db, openDatabase } from '../../db/database';
+import { sqliteLedgerStorage } from '../../storage/sqlite/ledger-storage';
 import { type OrderRequest, PAPER_STARTING_BALANCE_PAISE } from '../broker-types';
 import { Ledger } from '../ledger';
 import { type LogSync, OrderDesk, UnconfirmedWriteError } from './order-desk';
@@ -31,7 +32,7 @@ function manualSync() {
 const tick = () => new Promise((resolve) => setImmediate(resolve));
 
 function paperLedger(db: Db): Ledger {
-  const ledger = new Ledger(db);
+  const ledger = new Ledger(sqliteLedgerStorage(db));
   ledger.openAccount('paper', PAPER_STARTING_BALANCE_PAISE);
   return ledger;
 }

@@ -1,7 +1,8 @@
 import fs from 'node:fs';
-import type { Transaction } from 'better-sqlite3';
+import type { UnitOfWork } from '../../core/ports/unit-of-work';
 import type { Db } from '../../db/database';
 import { HttpError } from '../../http/http-error';
+import { sqliteImmediateUnitOfWork } from '../../storage/sqlite/immediate-unit-of-work';
 import type { Order, OrderRequest } from '../broker-types';
 
 interface Waiting {
@@ -73,9 +74,9 @@ export class UnconfirmedWriteError extends HttpError {
 export class OrderDesk {
   private queue: Waiting[] = [];
   private scheduled = false;
-  /** Both made once: the batch's IMMEDIATE transaction, and each order's savepoint inside it. */
-  private readonly batchTransaction: Transaction<(batch: Waiting[], outcomes: Outcome[]) => void>;
-  private readonly orderSavepoint: Transaction<(request: OrderRequest) => Order>;
+  /** The batch's unit (an IMMEDIATE transaction) and, nested in it, each order's (a savepoint). */
+  private readonly unitOfWork: UnitOfWork;
+  private readonly decide: (request: OrderRequest) => Order;
   private readonly deferFlush?: { relax(): void; restore(): void; sync: LogSync };
   /** A batch is committed and its log flush is under way; the next batch waits for it. */
   private syncing = false;
@@ -89,16 +90,8 @@ export class OrderDesk {
     options: { maxBatch?: number; sync?: LogSync } = {},
   ) {
     this.maxBatch = options.maxBatch ?? 256;
-    this.orderSavepoint = db.transaction((request: OrderRequest) => decide(request));
-    this.batchTransaction = db.transaction((batch: Waiting[], outcomes: Outcome[]) => {
-      for (const waiting of batch) {
-        try {
-          outcomes.push({ order: this.orderSavepoint(waiting.request) });
-        } catch (error) {
-          outcomes.push({ error });
-        }
-      }
-    });
+    this.decide = decide;
+    this.unitOfWork = sqliteImmediateUnitOfWork(db);
     const sync = options.sync ?? walSync(db);
     // SQLite applies PRAGMA synchronous when the statement is compiled, not when it runs, so each
     // switch is compiled afresh (db.pragma) rather than prepared once and re-run.
@@ -149,6 +142,17 @@ export class OrderDesk {
     setImmediate(() => this.flush());
   }
 
+  /** Each order in a savepoint of its own, so one failure does not undo the others. */
+  private decideAll(batch: Waiting[], outcomes: Outcome[]): void {
+    for (const waiting of batch) {
+      try {
+        outcomes.push({ order: this.unitOfWork.run(() => this.decide(waiting.request)) });
+      } catch (error) {
+        outcomes.push({ error });
+      }
+    }
+  }
+
   private flush(): void {
     this.scheduled = false;
     const batch = this.queue.splice(0, this.maxBatch);
@@ -159,7 +163,7 @@ export class OrderDesk {
         this.deferFlush.relax();
         relaxed = true;
       }
-      this.batchTransaction.immediate(batch, outcomes);
+      this.unitOfWork.run(() => this.decideAll(batch, outcomes));
     } catch (error) {
       // The commit itself failed (or the database is closed): nothing in the batch is stored, so
       // nothing is acknowledged.

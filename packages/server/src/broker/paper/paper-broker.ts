@@ -1,5 +1,4 @@
-import type { Transaction } from 'better-sqlite3';
-import type { Db } from '../../db/database';
+import type { UnitOfWork } from '../../core/ports/unit-of-work';
 import { istDateOf } from '../../market/calendar';
 import type { MarketDataService } from '../../market/market-data-service';
 import type { Charges, Order, OrderRequest, PaperLimits } from '../broker-types';
@@ -31,22 +30,19 @@ export interface PaperMarket {
  * refused order is stored as REJECTED with the reason and returned, not thrown.
  */
 export class PaperBroker {
-  /** Made once: inside the order desk's batch it is a savepoint, alone an IMMEDIATE transaction. */
-  private readonly transaction: Transaction<(work: () => Order) => Order>;
   /** The halt and the risk limits (safety/), checked before the paper limits; none until set. */
   private gate: OrderGate | null = null;
   /** The start-up replay building the account from history; orders wait for it (none until set). */
   private preparation: PaperAccountPreparation | null = null;
 
+  /** `unitOfWork`: inside the order desk's batch a savepoint, alone an IMMEDIATE transaction. */
   constructor(
-    db: Db,
+    private readonly unitOfWork: UnitOfWork,
     private readonly ledger: Ledger,
     private readonly market: PaperMarket,
     private readonly phaseCaps: () => PhaseCaps | undefined = () => undefined,
     private readonly now: () => number = Date.now,
-  ) {
-    this.transaction = db.transaction((work: () => Order) => work());
-  }
+  ) {}
 
   /** Every order from now on passes `gate` first: the one choke point for the loop and the API alike. */
   useGate(gate: OrderGate): void {
@@ -64,7 +60,7 @@ export class PaperBroker {
   }
 
   submit(request: OrderRequest): Order {
-    return this.transaction.immediate(() => this.decide(request));
+    return this.unitOfWork.run(() => this.decide(request));
   }
 
   /**
@@ -109,7 +105,7 @@ export class PaperBroker {
   }
 
   cancel(orderId: string): Order {
-    return this.transaction.immediate(() => {
+    return this.unitOfWork.run(() => {
       const order = this.ledger.order(orderId);
       if (!order) throw new Error(`No order ${orderId}`);
       if (order.status !== 'PENDING') return order;
@@ -147,7 +143,7 @@ export class PaperBroker {
       offset: 0,
     }).orders;
     for (const order of resting) {
-      this.transaction.immediate(() => this.tryFillResting(order) ?? order);
+      this.unitOfWork.run(() => this.tryFillResting(order) ?? order);
     }
   }
 

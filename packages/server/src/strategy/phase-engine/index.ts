@@ -3,6 +3,8 @@ import type { ScalingStatus } from '@td/contracts';
 import type { TradingService } from '../../broker/trading-service';
 import type { Db } from '../../db/database';
 import type { SafetyService } from '../../safety';
+import { SqliteLedgerReadRepository } from '../../storage/sqlite/ledger-read-repository';
+import { SqlitePhasesRepository } from '../../storage/sqlite/phases-repository';
 import { capitalPhase } from '../phases';
 import { PhaseEngine } from './phase-engine';
 import { PhaseHistoryStore } from './phase-history-store';
@@ -29,7 +31,10 @@ export function createPhaseService(deps: {
   now: () => number;
   logger: PhaseEngineLog;
 }): PhaseService {
-  const store = new PhaseHistoryStore(deps.db);
+  const store = new PhaseHistoryStore(
+    new SqlitePhasesRepository(deps.db),
+    new SqliteLedgerReadRepository(deps.db),
+  );
   const engine = new PhaseEngine({
     store,
     account: () => deps.trading.account(),

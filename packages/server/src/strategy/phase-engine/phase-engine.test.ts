@@ -1,4 +1,6 @@
 import { openDatabase } from '../../db/database';
+import { SqliteLedgerReadRepository } from '../../storage/sqlite/ledger-read-repository';
+import { SqlitePhasesRepository } from '../../storage/sqlite/phases-repository';
 import { phaseForCapital } from '../phases';
 import { PhaseEngine } from './phase-engine';
 import { PhaseHistoryStore } from './phase-history-store';
@@ -33,7 +35,7 @@ function setup(startEquityRupees: number) {
       ).run(`f${fills}`, id, side, price * 100, state.now);
     }
   };
-  const store = new PhaseHistoryStore(db);
+  const store = new PhaseHistoryStore(new SqlitePhasesRepository(db), new SqliteLedgerReadRepository(db));
   const engine = new PhaseEngine({
     store,
     account: () => 'paper',
@@ -103,7 +105,7 @@ describe('the phase engine', () => {
       'emergency stop loss: equity down 7 % in Expansion, at or past its 7 % limit',
     );
     const afterRestart = new PhaseEngine({
-      store: new PhaseHistoryStore(db),
+      store: new PhaseHistoryStore(new SqlitePhasesRepository(db), new SqliteLedgerReadRepository(db)),
       account: () => 'paper',
       equityPaise: () => state.equityPaise,
       now: () => state.now + 3 * DAY,

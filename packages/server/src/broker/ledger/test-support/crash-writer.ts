@@ -6,6 +6,7 @@
  */
 import fs from 'node:fs';
 import { openDatabase } from '../../../db/database';
+import { sqliteLedgerStorage } from '../../../storage/sqlite/ledger-storage';
 import type { OrderSide } from '../../broker-types';
 import { Ledger } from '../ledger';
 import { chargesOf } from './ledger-fixture';
@@ -13,7 +14,7 @@ import { chargesOf } from './ledger-fixture';
 const file = process.argv[2];
 if (!file) throw new Error('Usage: crash-writer.ts <database file>');
 const db = openDatabase(file);
-const ledger = new Ledger(db, Date.now);
+const ledger = new Ledger(sqliteLedgerStorage(db), Date.now);
 ledger.openAccount('paper', 1_000_000_000_000);
 const symbols = ['INFY', 'TCS', 'SBIN', 'ITC', 'RELIANCE'];
 

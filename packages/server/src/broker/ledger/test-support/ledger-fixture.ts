@@ -1,4 +1,5 @@
 import { type Db, openDatabase } from '../../../db/database';
+import { sqliteLedgerStorage } from '../../../storage/sqlite/ledger-storage';
 import { createTestClock, type TestClock } from '../../../test-support/test-clock';
 import type { Charges, OrderRequest } from '../../broker-types';
 import { Ledger } from '../ledger';
@@ -13,7 +14,7 @@ export interface LedgerFixture {
 export function createLedgerFixture(): LedgerFixture {
   const db = openDatabase(':memory:');
   const clock = createTestClock();
-  return { db, clock, ledger: new Ledger(db, clock.now) };
+  return { db, clock, ledger: new Ledger(sqliteLedgerStorage(db), clock.now) };
 }
 
 /** A contract note whose lines add up: brokerage takes what the other lines leave. */

@@ -1,0 +1,40 @@
+import type { Charges, Order, OrderRequest } from '../../../broker/broker-types';
+import { pendingOrder } from '../../../broker/broker-types';
+import { openDatabase } from '../../../db/database';
+import { SqliteLedgerReadRepository } from '../ledger-read-repository';
+import { SqliteLedgerRepository } from '../ledger-repository';
+import { SqliteOrdersRepository } from '../orders-repository';
+import { SqlitePhasesRepository } from '../phases-repository';
+
+export const T0 = Date.UTC(2026, 0, 5, 4, 0);
+
+/** An in-memory database at the latest migration, with every repository over it and the paper account open. */
+export function openRepositories() {
+  const db = openDatabase(':memory:');
+  const ledger = new SqliteLedgerRepository(db);
+  const orders = new SqliteOrdersRepository(db);
+  const reads = new SqliteLedgerReadRepository(db);
+  const phases = new SqlitePhasesRepository(db);
+  ledger.createAccount('paper', T0);
+  return { db, ledger, orders, reads, phases };
+}
+
+export function charges(total: number): Charges {
+  return { brokerage: total, stt: 0, exchangeTransaction: 0, sebiFee: 0, gst: 0, stampDuty: 0, total };
+}
+
+export function order(id: string, overrides: Partial<OrderRequest> = {}, ts = T0): Order {
+  return pendingOrder(
+    {
+      account: 'paper',
+      symbol: 'TCS',
+      side: 'BUY',
+      type: 'MARKET',
+      quantity: 10,
+      strategy: 'manual',
+      ...overrides,
+    },
+    id,
+    ts,
+  );
+}
