@@ -2,7 +2,9 @@
  * spec part 2 §9 "Phases": the capital-scaling phases, as data. Percentages are percent (3 = 3 %)
  * of equity; capital is in rupees because the spec states the ranges that way.
  */
-export type PhaseNumber = 1 | 2 | 3 | 4 | 5;
+import type { PhaseNumber } from '../core/ports/repositories/phases';
+
+export type { PhaseNumber };
 
 export interface TradingPhase {
   phase: PhaseNumber;

@@ -1,5 +1,7 @@
 import type { AccountId } from '../../../broker/broker-types';
-import type { PhaseNumber } from '../../../strategy/phases';
+
+/** The five capital-scaling phases (spec part 2 §9); the strategy's phase table defines each. */
+export type PhaseNumber = 1 | 2 | 3 | 4 | 5;
 
 /** One entry of an account's phase history: where it started, or a promotion or demotion. */
 export interface PhaseHistoryRow {
