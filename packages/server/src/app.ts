@@ -8,10 +8,9 @@ import Fastify, {
 } from 'fastify';
 import helmet from 'helmet';
 import type { Logger } from 'pino';
-import type { SessionInfo } from './auth/auth-service';
-import { installErrorHandling } from './http/error-handler';
+import { installAuthGuard } from './http/auth-guard';
+import { type ErrorMapping, installErrorHandling } from './http/error-registry';
 import { createHostGuard } from './http/host-guard';
-import { unauthorized } from './http/http-error';
 import { recordRequestLatency } from './ops/metrics';
 import { allocationRoutes } from './routes/allocation';
 import { authRoutes } from './routes/auth';
@@ -34,45 +33,6 @@ import { streamRoutes } from './routes/stream';
 import { tradingModeRoutes } from './routes/trading-mode';
 import { upstoxRoutes } from './routes/upstox';
 import type { AppServices } from './services';
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    session: SessionInfo | null;
-  }
-}
-
-/** Routes anyone may call: health, sign-in itself, and the registry the host needs before sign-in. */
-const PUBLIC_ROUTES = new Set([
-  'GET /api/health',
-  'POST /api/auth/login',
-  'POST /api/auth/logout',
-  'POST /api/auth/validate-session',
-  'POST /api/auth/set-password',
-  'POST /api/auth/request-password-setup',
-  'GET /api/platform/registry',
-  // The stream's session arrives in its first message: browsers cannot set headers on a WebSocket.
-  'GET /api/stream',
-  // Upstox sends the browser back here; the single-use OAuth state proves the request.
-  'GET /api/upstox/callback',
-]);
-
-/** Ops calls: the ops credential, not a browser session, proves them (routes/platform.ts checks it). */
-const OPS_ROUTES = new Set(['PUT /api/platform/registry']);
-
-export function isOpsRoute(method: string, url: string): boolean {
-  return OPS_ROUTES.has(`${method} ${url.split('?')[0]}`);
-}
-
-export function isPublicRoute(method: string, url: string): boolean {
-  return PUBLIC_ROUTES.has(`${method === 'HEAD' ? 'GET' : method} ${url.split('?')[0]}`);
-}
-
-export function bearerToken(request: FastifyRequest): string | null {
-  const header = request.headers.authorization;
-  if (!header?.startsWith('Bearer ')) return null;
-  const token = header.slice('Bearer '.length).trim();
-  return token.length > 0 && token.length <= 256 ? token : null;
-}
 
 /**
  * helmet's security headers, its middleware built once. (@fastify/helmet builds a new one, parsing
@@ -119,7 +79,15 @@ class OneLinePerRequest extends LogController {
   }
 }
 
-export async function buildApp(services: AppServices): Promise<FastifyInstance> {
+export interface BuildAppOptions {
+  /** The engines' error mappings; the services' list unless a test brings its own. */
+  errors?: readonly ErrorMapping[];
+}
+
+export async function buildApp(
+  services: AppServices,
+  options: BuildAppOptions = {},
+): Promise<FastifyInstance> {
   const { config } = services;
   const app = Fastify({
     loggerInstance: services.logger as FastifyBaseLogger,
@@ -129,7 +97,7 @@ export async function buildApp(services: AppServices): Promise<FastifyInstance> 
     logController: new OneLinePerRequest(services.logger),
   });
 
-  installErrorHandling(app);
+  installErrorHandling(app, options.errors ?? services.errorMappings);
   recordRequestLatency(app, services.infraMetrics.latency);
   app.addHook('onRequest', (request, reply, done) => {
     securityHeaders(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined));
@@ -147,16 +115,7 @@ export async function buildApp(services: AppServices): Promise<FastifyInstance> 
     maxAge: 600,
   });
 
-  app.decorateRequest('session', null);
-  app.addHook('onRequest', async (request) => {
-    if (request.method === 'OPTIONS' || isPublicRoute(request.method, request.url)) return;
-    if (isOpsRoute(request.method, request.url)) return;
-    const token = bearerToken(request);
-    const session = token ? services.auth.verifySession(token) : null;
-    if (!session)
-      throw unauthorized(token ? 'Your session has expired. Sign in again.' : 'Sign in to continue.');
-    request.session = session;
-  });
+  installAuthGuard(app, { verifySession: (token) => services.auth.verifySession(token) });
 
   await app.register(authRoutes, { services });
   await app.register(platformRoutes, { services });

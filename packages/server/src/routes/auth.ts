@@ -9,9 +9,9 @@ import {
   type ValidateSessionResponse,
 } from '@td/contracts';
 import type { FastifyInstance } from 'fastify';
-import { bearerToken } from '../app';
 import type { SessionInfo, SignedIn } from '../auth/auth-service';
 import { SIGN_IN_MESSAGES as MSG } from '../auth/sign-in-messages';
+import { bearerToken } from '../http/auth-guard';
 import { unauthorized } from '../http/http-error';
 import { validate } from '../http/validate';
 import type { AppServices } from '../services';

@@ -1,8 +1,8 @@
 import { remoteEntrySchema, remoteNameSchema } from '@td/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { bearerToken } from '../app';
 import { isDatabaseHealthy } from '../db/database';
+import { bearerToken } from '../http/auth-guard';
 import { badRequest, HttpError, unauthorized } from '../http/http-error';
 import { validate } from '../http/validate';
 import { serverUptimeSeconds } from '../ops/restart/server-uptime';

@@ -1,6 +1,6 @@
 import { type ChangePasswordResponse, changePasswordRequestSchema, PROFILE_MESSAGES } from '@td/contracts';
 import type { FastifyInstance } from 'fastify';
-import { bearerToken } from '../app';
+import { bearerToken } from '../http/auth-guard';
 import { unauthorized } from '../http/http-error';
 import { validate } from '../http/validate';
 import type { AppServices } from '../services';
