@@ -13,25 +13,27 @@ import { type ErrorMapping, installErrorHandling } from './http/error-registry';
 import { createHostGuard } from './http/host-guard';
 import { recordRequestLatency } from './ops/metrics';
 import { allocationRoutes } from './routes/allocation';
+import { analyticsRoutes } from './routes/analytics';
 import { authRoutes } from './routes/auth';
-import { autoScalingRoutes } from './routes/auto-scaling';
 import { dataSourceRoutes } from './routes/data-sources';
+import { infraMonitoringRoutes } from './routes/infra-monitoring';
 import { managementRoutes } from './routes/management';
 import { marketRoutes } from './routes/market';
-import { mlRoutes } from './routes/ml';
+import { mlEnhancementsRoutes } from './routes/ml-enhancements';
+import { mlOverviewRoutes } from './routes/ml-overview';
 import { newsRoutes } from './routes/news';
 import { paperTradingRoutes } from './routes/paper-trading';
-import { performanceRoutes } from './routes/performance';
 import { platformRoutes } from './routes/platform';
 import { portfolioRoutes } from './routes/portfolio';
-import { profileRoutes } from './routes/profile';
 import { researchRoutes } from './routes/research';
 import { riskRoutes } from './routes/risk';
 import { safetyRoutes } from './routes/safety';
-import { scalingStatusRoutes } from './routes/scaling-status';
+import { scalingRoutes } from './routes/scaling';
+import { settingsRoutes } from './routes/settings';
+import { shellRoutes } from './routes/shell';
 import { streamRoutes } from './routes/stream';
-import { tradingModeRoutes } from './routes/trading-mode';
-import { upstoxRoutes } from './routes/upstox';
+import { tradesRoutes } from './routes/trades';
+import { safetySettings } from './safety';
 import type { AppServices } from './services';
 
 /**
@@ -117,25 +119,62 @@ export async function buildApp(
 
   installAuthGuard(app, { verifySession: (token) => services.auth.verifySession(token) });
 
-  await app.register(authRoutes, { services });
-  await app.register(platformRoutes, { services });
-  await app.register(tradingModeRoutes, { services });
-  await app.register(streamRoutes, { services });
-  await app.register(marketRoutes, { services });
-  await app.register(upstoxRoutes, { services });
-  await app.register(dataSourceRoutes, { services });
-  await app.register(portfolioRoutes, { services });
-  await app.register(paperTradingRoutes, { services });
-  await app.register(performanceRoutes, { services });
-  await app.register(researchRoutes, { services });
-  await app.register(allocationRoutes, { services });
-  await app.register(riskRoutes, { services });
-  await app.register(safetyRoutes, { services });
-  await app.register(scalingStatusRoutes, { services });
-  await app.register(profileRoutes, { services });
-  await app.register(newsRoutes, { services });
-  await app.register(mlRoutes, { services });
-  await app.register(managementRoutes, { services });
-  await app.register(autoScalingRoutes, { services });
+  await registerRoutes(app, services);
   return app;
+}
+
+/** Each route file gets only the members it uses; its file is named after the api-client file calling it. */
+async function registerRoutes(app: FastifyInstance, services: AppServices): Promise<void> {
+  const { auth, stream, market, trading, safety, ml } = services;
+  const settings = safetySettings(safety);
+  await app.register(authRoutes, { auth, stream });
+  await app.register(platformRoutes, { registry: services.registry, auth, config: services.config });
+  await app.register(managementRoutes, {
+    restart: services.restart,
+    db: services.db,
+    market,
+    config: services.config,
+  });
+  await app.register(shellRoutes, {
+    tradingMode: services.tradingMode,
+    trading,
+    engineStatus: services.engineStatus,
+  });
+  await app.register(streamRoutes, { stream });
+  await app.register(marketRoutes, { market, feedSubscriptions: services.feedSubscriptions });
+  await app.register(dataSourceRoutes, {
+    dataSources: services.dataSources,
+    upstoxAccount: services.upstoxAccount,
+    market,
+    selectFeed: services.selectFeed,
+  });
+  await app.register(portfolioRoutes, { trading });
+  await app.register(tradesRoutes, { trading, clock: market.clock });
+  await app.register(paperTradingRoutes, {
+    trading,
+    ledger: services.ledger,
+    market,
+    paperPreparation: services.paperPreparation,
+    paperBroker: services.paperBroker,
+    liveBroker: services.liveBroker,
+  });
+  await app.register(analyticsRoutes, {
+    db: services.db,
+    market,
+    tradingMode: services.tradingMode,
+    config: services.config,
+  });
+  await app.register(researchRoutes, { research: services.research });
+  await app.register(allocationRoutes, { allocation: services.allocation });
+  await app.register(riskRoutes, { risk: services.risk, safety, riskLimits: settings });
+  await app.register(safetyRoutes, { safety });
+  await app.register(settingsRoutes, { auth, stream, notifications: settings });
+  await app.register(scalingRoutes, { phases: services.phases });
+  await app.register(newsRoutes, { ml });
+  await app.register(mlOverviewRoutes, { ml });
+  await app.register(mlEnhancementsRoutes, { ml, market });
+  await app.register(infraMonitoringRoutes, {
+    infraMetrics: services.infraMetrics,
+    tickDashboard: services.tickDashboard,
+  });
 }

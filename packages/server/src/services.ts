@@ -29,7 +29,7 @@ import { defaultRegistry, RemoteRegistryStore } from './platform/remote-registry
 import { TradingModeService } from './platform/trading-mode-service';
 import { createResearchService, type ResearchService } from './research';
 import { createRiskEngine, type RiskEngine } from './risk';
-import { createSafety, type SafetyService } from './safety';
+import { createSafety, type SafetyService, safetySettings } from './safety';
 import { secureDataDir } from './security/owner-only-files';
 import { SecretBox } from './security/secret-box';
 import { TradingLoop } from './strategy';
@@ -304,7 +304,7 @@ export function createServices(
       tradingMode,
       riskFreeRatePercent: config.riskFreeRatePercent,
       now,
-      singleStockLimitPercent: () => safety.parts.limits.limits().position_limits.max_single_stock,
+      riskLimits: safetySettings(safety),
     }),
     safety,
     ml,
