@@ -20,8 +20,14 @@ const ANALYSIS = {
 };
 
 function clientAnswering(body: unknown) {
-  const fetchImpl = jest.fn(async () => ({ ok: true, status: 200, json: async () => body }) as Response);
-  const api = new ApiClient({ baseUrl: 'http://api.test', getToken: () => 'tok', fetchImpl });
+  const fetchImpl = jest.fn(
+    async (_url: string) => ({ ok: true, status: 200, json: async () => body }) as Response,
+  );
+  const api = new ApiClient({
+    baseUrl: 'http://api.test',
+    getToken: () => 'tok',
+    fetchImpl: fetchImpl as unknown as typeof fetch,
+  });
   return { api, fetchImpl };
 }
 
