@@ -5,8 +5,8 @@ import {
   serverStatusSchema,
   systemStatusSchema,
 } from '@td/contracts';
-import { z } from 'zod';
 import type { ApiClient } from './api-client';
+import { fetchResearchAnalysis } from './research';
 
 /** spec part 1 §7 and §9: the diagnostics calls' timeouts and the restart polling. */
 export const DIAGNOSTICS_TIMING = {
@@ -21,12 +21,6 @@ export const DIAGNOSTICS_TIMING = {
   /** After the fallback restart the modal waits 10 s before it looks again. */
   fallbackWaitMs: 10_000,
 } as const;
-
-/** What the research check reads of the analysis: that it answered, and how much it found. */
-const researchPulseSchema = z.object({
-  market_sentiment: z.string(),
-  recommendations: z.array(z.unknown()),
-});
 
 /** The diagnostics modal's calls: run on demand (open, Refresh Status, after a restart), never cached. */
 export const managementApi = {
@@ -43,12 +37,7 @@ export const managementApi = {
       })
       .then((r) => r.data),
   /** The research service's own answer: 503 means it has no market data to work from. */
-  research: (api: ApiClient) =>
-    api
-      .get('/api/research/analysis', okEnvelope(researchPulseSchema), {
-        timeoutMs: DIAGNOSTICS_TIMING.healthTimeoutMs,
-      })
-      .then((r) => r.data),
+  research: (api: ApiClient) => fetchResearchAnalysis(api, { timeoutMs: DIAGNOSTICS_TIMING.healthTimeoutMs }),
   /** Drains requests and orders, then the supervisor starts the server again. */
   restart: (api: ApiClient) =>
     api.post('/api/management/server/restart', restartReplySchema, undefined, {

@@ -1,19 +1,18 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import {
   type EngineStatus,
-  engineStatusSchema,
   type MarketSentiment,
   type MlIntelligenceMetrics,
   marketSentimentResponseSchema,
   mlIntelligenceMetricsResponseSchema,
   type NewsHeadline,
   newsResponseSchema,
-  okEnvelope,
 } from '@td/contracts';
 import type { ApiClient } from './api-client';
 import { useApiClient } from './api-client-context';
 import { ApiError } from './api-error';
 import { POLL_INTERVALS } from './polling';
+import { fetchEngineStatus } from './shell';
 
 export const mlKeys = {
   intelligenceMetrics: ['ml', 'intelligence-metrics'] as const,
@@ -77,7 +76,7 @@ export const intelligencePipelineQuery = (api: ApiClient) =>
     queryFn: async ({ signal }): Promise<IntelligencePipelineData> => {
       const [sentiment, engines, headlines] = await Promise.all([
         fetchMarketSentiment(api, signal),
-        api.get('/api/engines/status', okEnvelope(engineStatusSchema), { signal }).then((r) => r.data),
+        fetchEngineStatus(api, signal),
         fetchNewsHeadlines(api, signal),
       ]);
       return { sentiment, engines, headlines };

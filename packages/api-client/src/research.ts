@@ -1,11 +1,15 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { okEnvelope, researchAnalysisSchema } from '@td/contracts';
-import type { ApiClient } from './api-client';
+import { okEnvelope, type ResearchAnalysis, researchAnalysisSchema } from '@td/contracts';
+import type { ApiClient, RequestOptions } from './api-client';
 import { useApiClient } from './api-client-context';
 
 export const researchKeys = {
   analysis: ['research', 'analysis'] as const,
 };
+
+/** GET /api/research/analysis: the Research screen and the diagnostics' research check both read it. */
+export const fetchResearchAnalysis = (api: ApiClient, options?: RequestOptions): Promise<ResearchAnalysis> =>
+  api.get('/api/research/analysis', okEnvelope(researchAnalysisSchema), options).then((r) => r.data);
 
 /**
  * spec part 1 §4 "Research loading": the screen's retry schedule (useRetrySchedule) does the
@@ -14,8 +18,7 @@ export const researchKeys = {
 export const researchAnalysisQuery = (api: ApiClient) =>
   queryOptions({
     queryKey: researchKeys.analysis,
-    queryFn: ({ signal }) =>
-      api.get('/api/research/analysis', okEnvelope(researchAnalysisSchema), { signal }).then((r) => r.data),
+    queryFn: ({ signal }) => fetchResearchAnalysis(api, { signal }),
     retry: false,
   });
 

@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  type EngineStatus,
   engineStatusSchema,
   okEnvelope,
   portfolioOverviewResponseSchema,
@@ -29,11 +30,14 @@ export const quickStatsQuery = (api: ApiClient) =>
     refetchInterval: POLL_INTERVALS.quickStats,
   });
 
+/** GET /api/engines/status: the shell's status and the dashboard's pipeline card both read it. */
+export const fetchEngineStatus = (api: ApiClient, signal?: AbortSignal): Promise<EngineStatus> =>
+  api.get('/api/engines/status', okEnvelope(engineStatusSchema), { signal }).then((r) => r.data);
+
 export const engineStatusQuery = (api: ApiClient) =>
   queryOptions({
     queryKey: shellKeys.engineStatus,
-    queryFn: ({ signal }) =>
-      api.get('/api/engines/status', okEnvelope(engineStatusSchema), { signal }).then((r) => r.data),
+    queryFn: ({ signal }) => fetchEngineStatus(api, signal),
     refetchInterval: POLL_INTERVALS.engineStatus,
   });
 

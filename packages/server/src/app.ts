@@ -8,71 +8,33 @@ import Fastify, {
 } from 'fastify';
 import helmet from 'helmet';
 import type { Logger } from 'pino';
-import type { SessionInfo } from './auth/auth-service';
-import { installErrorHandling } from './http/error-handler';
+import { installAuthGuard } from './http/auth-guard';
+import { type ErrorMapping, installErrorHandling } from './http/error-registry';
 import { createHostGuard } from './http/host-guard';
-import { unauthorized } from './http/http-error';
 import { recordRequestLatency } from './ops/metrics';
 import { allocationRoutes } from './routes/allocation';
+import { analyticsRoutes } from './routes/analytics';
 import { authRoutes } from './routes/auth';
-import { autoScalingRoutes } from './routes/auto-scaling';
 import { dataSourceRoutes } from './routes/data-sources';
+import { infraMonitoringRoutes } from './routes/infra-monitoring';
 import { managementRoutes } from './routes/management';
 import { marketRoutes } from './routes/market';
-import { mlRoutes } from './routes/ml';
+import { mlEnhancementsRoutes } from './routes/ml-enhancements';
+import { mlOverviewRoutes } from './routes/ml-overview';
 import { newsRoutes } from './routes/news';
 import { paperTradingRoutes } from './routes/paper-trading';
-import { performanceRoutes } from './routes/performance';
 import { platformRoutes } from './routes/platform';
 import { portfolioRoutes } from './routes/portfolio';
-import { profileRoutes } from './routes/profile';
 import { researchRoutes } from './routes/research';
 import { riskRoutes } from './routes/risk';
 import { safetyRoutes } from './routes/safety';
-import { scalingStatusRoutes } from './routes/scaling-status';
+import { scalingRoutes } from './routes/scaling';
+import { settingsRoutes } from './routes/settings';
+import { shellRoutes } from './routes/shell';
 import { streamRoutes } from './routes/stream';
-import { tradingModeRoutes } from './routes/trading-mode';
-import { upstoxRoutes } from './routes/upstox';
+import { tradesRoutes } from './routes/trades';
+import { safetySettings } from './safety';
 import type { AppServices } from './services';
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    session: SessionInfo | null;
-  }
-}
-
-/** Routes anyone may call: health, sign-in itself, and the registry the host needs before sign-in. */
-const PUBLIC_ROUTES = new Set([
-  'GET /api/health',
-  'POST /api/auth/login',
-  'POST /api/auth/logout',
-  'POST /api/auth/validate-session',
-  'POST /api/auth/set-password',
-  'POST /api/auth/request-password-setup',
-  'GET /api/platform/registry',
-  // The stream's session arrives in its first message: browsers cannot set headers on a WebSocket.
-  'GET /api/stream',
-  // Upstox sends the browser back here; the single-use OAuth state proves the request.
-  'GET /api/upstox/callback',
-]);
-
-/** Ops calls: the ops credential, not a browser session, proves them (routes/platform.ts checks it). */
-const OPS_ROUTES = new Set(['PUT /api/platform/registry']);
-
-export function isOpsRoute(method: string, url: string): boolean {
-  return OPS_ROUTES.has(`${method} ${url.split('?')[0]}`);
-}
-
-export function isPublicRoute(method: string, url: string): boolean {
-  return PUBLIC_ROUTES.has(`${method === 'HEAD' ? 'GET' : method} ${url.split('?')[0]}`);
-}
-
-export function bearerToken(request: FastifyRequest): string | null {
-  const header = request.headers.authorization;
-  if (!header?.startsWith('Bearer ')) return null;
-  const token = header.slice('Bearer '.length).trim();
-  return token.length > 0 && token.length <= 256 ? token : null;
-}
 
 /**
  * helmet's security headers, its middleware built once. (@fastify/helmet builds a new one, parsing
@@ -119,7 +81,15 @@ class OneLinePerRequest extends LogController {
   }
 }
 
-export async function buildApp(services: AppServices): Promise<FastifyInstance> {
+export interface BuildAppOptions {
+  /** The engines' error mappings; the services' list unless a test brings its own. */
+  errors?: readonly ErrorMapping[];
+}
+
+export async function buildApp(
+  services: AppServices,
+  options: BuildAppOptions = {},
+): Promise<FastifyInstance> {
   const { config } = services;
   const app = Fastify({
     loggerInstance: services.logger as FastifyBaseLogger,
@@ -129,7 +99,7 @@ export async function buildApp(services: AppServices): Promise<FastifyInstance> 
     logController: new OneLinePerRequest(services.logger),
   });
 
-  installErrorHandling(app);
+  installErrorHandling(app, options.errors ?? services.errorMappings);
   recordRequestLatency(app, services.infraMetrics.latency);
   app.addHook('onRequest', (request, reply, done) => {
     securityHeaders(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined));
@@ -147,36 +117,64 @@ export async function buildApp(services: AppServices): Promise<FastifyInstance> 
     maxAge: 600,
   });
 
-  app.decorateRequest('session', null);
-  app.addHook('onRequest', async (request) => {
-    if (request.method === 'OPTIONS' || isPublicRoute(request.method, request.url)) return;
-    if (isOpsRoute(request.method, request.url)) return;
-    const token = bearerToken(request);
-    const session = token ? services.auth.verifySession(token) : null;
-    if (!session)
-      throw unauthorized(token ? 'Your session has expired. Sign in again.' : 'Sign in to continue.');
-    request.session = session;
-  });
+  installAuthGuard(app, { verifySession: (token) => services.auth.verifySession(token) });
 
-  await app.register(authRoutes, { services });
-  await app.register(platformRoutes, { services });
-  await app.register(tradingModeRoutes, { services });
-  await app.register(streamRoutes, { services });
-  await app.register(marketRoutes, { services });
-  await app.register(upstoxRoutes, { services });
-  await app.register(dataSourceRoutes, { services });
-  await app.register(portfolioRoutes, { services });
-  await app.register(paperTradingRoutes, { services });
-  await app.register(performanceRoutes, { services });
-  await app.register(researchRoutes, { services });
-  await app.register(allocationRoutes, { services });
-  await app.register(riskRoutes, { services });
-  await app.register(safetyRoutes, { services });
-  await app.register(scalingStatusRoutes, { services });
-  await app.register(profileRoutes, { services });
-  await app.register(newsRoutes, { services });
-  await app.register(mlRoutes, { services });
-  await app.register(managementRoutes, { services });
-  await app.register(autoScalingRoutes, { services });
+  await registerRoutes(app, services);
   return app;
+}
+
+/** Each route file gets only the members it uses; its file is named after the api-client file calling it. */
+async function registerRoutes(app: FastifyInstance, services: AppServices): Promise<void> {
+  const { auth, stream, market, trading, safety, ml } = services;
+  const settings = safetySettings(safety);
+  await app.register(authRoutes, { auth, stream });
+  await app.register(platformRoutes, { registry: services.registry, auth, config: services.config });
+  await app.register(managementRoutes, {
+    restart: services.restart,
+    db: services.db,
+    market,
+    config: services.config,
+  });
+  await app.register(shellRoutes, {
+    tradingMode: services.tradingMode,
+    trading,
+    engineStatus: services.engineStatus,
+  });
+  await app.register(streamRoutes, { stream });
+  await app.register(marketRoutes, { market, feedSubscriptions: services.feedSubscriptions });
+  await app.register(dataSourceRoutes, {
+    dataSources: services.dataSources,
+    upstoxAccount: services.upstoxAccount,
+    market,
+    selectFeed: services.selectFeed,
+  });
+  await app.register(portfolioRoutes, { trading });
+  await app.register(tradesRoutes, { trading, clock: market.clock });
+  await app.register(paperTradingRoutes, {
+    trading,
+    ledger: services.ledger,
+    market,
+    paperPreparation: services.paperPreparation,
+    paperBroker: services.paperBroker,
+    liveBroker: services.liveBroker,
+  });
+  await app.register(analyticsRoutes, {
+    db: services.db,
+    market,
+    tradingMode: services.tradingMode,
+    config: services.config,
+  });
+  await app.register(researchRoutes, { research: services.research });
+  await app.register(allocationRoutes, { allocation: services.allocation });
+  await app.register(riskRoutes, { risk: services.risk, safety, riskLimits: settings });
+  await app.register(safetyRoutes, { safety });
+  await app.register(settingsRoutes, { auth, stream, notifications: settings });
+  await app.register(scalingRoutes, { phases: services.phases });
+  await app.register(newsRoutes, { ml });
+  await app.register(mlOverviewRoutes, { ml });
+  await app.register(mlEnhancementsRoutes, { ml, market });
+  await app.register(infraMonitoringRoutes, {
+    infraMetrics: services.infraMetrics,
+    tickDashboard: services.tickDashboard,
+  });
 }

@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import { type AuthService, createAuthService } from './auth/auth-service';
 import { PAPER_STARTING_BALANCE_PAISE } from './broker/broker-types';
 import { replayHistoryIntoEmptyLedger } from './broker/history-replay';
-import { Ledger } from './broker/ledger';
+import { Ledger, ledgerErrorMapping } from './broker/ledger';
 import { LiveBroker } from './broker/live';
 import { LiveDayOpenings } from './broker/live-day-openings';
 import { LiveTradingLoop, LiveVenue } from './broker/live-venue';
@@ -16,6 +16,7 @@ import type { AppConfig } from './config';
 import { createDataSources, type DataSourceService } from './data-sources';
 import { type Db, openDatabase } from './db/database';
 import { SettingsRepository } from './db/settings-repository';
+import type { ErrorMapping } from './http/error-registry';
 import { INDEX_IDS } from './market/instruments';
 import { MarketDataService } from './market/market-data-service';
 import { engineStatus, preparingLoopState, tickDashboard } from './market/market-reports';
@@ -28,7 +29,7 @@ import { defaultRegistry, RemoteRegistryStore } from './platform/remote-registry
 import { TradingModeService } from './platform/trading-mode-service';
 import { createResearchService, type ResearchService } from './research';
 import { createRiskEngine, type RiskEngine } from './risk';
-import { createSafety, type SafetyService } from './safety';
+import { createSafety, type SafetyService, safetySettings } from './safety';
 import { secureDataDir } from './security/owner-only-files';
 import { SecretBox } from './security/secret-box';
 import { sqliteLedgerStorage } from './storage/sqlite/ledger-storage';
@@ -83,6 +84,8 @@ export interface AppServices {
   tickDashboard(): ReturnType<typeof tickDashboard>;
   /** Restarts asked for over the API: rate limit, drain, exit for the supervisor (main.ts attaches the exit). */
   restart: RestartService;
+  /** Each engine's errors and the HTTP answer they get; the app's error handler reads them. */
+  errorMappings: readonly ErrorMapping[];
   /** Points the market engine at the feed the trading mode and the broker session call for. */
   selectFeed(): Promise<void>;
   start(): Promise<void>;
@@ -309,7 +312,7 @@ export function createServices(
       tradingMode,
       riskFreeRatePercent: config.riskFreeRatePercent,
       now,
-      singleStockLimitPercent: () => safety.parts.limits.limits().position_limits.max_single_stock,
+      riskLimits: safetySettings(safety),
     }),
     safety,
     ml,
@@ -325,6 +328,7 @@ export function createServices(
     tickDashboard: () => tickDashboard(marketData, stream),
     restart: new RestartService({ settings, now, log: logger, minIntervalMs: config.restart.minIntervalMs }),
     selectFeed,
+    errorMappings: [ledgerErrorMapping],
     start: async () => {
       // A registry change (script or PUT) reaches open browsers at once on the `registry` topic.
       stopWatchingRegistry = registry.watch((document) => stream.publish('registry', document));

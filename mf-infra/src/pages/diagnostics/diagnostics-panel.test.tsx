@@ -35,6 +35,10 @@ const RESEARCH = reply(200, {
     volatility_percent: 12,
     volatility_basis: 'x',
     recommendations: [],
+    strategy: 'Momentum',
+    as_of: '2026-01-05T04:00:00.000Z',
+    source: 'simulator',
+    simulated: true,
   },
 });
 

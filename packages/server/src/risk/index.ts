@@ -17,6 +17,11 @@ export { NO_PRICES_MESSAGE, RiskEngine, type RiskEngineDeps, RiskUnavailableErro
 export * from './risk-report';
 export * from './value-at-risk';
 
+/** The one risk limit the engine reads: the trader's single-stock cap (safety keeps the limits). */
+export interface RiskLimitsReader {
+  riskLimitSettings(): { position_limits: { max_single_stock: number } };
+}
+
 /** The engine over a running server's pieces: the traded account's positions, the market's closes. */
 export function createRiskEngine(deps: {
   db: Db;
@@ -25,8 +30,8 @@ export function createRiskEngine(deps: {
   tradingMode: Pick<TradingModeService, 'current'>;
   riskFreeRatePercent: number;
   now: () => number;
-  /** The trader's single-stock limit from the safety engine's risk limits, percent of equity. */
-  singleStockLimitPercent?: () => number | null;
+  /** The trader's risk limits, for the single-stock limit (percent of equity). */
+  riskLimits?: RiskLimitsReader;
 }): RiskEngine {
   const performance = createPerformanceAnalytics(
     {
@@ -37,6 +42,7 @@ export function createRiskEngine(deps: {
     },
     deps.now,
   );
+  const limits = deps.riskLimits;
   return new RiskEngine({
     market: deps.market,
     account: () => deps.trading.account(),
@@ -45,6 +51,6 @@ export function createRiskEngine(deps: {
     performance,
     mode: () => deps.tradingMode.current(),
     now: deps.now,
-    singleStockLimitPercent: deps.singleStockLimitPercent,
+    singleStockLimitPercent: limits && (() => limits.riskLimitSettings().position_limits.max_single_stock),
   });
 }

@@ -1,15 +1,20 @@
 import { allocationSaveRequestSchema, dailyAmountRequestSchema } from '@td/contracts';
 import type { FastifyInstance } from 'fastify';
 import { validate } from '../http/validate';
-import type { AppServices } from '../services';
+import type { AllocationService } from '../strategy/allocation/allocation-service';
+
+export interface AllocationRouteDeps {
+  allocation: Pick<
+    AllocationService,
+    'settings' | 'save' | 'dailyAmount' | 'setDailyAmount' | 'recommendation'
+  >;
+}
 
 /** spec part 4 "Allocation save": the words the screen shows for 3 s. */
 export const SETTINGS_SAVED = 'Settings saved successfully!';
 
 /** spec part 1 §7 allocation calls: thin — validate, call the allocation service, reply. */
-export async function allocationRoutes(app: FastifyInstance, { services }: { services: AppServices }) {
-  const { allocation } = services;
-
+export async function allocationRoutes(app: FastifyInstance, { allocation }: AllocationRouteDeps) {
   app.get('/api/allocation/settings', async () => ({ success: true, data: await allocation.settings() }));
 
   app.post('/api/allocation/save', async (request) => {

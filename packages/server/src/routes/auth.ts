@@ -9,12 +9,21 @@ import {
   type ValidateSessionResponse,
 } from '@td/contracts';
 import type { FastifyInstance } from 'fastify';
-import { bearerToken } from '../app';
-import type { SessionInfo, SignedIn } from '../auth/auth-service';
+import type { AuthService, SessionInfo, SignedIn } from '../auth/auth-service';
 import { SIGN_IN_MESSAGES as MSG } from '../auth/sign-in-messages';
+import { bearerToken } from '../http/auth-guard';
 import { unauthorized } from '../http/http-error';
 import { validate } from '../http/validate';
-import type { AppServices } from '../services';
+import type { StreamHub } from '../stream/stream-hub';
+
+export interface AuthRouteDeps {
+  auth: Pick<
+    AuthService,
+    'login' | 'requestPasswordSetup' | 'setPassword' | 'verifySession' | 'logout' | 'logoutEverywhere'
+  >;
+  /** A password change or sign-out closes the ended sessions' open streams at once. */
+  stream: Pick<StreamHub, 'recheckSessions'>;
+}
 
 const userOf = (session: SessionInfo): User => ({ email: session.email, name: session.name });
 
@@ -29,9 +38,7 @@ function signedInReply({ sessionToken, session }: SignedIn, message: string): Lo
 }
 
 /** spec part 1 §7: the five sign-in calls. All are public; each checks what it needs itself. */
-export async function authRoutes(app: FastifyInstance, { services }: { services: AppServices }) {
-  const { auth } = services;
-
+export async function authRoutes(app: FastifyInstance, { auth, stream }: AuthRouteDeps) {
   // Clients often send Content-Type: application/json with no body on logout and validate-session;
   // in this scope an empty JSON body reads as "no body" instead of a 400.
   const defaultJsonParser = app.getDefaultJsonParser('error', 'error');
@@ -62,7 +69,7 @@ export async function authRoutes(app: FastifyInstance, { services }: { services:
     const { temp_token, new_password } = validate(setPasswordRequestSchema, request.body);
     const signedIn = await auth.setPassword(temp_token, new_password);
     // The new password ended every older session: their open streams close now, not at the next check.
-    services.stream.recheckSessions();
+    stream.recheckSessions();
     return signedInReply(signedIn, MSG.passwordSet);
   });
 
@@ -76,14 +83,14 @@ export async function authRoutes(app: FastifyInstance, { services }: { services:
   app.post('/api/auth/logout', async (request) => {
     const token = bearerToken(request);
     if (token) auth.logout(token);
-    services.stream.recheckSessions();
+    stream.recheckSessions();
     return { success: true };
   });
 
   // Signed in only (not a public route): ends every session of the account, this one included.
   app.post('/api/auth/logout-all', async (request): Promise<LogoutEverywhereResponse> => {
     const ended = auth.logoutEverywhere((request.session as SessionInfo).email);
-    services.stream.recheckSessions();
+    stream.recheckSessions();
     return { success: true, message: MSG.signedOutEverywhere, ended_sessions: ended };
   });
 }

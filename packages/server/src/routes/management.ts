@@ -1,16 +1,58 @@
 import { RESTART_MESSAGES } from '@td/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { RestartKind } from '../ops/restart';
-import type { AppServices } from '../services';
+import { type Db, isDatabaseHealthy } from '../db/database';
+import type { MarketDataService } from '../market/market-data-service';
+import type { RestartKind, RestartService } from '../ops/restart';
+import { serverUptimeSeconds } from '../ops/restart/server-uptime';
+import type { RestartRecord } from '../ops/restart/supervisor';
+
+export interface ManagementRouteDeps {
+  restart: Pick<RestartService, 'accept' | 'perform'>;
+  db: Db;
+  market: Pick<MarketDataService, 'health' | 'activeProvider'>;
+  config: {
+    version: string;
+    restart: { supervised: boolean; supervisorRestarts: RestartRecord };
+  };
+}
 
 /**
- * spec part 1 §7: POST /api/management/server/restart (drain, then exit for the supervisor) and
- * POST /api/admin/restart (the fallback: exit as soon as the reply is sent). Both need a session
- * (the app's session hook) and share one rate limit. GET /api/status and
- * /api/management/server/status live in routes/platform.ts beside /api/health.
+ * The Management screen (api-client management.ts): health, status, the server's diagnostics, and
+ * POST /api/management/server/restart (drain, then exit for the supervisor) and POST /api/admin/restart
+ * (the fallback: exit as soon as the reply is sent). The restarts need a session (the session
+ * guard) and share one rate limit; /api/health is public.
  */
-export async function managementRoutes(app: FastifyInstance, { services }: { services: AppServices }) {
-  const { restart } = services;
+export async function managementRoutes(
+  app: FastifyInstance,
+  { restart, db, market, config }: ManagementRouteDeps,
+) {
+  app.get('/api/health', async () => ({
+    success: true,
+    status: 'ok',
+    version: config.version,
+    uptime: serverUptimeSeconds(),
+  }));
+
+  app.get('/api/status', async () => ({
+    success: true,
+    data: {
+      database_connected: isDatabaseHealthy(db),
+      upstox_connected: market.health('upstox')?.connected ?? false,
+      yahoo_finance_connected: market.health('yahoo')?.connected ?? false,
+      data_source: market.activeProvider.source,
+    },
+  }));
+
+  app.get('/api/management/server/status', async () => ({
+    success: true,
+    data: {
+      main_server_healthy: isDatabaseHealthy(db),
+      main_server_pid: process.pid,
+      uptime: serverUptimeSeconds(),
+      supervisor: supervisorRestarts(config.restart),
+    },
+  }));
+
   // The requests whose restart was accepted: their onResponse starts it, after the reply has left.
   const accepted = new WeakMap<FastifyRequest, RestartKind>();
 
@@ -36,4 +78,16 @@ export async function managementRoutes(app: FastifyInstance, { services }: { ser
 
   restartRoute('/api/management/server/restart', 'graceful');
   restartRoute('/api/admin/restart', 'forceful');
+}
+
+function supervisorRestarts({
+  supervised,
+  supervisorRestarts: record,
+}: ManagementRouteDeps['config']['restart']) {
+  return {
+    supervised,
+    restarts: record.restarts,
+    last_restart_at: record.lastRestartAt === null ? null : new Date(record.lastRestartAt).toISOString(),
+    last_restart_reason: record.lastRestartReason,
+  };
 }

@@ -4,8 +4,9 @@ import { z } from 'zod';
 import { HttpError } from '../http/http-error';
 import { validate } from '../http/validate';
 import { unknownSymbolError } from '../market/instruments';
+import type { MarketDataService } from '../market/market-data-service';
 import { MarketDataError } from '../market/market-types';
-import type { AppServices } from '../services';
+import type { FeedSubscriptions } from '../market/subscriptions';
 
 const DAY = 86_400_000;
 
@@ -18,11 +19,17 @@ function asHttpError(error: unknown): never {
   throw error;
 }
 
-export async function marketRoutes(app: FastifyInstance, { services }: { services: AppServices }) {
-  const { market } = services;
+export interface MarketRouteDeps {
+  market: Pick<
+    MarketDataService,
+    'indexSnapshot' | 'isKnownSymbol' | 'latestQuotes' | 'clock' | 'activeProvider' | 'pipeline' | 'simulator'
+  >;
+  /** Symbols screens ask for are streamed for a while. */
+  feedSubscriptions: Pick<FeedSubscriptions, 'noteScreenRequest'>;
+}
 
-  app.get('/api/engines/status', async () => ({ success: true, data: services.engineStatus() }));
-
+/** spec part 1 §7 (api-client market.ts): indices, quotes, candles and the simulator's order book. */
+export async function marketRoutes(app: FastifyInstance, { market, feedSubscriptions }: MarketRouteDeps) {
   app.get('/api/market/overview', async () => {
     const snapshot = market.indexSnapshot();
     return {
@@ -40,7 +47,7 @@ export async function marketRoutes(app: FastifyInstance, { services }: { service
     const { symbols } = validate(quotesQuerySchema, request.query, 'query');
     const unknown = symbols.find((symbol) => !market.isKnownSymbol(symbol));
     if (unknown) asHttpError(unknownSymbolError(unknown));
-    services.feedSubscriptions.noteScreenRequest(symbols);
+    feedSubscriptions.noteScreenRequest(symbols);
     const quotes = await market.latestQuotes(symbols).catch(asHttpError);
     return { success: true, data: quotes };
   });
@@ -49,7 +56,7 @@ export async function marketRoutes(app: FastifyInstance, { services }: { service
     const { symbol } = validate(z.object({ symbol: symbolSchema }), request.params, 'path');
     const query = validate(candlesQuerySchema, request.query, 'query');
     if (!market.isKnownSymbol(symbol)) asHttpError(unknownSymbolError(symbol));
-    services.feedSubscriptions.noteScreenRequest([symbol]);
+    feedSubscriptions.noteScreenRequest([symbol]);
     const to = query.to ? new Date(query.to) : new Date(market.clock.now());
     const from = query.from
       ? new Date(query.from)
@@ -85,6 +92,4 @@ export async function marketRoutes(app: FastifyInstance, { services }: { service
     }
     return { success: true, data: market.simulator.orderBook(symbol) };
   });
-
-  app.get('/api/tick-streaming/dashboard', async () => ({ success: true, data: services.tickDashboard() }));
 }

@@ -21,7 +21,7 @@ import { createInsight, type Insight } from '../ml/insight';
 import { overallHealth, wilsonLowerBound } from '../ml/insight/health';
 import { dailyReturns, pearson } from '../ml/insight/knowledge-graph';
 import { buildTestApp, signInForTest, type TestApp } from '../test-support';
-import { INSIGHT_DOWN } from './ml';
+import { INSIGHT_DOWN } from './ml-status-reply';
 
 let testApp: TestApp;
 let headers: { authorization: string };

@@ -2,10 +2,25 @@ import { paperBalanceRequestSchema, paperLimitsSchema } from '@td/contracts';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { PAPER_STARTING_BALANCE_PAISE } from '../broker/broker-types';
+import type { Ledger } from '../broker/ledger';
+import type { LiveBroker } from '../broker/live';
 import { placeOrderFromClient } from '../broker/order-intake';
+import type { PaperBroker } from '../broker/paper/paper-broker';
+import type { PaperAccountPreparation } from '../broker/paper-account-preparation';
+import type { TradingService } from '../broker/trading-service';
 import { notFound } from '../http/http-error';
 import { validate } from '../http/validate';
-import type { AppServices } from '../services';
+
+export interface PaperTradingRouteDeps {
+  trading: Pick<TradingService, 'paperOverview' | 'limits' | 'account' | 'placeOrderDurably'>;
+  ledger: Pick<Ledger, 'setLimits' | 'reset' | 'setBalance' | 'order'>;
+  market: { isKnownSymbol(symbol: string): boolean };
+  /** Paper balance edits are refused while the start-up replay prepares the account. */
+  paperPreparation: Pick<PaperAccountPreparation, 'refuseWhilePreparing'>;
+  paperBroker: Pick<PaperBroker, 'cancel'>;
+  /** Live orders are cancelled at Upstox. */
+  liveBroker: Pick<LiveBroker, 'cancel'>;
+}
 
 const LIVE_CANCEL_REQUESTED =
   'Cancel requested at Upstox: the order stays PENDING until Upstox confirms the cancel (or reports it filled).';
@@ -13,9 +28,10 @@ const LIVE_CANCEL_REQUESTED =
 const formatRupees = (rupees: number) => `₹${Math.round(rupees).toLocaleString('en-IN')}`;
 
 /** spec part 2 §7: the paper account's overview, limits, reset and balance; and orders for tests and tools. */
-export async function paperTradingRoutes(app: FastifyInstance, { services }: { services: AppServices }) {
-  const { trading, ledger, market } = services;
-
+export async function paperTradingRoutes(
+  app: FastifyInstance,
+  { trading, ledger, market, paperPreparation, paperBroker, liveBroker }: PaperTradingRouteDeps,
+) {
   app.get('/api/trading/paper/overview', async () => ({ success: true, data: trading.paperOverview() }));
 
   app.get('/api/trading/paper-limits', async () => ({ success: true, data: trading.limits() }));
@@ -30,7 +46,7 @@ export async function paperTradingRoutes(app: FastifyInstance, { services }: { s
     // spec part 2 §7: the body may carry the balance (1000000); anything else is refused, not guessed.
     const { balance } = validate(z.object({ balance: z.literal(1_000_000).optional() }), request.body ?? {});
     // A reset or balance edit in the middle of the start-up replay would be traded over by it.
-    services.paperPreparation.refuseWhilePreparing();
+    paperPreparation.refuseWhilePreparing();
     void balance;
     const result = ledger.reset('paper', PAPER_STARTING_BALANCE_PAISE);
     return {
@@ -46,7 +62,7 @@ export async function paperTradingRoutes(app: FastifyInstance, { services }: { s
 
   app.post('/api/trading/paper/balance', async (request) => {
     const { balance } = validate(paperBalanceRequestSchema, request.body);
-    services.paperPreparation.refuseWhilePreparing();
+    paperPreparation.refuseWhilePreparing();
     const cash = ledger.setBalance('paper', Math.round(balance * 100), 'Balance edited by the trader');
     return {
       success: true,
@@ -76,10 +92,10 @@ export async function paperTradingRoutes(app: FastifyInstance, { services }: { s
     const { id } = validate(z.object({ id: z.string().min(1).max(64) }), request.params, 'path');
     const order = ledger.order(id);
     if (!order) throw notFound(`No order ${id}.`);
-    if (order.account !== 'live') return { success: true, data: services.paperBroker.cancel(id) };
+    if (order.account !== 'live') return { success: true, data: paperBroker.cancel(id) };
     if (order.status !== 'PENDING') return { success: true, data: order };
     // A live order is cancelled at Upstox; it reads CANCELLED only once Upstox says so.
-    const live = await services.liveBroker.cancel(id);
+    const live = await liveBroker.cancel(id);
     const data = ledger.order(id) ?? live;
     if (data.status !== 'PENDING') return { success: true, data };
     return reply.status(202).send({ success: true, data, message: LIVE_CANCEL_REQUESTED });

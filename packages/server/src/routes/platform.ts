@@ -1,18 +1,23 @@
 import { remoteEntrySchema, remoteNameSchema } from '@td/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { bearerToken } from '../app';
-import { isDatabaseHealthy } from '../db/database';
+import type { AuthService } from '../auth/auth-service';
+import { bearerToken } from '../http/auth-guard';
 import { badRequest, HttpError, unauthorized } from '../http/http-error';
 import { validate } from '../http/validate';
-import { serverUptimeSeconds } from '../ops/restart/server-uptime';
+import type { RemoteRegistryStore } from '../platform/remote-registry-store';
 import { loadOpsToken, OPS_TOKEN_HEADER, opsTokenMatches } from '../security/ops-token';
-import type { AppServices } from '../services';
 
 const useRemoteSchema = z.object({ name: remoteNameSchema, entry: remoteEntrySchema });
 
-export async function platformRoutes(app: FastifyInstance, { services }: { services: AppServices }) {
-  const { config, db, registry } = services;
+export interface PlatformRouteDeps {
+  registry: Pick<RemoteRegistryStore, 'read' | 'originRefusal' | 'use'>;
+  auth: Pick<AuthService, 'verifySession'>;
+  config: { dataDir: string; opsToken?: string };
+}
+
+/** The remote registry the shell loads its screens from: read by the host, written by ops. */
+export async function platformRoutes(app: FastifyInstance, { registry, auth, config }: PlatformRouteDeps) {
   // Created on first start (DATA_DIR/ops.token, owner-only) unless OPS_TOKEN is set.
   const opsToken = loadOpsToken(config.dataDir, config.opsToken);
 
@@ -23,37 +28,10 @@ export async function platformRoutes(app: FastifyInstance, { services }: { servi
     if (request.headers[OPS_TOKEN_HEADER] !== undefined)
       throw unauthorized(`The ops token is not valid: ${how}.`);
     const session = bearerToken(request);
-    if (session && services.auth.verifySession(session))
+    if (session && auth.verifySession(session))
       throw new HttpError(403, `Changing the remote registry is an ops action: ${how}.`, 'forbidden');
     throw unauthorized(`Changing the remote registry needs the ops token: ${how}.`);
   };
-
-  app.get('/api/health', async () => ({
-    success: true,
-    status: 'ok',
-    version: config.version,
-    uptime: serverUptimeSeconds(),
-  }));
-
-  app.get('/api/status', async () => ({
-    success: true,
-    data: {
-      database_connected: isDatabaseHealthy(db),
-      upstox_connected: services.market.health('upstox')?.connected ?? false,
-      yahoo_finance_connected: services.market.health('yahoo')?.connected ?? false,
-      data_source: services.market.activeProvider.source,
-    },
-  }));
-
-  app.get('/api/management/server/status', async () => ({
-    success: true,
-    data: {
-      main_server_healthy: isDatabaseHealthy(db),
-      main_server_pid: process.pid,
-      uptime: serverUptimeSeconds(),
-      supervisor: supervisorRestarts(services.config.restart),
-    },
-  }));
 
   app.get('/api/platform/registry', async (_request, reply) => {
     reply.header('Cache-Control', 'no-store');
@@ -67,13 +45,4 @@ export async function platformRoutes(app: FastifyInstance, { services }: { servi
     if (refusal) throw badRequest(refusal, 'remote_origin_not_allowed');
     return { success: true, data: registry.use(name, entry) };
   });
-}
-
-function supervisorRestarts({ supervised, supervisorRestarts: record }: AppServices['config']['restart']) {
-  return {
-    supervised,
-    restarts: record.restarts,
-    last_restart_at: record.lastRestartAt === null ? null : new Date(record.lastRestartAt).toISOString(),
-    last_restart_reason: record.lastRestartReason,
-  };
 }

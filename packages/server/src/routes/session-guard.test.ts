@@ -1,4 +1,4 @@
-import { isPublicRoute } from '../app';
+import { isPublicRoute } from '../http/auth-guard';
 import { buildTestApp, registeredRoutes, signInForTest, type TestApp } from '../test-support';
 
 // ARCHITECTURE "Rules of the house": everything but health, sign-in and the registry read needs a session.

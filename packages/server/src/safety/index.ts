@@ -1,4 +1,4 @@
-import type { TradingMode } from '@td/contracts';
+import type { NotificationSettings, RiskLimitsUpdate, TradingMode } from '@td/contracts';
 import type { Logger } from 'pino';
 import type { AccountId } from '../broker/broker-types';
 import type { Ledger } from '../broker/ledger';
@@ -27,6 +27,26 @@ import { SafetyService } from './safety-service';
 import { TradingHalt } from './trading-halt';
 
 export { SafetyService } from './safety-service';
+
+/** The trader's settings the safety engine keeps: what the risk and settings screens read and save. */
+export interface SafetySettings {
+  /** The saved risk limits themselves (the report with usage is `SafetyService.riskLimits`). */
+  riskLimitSettings(): RiskLimitsUpdate;
+  saveRiskLimits(update: RiskLimitsUpdate): RiskLimitsUpdate;
+  notifications(): NotificationSettings;
+  saveNotifications(settings: NotificationSettings): NotificationSettings;
+}
+
+/** Safety's settings as a narrow surface, so no caller outside safety reaches into its parts. */
+export function safetySettings(safety: SafetyService): SafetySettings {
+  const { limits, notifications } = safety.parts;
+  return {
+    riskLimitSettings: () => limits.limits(),
+    saveRiskLimits: (update) => limits.save(update),
+    notifications: () => notifications.get(),
+    saveNotifications: (settings) => notifications.save(settings),
+  };
+}
 
 export interface SafetyDependencies {
   db: Db;

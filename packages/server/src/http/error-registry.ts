@@ -1,10 +1,24 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
-import { LedgerError } from '../broker/ledger/ledger-error';
 import { HttpError } from './http-error';
 
+/**
+ * An engine's own error class and the HTTP answer it gets: each engine exports its mappings and the
+ * runtime hands them to the app, so http never imports an engine's internals. The error's message
+ * is the reply's sentence, so a mapped error must carry one written for the trader.
+ */
+export interface ErrorMapping {
+  matches(error: unknown): boolean;
+  status: number;
+  code: string;
+  /** Logged at warn with the error: a refusal worth seeing in the log, not a failure. */
+  log?: 'warn';
+  /** The warn line's words; defaults to the code. */
+  logLine?: string;
+}
+
 /** Every failure leaves as `{ success: false, error, code }`; a stack trace never does. */
-export function installErrorHandling(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError | HttpError | LedgerError, request, reply) => {
+export function installErrorHandling(app: FastifyInstance, mappings: readonly ErrorMapping[] = []): void {
+  app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
     if (error instanceof HttpError) {
       if (error.statusCode === 429 && typeof error.extra.retryAfterSeconds === 'number') {
         reply.header('Retry-After', String(error.extra.retryAfterSeconds));
@@ -14,10 +28,10 @@ export function installErrorHandling(app: FastifyInstance): void {
         .status(error.statusCode)
         .send({ success: false, error: error.message, code: error.code, ...extra });
     }
-    if (error instanceof LedgerError) {
-      // The ledger's last line of defence refused and wrote nothing; its message is for the trader.
-      request.log.warn({ err: error }, 'the ledger refused a request');
-      return reply.status(422).send({ success: false, error: error.message, code: 'ledger_refused' });
+    const mapping = mappings.find((candidate) => candidate.matches(error));
+    if (mapping) {
+      if (mapping.log === 'warn') request.log.warn({ err: error }, mapping.logLine ?? mapping.code);
+      return reply.status(mapping.status).send({ success: false, error: error.message, code: mapping.code });
     }
     const status = error.statusCode ?? 500;
     if (status === 413) {
