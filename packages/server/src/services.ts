@@ -1,5 +1,9 @@
 import path from 'node:path';
 import type { Logger } from 'pino';
+import {
+  createPerformanceAnalytics,
+  type PerformanceAnalyticsService,
+} from './analytics/performance-analytics-service';
 import { type AuthService, createAuthService } from './auth/auth-service';
 import { PAPER_STARTING_BALANCE_PAISE } from './broker/broker-types';
 import { replayHistoryIntoEmptyLedger } from './broker/history-replay';
@@ -19,15 +23,15 @@ import { SettingsRepository } from './db/settings-repository';
 import { INDEX_IDS } from './market/instruments';
 import { MarketDataService } from './market/market-data-service';
 import { engineStatus, tickDashboard } from './market/market-reports';
-import { createRealFeeds, feedForMode } from './market/real-feeds';
+import { createRealFeeds } from './market/real-feeds';
 import { createFeedSubscriptions, type FeedSubscriptions } from './market/subscriptions';
 import { createMlService, type MlService } from './ml';
 import { createInfraMetrics, type InfraMetrics } from './ops/metrics';
 import { RestartService } from './ops/restart';
 import { defaultRegistry, RemoteRegistryStore } from './platform/remote-registry-store';
-import { TradingModeService } from './platform/trading-mode-service';
 import { createResearchService, type ResearchService } from './research';
 import { createRiskEngine, type RiskEngine } from './risk';
+import { ModeController } from './runtime/mode-controller';
 import { createSafety, type SafetyService } from './safety';
 import { secureDataDir } from './security/owner-only-files';
 import { SecretBox } from './security/secret-box';
@@ -46,7 +50,9 @@ export interface AppServices {
   logger: Logger;
   auth: AuthService;
   registry: RemoteRegistryStore;
-  tradingMode: TradingModeService;
+  tradingMode: ModeController;
+  /** Performance figures of the account the mode names: one instance for the routes, risk and allocation. */
+  analytics: PerformanceAnalyticsService;
   stream: StreamHub;
   market: MarketDataService;
   /** What the real feed streams: indices, holdings, the ranked universe and what screens ask for. */
@@ -120,9 +126,10 @@ export function createServices(
   const box = SecretBox.fromDataDir(config.dataDir, config.secretsKey);
   const upstoxAccount = new UpstoxAccount(config.upstox, settings, box, now);
   const feeds = createRealFeeds(config, upstoxAccount, marketData, logger);
-  const tradingMode = new TradingModeService(settings, {
+  const tradingMode = new ModeController(settings, {
     liveUnavailableReason: () => upstoxAccount.problem(),
   });
+  const analytics = createPerformanceAnalytics({ db, market: marketData, tradingMode, config }, now);
 
   const ledger = new Ledger(db, now);
   ledger.openAccount('paper', PAPER_STARTING_BALANCE_PAISE);
@@ -131,12 +138,9 @@ export function createServices(
   paperBroker.holdOrdersWhile(paperPreparation);
   const trading = new TradingService(db, ledger, paperBroker, marketData, () => tradingMode.current(), now);
   const allocation = createAllocationService({
-    db,
     settings,
-    market: marketData,
     trading,
-    tradingMode,
-    config,
+    analytics,
     rank: (at) => tradingLoop.rank(at),
     research: () => research,
     now,
@@ -228,47 +232,29 @@ export function createServices(
   const safety = createSafety({
     ...{ db, settings, logger, now, config, market: marketData, stream, ledger, trading, paperBroker },
     ...{ liveBroker, liveVenue, upstoxAccount, mode: () => tradingMode.current() },
-    stopLoops: () => {
-      tradingLoop.stop();
-      liveLoop.stop();
-    },
-    resumeLoops: () => followMode(),
+    loops: tradingMode,
   });
-  // Mock and paper modes run the paper loop; live mode runs the live one while Upstox can trade.
-  // TRADING_LOOP=off keeps both off: it means no automated orders at all; a trading halt keeps both stopped.
-  const followMode = () => {
-    if (safety.haltState().halted) {
-      tradingLoop.stop();
-      liveLoop.stop();
-    } else if (tradingMode.current() === 'live') {
-      tradingLoop.stop();
-      if (config.tradingLoop && upstoxAccount.problem() === null) liveLoop.start();
-      else liveLoop.stop();
-    } else {
-      liveLoop.stop();
-      // The paper loop starts once the start-up replay has prepared the account (it ends by calling this).
-      if (config.tradingLoop && !paperPreparation.running) tradingLoop.start();
-      else tradingLoop.stop();
-    }
-  };
-  tradingMode.onChange(followMode);
+  tradingMode.attachLoops({
+    paper: tradingLoop,
+    live: liveLoop,
+    loopEnabled: config.tradingLoop,
+    preparing: () => paperPreparation.running,
+    halted: () => safety.haltState().halted,
+  });
+  const followMode = () => tradingMode.followMode();
   let restingOrdersTimer: ReturnType<typeof setInterval> | null = null;
   let stopWatchingRegistry = () => {};
-  const selectFeed = async () => {
-    const wanted = feedForMode(
-      tradingMode.current(),
-      {
-        simulator: marketData.simulator,
-        upstox: feeds.upstox,
-        yahoo: dataSources.isEnabled('yahoo-finance') ? feeds.yahoo : null,
-      },
-      upstoxAccount.problem() === null && dataSources.isEnabled('upstox'),
-    );
-    if (wanted !== marketData.activeProvider) await marketData.use(wanted);
-  };
-  tradingMode.onChange(
-    () => void selectFeed().catch((error) => logger.error({ err: error }, 'could not switch feed')),
-  );
+  tradingMode.attachFeeds({
+    market: marketData,
+    feeds: () => ({
+      simulator: marketData.simulator,
+      upstox: feeds.upstox,
+      yahoo: dataSources.isEnabled('yahoo-finance') ? feeds.yahoo : null,
+    }),
+    upstoxUsable: () => upstoxAccount.problem() === null && dataSources.isEnabled('upstox'),
+    onError: (error) => logger.error({ err: error }, 'could not switch feed'),
+  });
+  const selectFeed = () => tradingMode.selectFeed();
 
   const infraMetrics = createInfraMetrics({ market: marketData, upstoxAccount, now });
   const phases = createPhaseService({ db, trading, safety, now, logger });
@@ -294,12 +280,12 @@ export function createServices(
     liveBroker,
     research,
     allocation,
+    analytics,
     risk: createRiskEngine({
-      db,
       market: marketData,
       trading,
-      tradingMode,
-      riskFreeRatePercent: config.riskFreeRatePercent,
+      mode: tradingMode,
+      analytics,
       now,
       singleStockLimitPercent: () => safety.parts.limits.limits().position_limits.max_single_stock,
     }),

@@ -3,7 +3,6 @@ import type { UpstoxAccount } from '../broker/upstox-account';
 import type { AppConfig } from '../config';
 import { findIndexFeed, findInstrument } from './instruments';
 import type { MarketDataService } from './market-data-service';
-import type { MarketDataProvider } from './market-types';
 import { UpstoxFeed } from './providers/upstox';
 import { YahooProvider } from './providers/yahoo';
 
@@ -43,18 +42,4 @@ export function createRealFeeds(
     : null;
   if (yahoo) market.register(yahoo);
   return { upstox, yahoo };
-}
-
-/**
- * mock → the simulator; paper and live → Upstox when its session is valid, else Yahoo when enabled,
- * else the simulator, and the market status then names the simulator as the source.
- */
-export function feedForMode(
-  mode: 'mock' | 'paper' | 'live',
-  feeds: { simulator: MarketDataProvider; upstox: MarketDataProvider; yahoo: MarketDataProvider | null },
-  upstoxUsable: boolean,
-): MarketDataProvider {
-  if (mode === 'mock') return feeds.simulator;
-  if (upstoxUsable) return feeds.upstox;
-  return feeds.yahoo ?? feeds.simulator;
 }

@@ -1,12 +1,12 @@
 import { performanceQuerySchema } from '@td/contracts';
 import type { FastifyInstance } from 'fastify';
-import { createPerformanceAnalytics } from '../analytics/performance-analytics-service';
 import { validate } from '../http/validate';
 import type { AppServices } from '../services';
 
 /** spec part 2 §2.3 and §8: performance figures and series of the account the trading mode names. */
 export async function performanceRoutes(app: FastifyInstance, { services }: { services: AppServices }) {
-  const analytics = createPerformanceAnalytics(services, () => services.market.clock.now());
+  // The runtime's one instance: risk and allocation read the same cache.
+  const { analytics } = services;
 
   // Both reply with JSON text the engine may have kept from an identical request (same ledger, same prices).
   app.get('/api/performance/analytics', async (request, reply) => {
