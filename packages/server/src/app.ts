@@ -12,6 +12,7 @@ import type { SessionInfo } from './auth/auth-service';
 import { installErrorHandling } from './http/error-handler';
 import { createHostGuard } from './http/host-guard';
 import { unauthorized } from './http/http-error';
+import type { AppServices } from './http/route-deps';
 import { recordRequestLatency } from './ops/metrics';
 import { allocationRoutes } from './routes/allocation';
 import { authRoutes } from './routes/auth';
@@ -33,7 +34,6 @@ import { scalingStatusRoutes } from './routes/scaling-status';
 import { streamRoutes } from './routes/stream';
 import { tradingModeRoutes } from './routes/trading-mode';
 import { upstoxRoutes } from './routes/upstox';
-import type { AppServices } from './services';
 
 declare module 'fastify' {
   interface FastifyRequest {

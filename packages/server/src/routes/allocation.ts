@@ -1,7 +1,7 @@
 import { allocationSaveRequestSchema, dailyAmountRequestSchema } from '@td/contracts';
 import type { FastifyInstance } from 'fastify';
+import type { AppServices } from '../http/route-deps';
 import { validate } from '../http/validate';
-import type { AppServices } from '../services';
 
 /** spec part 4 "Allocation save": the words the screen shows for 3 s. */
 export const SETTINGS_SAVED = 'Settings saved successfully!';

@@ -13,8 +13,8 @@ import { bearerToken } from '../app';
 import type { SessionInfo, SignedIn } from '../auth/auth-service';
 import { SIGN_IN_MESSAGES as MSG } from '../auth/sign-in-messages';
 import { unauthorized } from '../http/http-error';
+import type { AppServices } from '../http/route-deps';
 import { validate } from '../http/validate';
-import type { AppServices } from '../services';
 
 const userOf = (session: SessionInfo): User => ({ email: session.email, name: session.name });
 

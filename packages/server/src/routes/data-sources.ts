@@ -1,8 +1,8 @@
 import { dataSourceEditSchema, dataSourceFormSchema, dataSourceToggleSchema } from '@td/contracts';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import type { AppServices } from '../http/route-deps';
 import { validate } from '../http/validate';
-import type { AppServices } from '../services';
 
 const idParams = z.object({ id: z.string().min(1).max(80, 'id is at most 80 characters') });
 

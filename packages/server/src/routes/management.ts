@@ -1,7 +1,7 @@
 import { RESTART_MESSAGES } from '@td/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AppServices } from '../http/route-deps';
 import type { RestartKind } from '../ops/restart';
-import type { AppServices } from '../services';
 
 /**
  * spec part 1 §7: POST /api/management/server/restart (drain, then exit for the supervisor) and

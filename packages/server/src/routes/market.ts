@@ -2,10 +2,10 @@ import { candlesQuerySchema, quotesQuerySchema, symbolSchema } from '@td/contrac
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { HttpError } from '../http/http-error';
+import type { AppServices } from '../http/route-deps';
 import { validate } from '../http/validate';
 import { unknownSymbolError } from '../market/instruments';
 import { MarketDataError } from '../market/market-types';
-import type { AppServices } from '../services';
 
 const DAY = 86_400_000;
 

@@ -15,10 +15,10 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { HttpError, notFound } from '../http/http-error';
+import type { AppServices } from '../http/route-deps';
 import { validate } from '../http/validate';
 import type { MlService } from '../ml';
 import { type Insight, InsightUnavailableError } from '../ml/insight';
-import type { AppServices } from '../services';
 
 // spec part 2 §7 "ML calls" (all but sentiment, routes/news.ts): every figure comes from the ML service
 // (services.ml); a part that is not running answers 503 with a sentence, never a made-up number.

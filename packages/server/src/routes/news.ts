@@ -1,8 +1,8 @@
 import { newsQuerySchema } from '@td/contracts';
 import type { FastifyInstance } from 'fastify';
 import { HttpError } from '../http/http-error';
+import type { AppServices } from '../http/route-deps';
 import { validate } from '../http/validate';
-import type { AppServices } from '../services';
 
 function newsPipeline(services: AppServices) {
   const news = services.ml?.news;

@@ -4,8 +4,8 @@ import { z } from 'zod';
 import { PAPER_STARTING_BALANCE_PAISE } from '../broker/broker-types';
 import { placeOrderFromClient } from '../broker/order-intake';
 import { notFound } from '../http/http-error';
+import type { AppServices } from '../http/route-deps';
 import { validate } from '../http/validate';
-import type { AppServices } from '../services';
 
 const LIVE_CANCEL_REQUESTED =
   'Cancel requested at Upstox: the order stays PENDING until Upstox confirms the cancel (or reports it filled).';

@@ -1,7 +1,7 @@
 import { performanceQuerySchema } from '@td/contracts';
 import type { FastifyInstance } from 'fastify';
+import type { AppServices } from '../http/route-deps';
 import { validate } from '../http/validate';
-import type { AppServices } from '../services';
 
 /** spec part 2 §2.3 and §8: performance figures and series of the account the trading mode names. */
 export async function performanceRoutes(app: FastifyInstance, { services }: { services: AppServices }) {

@@ -4,10 +4,10 @@ import { z } from 'zod';
 import { bearerToken } from '../app';
 import { isDatabaseHealthy } from '../db/database';
 import { badRequest, HttpError, unauthorized } from '../http/http-error';
+import type { AppServices } from '../http/route-deps';
 import { validate } from '../http/validate';
 import { serverUptimeSeconds } from '../ops/restart/server-uptime';
 import { loadOpsToken, OPS_TOKEN_HEADER, opsTokenMatches } from '../security/ops-token';
-import type { AppServices } from '../services';
 
 const useRemoteSchema = z.object({ name: remoteNameSchema, entry: remoteEntrySchema });
 

@@ -1,8 +1,8 @@
 import { TRADING_MODE_LABELS, tradesExportQuerySchema, tradesQuerySchema } from '@td/contracts';
 import type { FastifyInstance } from 'fastify';
 import { tradesCsv, tradesCsvFilename } from '../broker/trades-csv';
+import type { AppServices } from '../http/route-deps';
 import { validate } from '../http/validate';
-import type { AppServices } from '../services';
 
 /** spec part 1 §7 and part 2 §7: portfolio, activity, quick stats and trade history, from the ledger. */
 export async function portfolioRoutes(app: FastifyInstance, { services }: { services: AppServices }) {

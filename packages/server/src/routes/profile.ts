@@ -2,8 +2,8 @@ import { type ChangePasswordResponse, changePasswordRequestSchema, PROFILE_MESSA
 import type { FastifyInstance } from 'fastify';
 import { bearerToken } from '../app';
 import { unauthorized } from '../http/http-error';
+import type { AppServices } from '../http/route-deps';
 import { validate } from '../http/validate';
-import type { AppServices } from '../services';
 
 /** Settings → Profile. Signed in only: the session guard has checked the Bearer token already. */
 export async function profileRoutes(app: FastifyInstance, { services }: { services: AppServices }) {

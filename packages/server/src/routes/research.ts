@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import type { AppServices } from '../http/route-deps';
 import { ResearchUnavailableError } from '../research';
-import type { AppServices } from '../services';
 
 /** spec part 1 §8 "Research": the 503's words are the screen's. */
 export const RESEARCH_DISCONNECTED = 'Data source not connected - Check Upstox connection';

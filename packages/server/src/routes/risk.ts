@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import type { AppServices } from '../http/route-deps';
 import { NO_PRICES_MESSAGE, RiskUnavailableError } from '../risk';
-import type { AppServices } from '../services';
 
 /** spec part 1 §7 "risk calls": `{ success, data }`, polled every 30 s; 503 while the market has no prices. */
 export async function riskRoutes(app: FastifyInstance, { services }: { services: AppServices }) {

@@ -7,10 +7,10 @@ import {
   scenarioRequestSchema,
 } from '@td/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AppServices } from '../http/route-deps';
 import { validate } from '../http/validate';
 import { NO_PRICES_MESSAGE, RiskUnavailableError } from '../risk';
 import type { EngineRiskScore } from '../safety/ml-recommendations';
-import type { AppServices } from '../services';
 
 const who = (request: FastifyRequest) => request.session?.email ?? 'unknown';
 

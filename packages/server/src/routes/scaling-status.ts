@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppServices } from '../services';
+import type { AppServices } from '../http/route-deps';
 
 /** spec part 2 §7 "GET /api/scaling-status": the phase engine's standing; 503 with a sentence when unreadable. */
 export async function scalingStatusRoutes(app: FastifyInstance, { services }: { services: AppServices }) {

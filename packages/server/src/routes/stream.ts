@@ -1,6 +1,6 @@
 import websocket from '@fastify/websocket';
 import type { FastifyInstance } from 'fastify';
-import type { AppServices } from '../services';
+import type { AppServices } from '../http/route-deps';
 
 /** GET /api/stream upgrades to the realtime WebSocket; the session arrives in the first message. */
 export async function streamRoutes(app: FastifyInstance, { services }: { services: AppServices }) {

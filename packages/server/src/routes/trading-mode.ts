@@ -1,7 +1,7 @@
 import { TRADING_MODE_LABELS, tradingModeRequestSchema } from '@td/contracts';
 import type { FastifyInstance } from 'fastify';
+import type { AppServices } from '../http/route-deps';
 import { validate } from '../http/validate';
-import type { AppServices } from '../services';
 
 export async function tradingModeRoutes(app: FastifyInstance, { services }: { services: AppServices }) {
   const { tradingMode } = services;

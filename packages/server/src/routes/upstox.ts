@@ -1,8 +1,8 @@
 import { upstoxCredentialsSchema, upstoxTokenSchema } from '@td/contracts';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import type { AppServices } from '../http/route-deps';
 import { validate } from '../http/validate';
-import type { AppServices } from '../services';
 
 const callbackSchema = z.object({
   code: z.string().min(1, 'Upstox did not send an authorization code').max(2048),
