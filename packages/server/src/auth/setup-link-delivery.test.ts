@@ -18,7 +18,11 @@ describe('setup link on the server console', () => {
   });
 
   const delivery = () =>
-    createSetupLinkDelivery({ smtpFrom: 'x@example.com', dataDir }, createLogger('silent'), () => TEST_EPOCH);
+    createSetupLinkDelivery(
+      { smtpUrl: undefined, smtpFrom: 'x@example.com', dataDir },
+      createLogger('silent'),
+      () => TEST_EPOCH,
+    );
 
   it('keeps one clean-up timer for the latest link, and stop clears it', async () => {
     const console = delivery();
