@@ -5,7 +5,7 @@ import type { PaperLimits } from '../../packages/server/src/broker/broker-types'
 import { placeOrderFromClient } from '../../packages/server/src/broker/order-intake';
 import { loadConfig } from '../../packages/server/src/config';
 import { createLogger } from '../../packages/server/src/logger';
-import { createServices } from '../../packages/server/src/services';
+import { createRuntime } from '../../packages/server/src/runtime/runtime';
 import { median, percentile } from './metric';
 
 const SYMBOLS = ['RELIANCE', 'TCS', 'INFY', 'HDFCBANK', 'ICICIBANK'];
@@ -50,10 +50,11 @@ export async function measureEngine(levels: number[], orders: number, warmUp: nu
     TRADING_LOOP: 'off',
     REPLAY_HISTORY: 'off',
   });
-  const services = createServices(loadConfig(), createLogger('silent'));
+  const runtime = createRuntime(loadConfig(), createLogger('silent'));
+  const { services } = runtime;
   process.env = saved;
   try {
-    await services.start();
+    await runtime.start();
     services.ledger.setLimits('paper', BENCH_LIMITS);
     services.ledger.setBalance('paper', BENCH_BALANCE_RUPEES * 100);
     const place = (symbol: string, side: 'BUY' | 'SELL', quantity: number) =>
@@ -109,7 +110,7 @@ export async function measureEngine(levels: number[], orders: number, warmUp: nu
       ]),
     );
   } finally {
-    services.close();
+    await runtime.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }

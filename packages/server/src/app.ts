@@ -11,6 +11,7 @@ import type { Logger } from 'pino';
 import { installAuthGuard } from './http/auth-guard';
 import { type ErrorMapping, installErrorHandling } from './http/error-registry';
 import { createHostGuard } from './http/host-guard';
+import type { AppServices } from './http/route-deps';
 import { recordRequestLatency } from './ops/metrics';
 import { allocationRoutes } from './routes/allocation';
 import { analyticsRoutes } from './routes/analytics';
@@ -34,7 +35,6 @@ import { shellRoutes } from './routes/shell';
 import { streamRoutes } from './routes/stream';
 import { tradesRoutes } from './routes/trades';
 import { safetySettings } from './safety';
-import type { AppServices } from './services';
 
 /**
  * helmet's security headers, its middleware built once. (@fastify/helmet builds a new one, parsing
@@ -158,12 +158,7 @@ async function registerRoutes(app: FastifyInstance, services: AppServices): Prom
     paperBroker: services.paperBroker,
     liveBroker: services.liveBroker,
   });
-  await app.register(analyticsRoutes, {
-    db: services.db,
-    market,
-    tradingMode: services.tradingMode,
-    config: services.config,
-  });
+  await app.register(analyticsRoutes, { analytics: services.analytics });
   await app.register(researchRoutes, { research: services.research });
   await app.register(allocationRoutes, { allocation: services.allocation });
   await app.register(riskRoutes, { risk: services.risk, safety, riskLimits: settings });

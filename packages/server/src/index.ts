@@ -1,4 +1,5 @@
 export { buildApp } from './app';
 export { type AppConfig, loadConfig } from './config';
+export type { AppServices } from './http/route-deps';
 export { createLogger } from './logger';
-export { type AppServices, createServices } from './services';
+export { createRuntime, type Runtime } from './runtime/runtime';

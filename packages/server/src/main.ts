@@ -4,7 +4,7 @@ import { createLogger } from './logger';
 import { markServerStart } from './ops/restart/server-uptime';
 import { STANDBY_ENV, type SupervisorMessage } from './ops/restart/supervised-child';
 import { installProcessPolicy } from './process-policy';
-import { createServices } from './services';
+import { createRuntime } from './runtime/runtime';
 
 /**
  * A spare under the supervisor (API_STANDBY=1) stops here with every module loaded, until the
@@ -35,16 +35,17 @@ async function main() {
   markServerStart();
   const config = loadConfig();
   const logger = createLogger(config.logLevel);
-  const services = createServices(config, logger);
+  const runtime = createRuntime(config, logger);
+  const { services } = runtime;
   const app = await buildApp(services);
 
   // One close for both ways out: a signal, or an uncaught exception (process-policy.ts).
   let closed: Promise<void> | undefined;
   const closeAll = () =>
     (closed ??= (async () => {
+      // Requests first, then the engines in reverse: the loops stop, orders settle, the database closes last.
       await app.close();
-      await services.trading.ordersSettled();
-      services.close();
+      await runtime.stop();
     })());
   services.restart.attach({
     drain: closeAll,
@@ -66,7 +67,7 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
-  await services.start();
+  await runtime.start();
   await app.listen({ host: config.host, port: config.port });
   logger.info(
     { port: config.port, dataDir: config.dataDir, traderEmail: config.traderEmail },

@@ -70,7 +70,7 @@ describe('starting the server in live mode', () => {
     const live = await liveTestApp({ mode: 'live' });
     try {
       expect(live.testApp.services.tradingMode.current()).toBe('live');
-      await expect(live.testApp.services.start()).resolves.toBeUndefined();
+      await expect(live.testApp.runtime.start()).resolves.toBeUndefined();
     } finally {
       await live.close();
     }

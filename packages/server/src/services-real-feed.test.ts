@@ -37,7 +37,7 @@ describe('the product on a real feed: Upstox over HTTP and its V3 WebSocket, fak
         replayHistory: false,
       },
     });
-    await testApp.services.start();
+    await testApp.runtime.start();
     ({ headers } = await signInForTest(testApp));
     await signInToUpstox(testApp.services);
   });

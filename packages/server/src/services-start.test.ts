@@ -2,8 +2,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { loadConfig } from './config';
+import type { AppServices } from './http/route-deps';
 import { createLogger } from './logger';
-import { type AppServices, createServices } from './services';
+import { createRuntime, type Runtime } from './runtime/runtime';
 import { createRunningClock } from './test-support/test-clock';
 
 async function until<T>(read: () => T | null | undefined, what: string, timeoutMs = 20_000): Promise<T> {
@@ -18,6 +19,7 @@ async function until<T>(read: () => T | null | undefined, what: string, timeoutM
 
 describe('the product as npm start runs it, on an empty data directory', () => {
   let dataDir: string;
+  let runtime: Runtime;
   let services: AppServices;
 
   beforeEach(() => {
@@ -34,16 +36,17 @@ describe('the product as npm start runs it, on an empty data directory', () => {
       TRADING_LOOP: 'on',
     });
     // A clock from a fixed trading day that runs on: nothing here depends on today's date.
-    services = createServices(config, createLogger(config.logLevel), { now: createRunningClock() });
+    runtime = createRuntime(config, createLogger(config.logLevel), { now: createRunningClock() });
+    services = runtime.services;
   });
 
-  afterEach(() => {
-    services.close();
+  afterEach(async () => {
+    await runtime.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
   it('replays the history, then decides from its first run on bars seeded from that history', async () => {
-    await services.start();
+    await runtime.start();
     const loop = await until(() => {
       const state = services.tradingLoop.state();
       return state.lastRun ? state : null;

@@ -29,7 +29,7 @@ describe('paper mode on Yahoo Finance (Upstox not connected), faked on 127.0.0.1
       now: createRunningClock(),
       config: { yahoo: { enabled: true, baseUrl: await yahoo.listen() }, replayHistory: false },
     });
-    await testApp.services.start();
+    await testApp.runtime.start();
   });
 
   afterEach(async () => {

@@ -6,6 +6,7 @@ import type {
   TradingMode,
 } from '@td/contracts';
 import type { AccountId } from '../broker/broker-types';
+import { accountForMode } from '../core/mode';
 import type { Db } from '../db/database';
 import type { MarketDataService } from '../market/market-data-service';
 import { SqliteLedgerReadRepository } from '../storage/sqlite/ledger-read-repository';
@@ -87,7 +88,7 @@ export class PerformanceAnalyticsService {
 
   private prepare(): { history: LedgerHistory; options: ReportOptions; loaded: LoadedLedger } {
     const mode = this.deps.mode();
-    const account: AccountId = mode === 'live' ? 'live' : 'paper';
+    const account: AccountId = accountForMode(mode);
     const loaded = this.load(account);
     const simulated = mode === 'mock' || loaded.simulatedFeed || loaded.replayed;
     return {

@@ -58,6 +58,8 @@ export interface AuthService {
   /** Ends every session of the account ("sign out everywhere"); returns how many were live. */
   logoutEverywhere(email: string): number;
   isPasswordSet(): boolean;
+  /** The server is stopping: no timer of sign-in may outlive it (the lapsed setup-link clean-up). */
+  stop(): void;
 }
 
 /** What the auth engine reads of the configuration: the one trader, session lifetimes, sign-in limits. */
@@ -237,6 +239,10 @@ export function createAuthService(deps: AuthServiceDeps): AuthService {
 
     isPasswordSet() {
       return credentials.hasPassword(owner);
+    },
+
+    stop() {
+      delivery.stop();
     },
   };
 }

@@ -25,6 +25,8 @@ export interface SetupLinkDelivery {
   deliver(to: string, link: string, expiresAt: number): Promise<void>;
   /** The link was used or retired: take away any copy this channel keeps. */
   withdraw(): void;
+  /** The server is stopping: clear any timer this channel still holds. */
+  stop(): void;
 }
 
 /** `<setupLinkBase>?setup_token=…`; the sign-in screen reads the token from its own URL. */
@@ -53,6 +55,7 @@ function emailDelivery(smtpUrl: string, from: string): SetupLinkDelivery {
       });
     },
     withdraw() {},
+    stop() {},
   };
 }
 
@@ -64,6 +67,8 @@ function emailDelivery(smtpUrl: string, from: string): SetupLinkDelivery {
 function serverConsoleDelivery(dataDir: string, logger: Logger, now: () => number): SetupLinkDelivery {
   // A link from before a restart that has lapsed since is of no use to anyone.
   removeLapsedSetupLinkFile(dataDir, now());
+  // The latest link's clean-up; a newer link replaces it (its file replaces the older one too).
+  let lapse: ReturnType<typeof setTimeout> | null = null;
   return {
     channel: 'server-console',
     async deliver(to, link, expiresAt) {
@@ -74,13 +79,19 @@ function serverConsoleDelivery(dataDir: string, logger: Logger, now: () => numbe
         { to, setupLink: link, file: setupLinkFilePath(dataDir) },
         'SMTP_URL is not set: password setup link written to the server log and the data directory',
       );
-      setTimeout(
+      if (lapse) clearTimeout(lapse);
+      lapse = setTimeout(
         () => removeLapsedSetupLinkFile(dataDir, now()),
         Math.max(0, expiresAt - now()) + 1000,
-      ).unref();
+      );
+      lapse.unref();
     },
     withdraw() {
       removeSetupLinkFile(dataDir);
+    },
+    stop() {
+      if (lapse) clearTimeout(lapse);
+      lapse = null;
     },
   };
 }

@@ -30,12 +30,15 @@ export async function replayHistoryIntoEmptyLedger(
   loop: Pick<ReplayLoopPieces, 'allocation' | 'chargeRates' | 'signalEdge' | 'gateOnSignalEdge'> = {},
   /** Told the sessions to go before the first yield and each one booked; the caller finishes it. */
   preparation?: Pick<PaperAccountPreparation, 'begin' | 'advance'>,
+  /** The server is stopping: the replay ends after the session it is on, before the database closes. */
+  signal?: AbortSignal,
 ): Promise<ReplaySummary | null> {
   if (ledger.orders({ account: 'paper', limit: 1, offset: 0 }).total > 0) return null;
   const summary: ReplaySummary = { sessions: 0, orders: 0, rejected: 0, finalEquityPaise: 0 };
   const dates = market.history.sessionDates;
   preparation?.begin(dates.length);
   for (const date of dates) {
+    if (signal?.aborted) return summary;
     const barsBySymbol = market.history.sessionBars(date);
     const result = replayHistory({
       sessions: [{ date, barsBySymbol }],

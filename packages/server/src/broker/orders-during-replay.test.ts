@@ -42,7 +42,7 @@ describe('orders racing the start-up replay on an empty data directory', () => {
     });
     const { app, services } = testApp;
     const { headers } = await signInForTest(testApp);
-    await services.start();
+    await testApp.runtime.start();
     expect(services.paperPreparation.running).toBe(true);
 
     const acknowledged: string[] = [];

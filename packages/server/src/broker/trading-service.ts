@@ -9,6 +9,7 @@ import type {
   TradesQuery,
   TradingMode,
 } from '@td/contracts';
+import { accountForMode } from '../core/mode';
 import type { Db } from '../db/database';
 import { HttpError } from '../http/http-error';
 import { istDateOf } from '../market/calendar';
@@ -72,7 +73,7 @@ export class TradingService {
 
   /** Mock and paper modes trade the paper account; live mode the broker account. */
   account(): AccountId {
-    return this.mode() === 'live' ? 'live' : 'paper';
+    return accountForMode(this.mode());
   }
 
   positions(account = this.account()): Position[] {

@@ -1,7 +1,6 @@
 import type { Logger } from 'pino';
 import { findIndexFeed, findInstrument } from './instruments';
 import type { MarketDataService } from './market-data-service';
-import type { MarketDataProvider } from './market-types';
 import { UpstoxFeed, type UpstoxFeedOptions } from './providers/upstox';
 import type { UpstoxRestClient } from './providers/upstox/upstox-rest-client';
 import { YahooProvider } from './providers/yahoo';
@@ -57,18 +56,4 @@ export function createRealFeeds(
     : null;
   if (yahoo) market.register(yahoo);
   return { upstox, yahoo };
-}
-
-/**
- * mock → the simulator; paper and live → Upstox when its session is valid, else Yahoo when enabled,
- * else the simulator, and the market status then names the simulator as the source.
- */
-export function feedForMode(
-  mode: 'mock' | 'paper' | 'live',
-  feeds: { simulator: MarketDataProvider; upstox: MarketDataProvider; yahoo: MarketDataProvider | null },
-  upstoxUsable: boolean,
-): MarketDataProvider {
-  if (mode === 'mock') return feeds.simulator;
-  if (upstoxUsable) return feeds.upstox;
-  return feeds.yahoo ?? feeds.simulator;
 }

@@ -1,9 +1,8 @@
 // Risk Management: VaR, beta, stress, diversification and per-position suggestions (spec part 1 §2).
-import { createPerformanceAnalytics } from '../analytics/performance-analytics-service';
+import type { PerformanceAnalyticsService } from '../analytics/performance-analytics-service';
 import type { TradingService } from '../broker/trading-service';
-import type { Db } from '../db/database';
+import type { ModeReader } from '../core/mode';
 import type { MarketDataService } from '../market/market-data-service';
-import type { TradingModeService } from '../platform/trading-mode-service';
 import { RiskEngine } from './risk-engine';
 
 export * from './beta';
@@ -24,32 +23,23 @@ export interface RiskLimitsReader {
 
 /** The engine over a running server's pieces: the traded account's positions, the market's closes. */
 export function createRiskEngine(deps: {
-  db: Db;
   market: MarketDataService;
   trading: TradingService;
-  tradingMode: Pick<TradingModeService, 'current'>;
-  riskFreeRatePercent: number;
+  mode: Pick<ModeReader, 'current'>;
+  /** The runtime's one analytics instance (its cache is shared with the performance routes and allocation). */
+  analytics: PerformanceAnalyticsService;
   now: () => number;
   /** The trader's risk limits, for the single-stock limit (percent of equity). */
   riskLimits?: RiskLimitsReader;
 }): RiskEngine {
-  const performance = createPerformanceAnalytics(
-    {
-      db: deps.db,
-      market: deps.market,
-      tradingMode: deps.tradingMode,
-      config: { riskFreeRatePercent: deps.riskFreeRatePercent },
-    },
-    deps.now,
-  );
   const limits = deps.riskLimits;
   return new RiskEngine({
     market: deps.market,
     account: () => deps.trading.account(),
     positions: (account) => deps.trading.positions(account),
     equityPaise: (account) => deps.trading.summary(account).equityPaise,
-    performance,
-    mode: () => deps.tradingMode.current(),
+    performance: deps.analytics,
+    mode: () => deps.mode.current(),
     now: deps.now,
     singleStockLimitPercent: limits && (() => limits.riskLimitSettings().position_limits.max_single_stock),
   });

@@ -1,17 +1,18 @@
 import { performanceQuerySchema } from '@td/contracts';
 import type { FastifyInstance } from 'fastify';
-import { createPerformanceAnalytics } from '../analytics/performance-analytics-service';
+import type { PerformanceAnalyticsService } from '../analytics/performance-analytics-service';
 import { validate } from '../http/validate';
 
-export type AnalyticsRouteDeps = Parameters<typeof createPerformanceAnalytics>[0];
+/** The runtime's one analytics instance: risk and allocation read the same cache. */
+export interface AnalyticsRouteDeps {
+  analytics: Pick<PerformanceAnalyticsService, 'reply'>;
+}
 
 /**
  * spec part 2 §2.3 and §8 (api-client analytics.ts): performance figures and series of the account
  * the trading mode names.
  */
-export async function analyticsRoutes(app: FastifyInstance, deps: AnalyticsRouteDeps) {
-  const analytics = createPerformanceAnalytics(deps, () => deps.market.clock.now());
-
+export async function analyticsRoutes(app: FastifyInstance, { analytics }: AnalyticsRouteDeps) {
   // Both reply with JSON text the engine may have kept from an identical request (same ledger, same prices).
   app.get('/api/performance/analytics', async (request, reply) => {
     const query = validate(performanceQuerySchema, request.query, 'query');

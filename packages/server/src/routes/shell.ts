@@ -1,11 +1,20 @@
-import { type EngineStatus, TRADING_MODE_LABELS, tradingModeRequestSchema } from '@td/contracts';
+import {
+  type EngineStatus,
+  TRADING_MODE_LABELS,
+  type TradingMode,
+  type TradingModeState,
+  tradingModeRequestSchema,
+} from '@td/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { TradingService } from '../broker/trading-service';
 import { validate } from '../http/validate';
-import type { TradingModeService } from '../platform/trading-mode-service';
 
 export interface ShellRouteDeps {
-  tradingMode: Pick<TradingModeService, 'state' | 'change' | 'current'>;
+  tradingMode: {
+    state(): TradingModeState;
+    change(mode: TradingMode): TradingMode;
+    current(): TradingMode;
+  };
   trading: Pick<TradingService, 'overview' | 'quickStats'>;
   /** The trading engines' state for the traded account, with the halt. */
   engineStatus(): EngineStatus;

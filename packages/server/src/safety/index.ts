@@ -48,6 +48,12 @@ export function safetySettings(safety: SafetyService): SafetySettings {
   };
 }
 
+/** What safety may do to the automated loops; the mode controller implements it. */
+export interface LoopControl {
+  stopLoops(): void;
+  resumeLoops(): void;
+}
+
 export interface SafetyDependencies {
   db: Db;
   settings: SettingsRepository;
@@ -63,8 +69,8 @@ export interface SafetyDependencies {
   liveVenue: LiveVenue;
   upstoxAccount: UpstoxAccount;
   mode: () => TradingMode;
-  stopLoops(): void;
-  resumeLoops(): void;
+  /** The mode controller: a halt stops both loops, a resume lets them run as the mode says. */
+  loops: LoopControl;
   /** Tests pass a fake; default: SMTP_URL's transport, or the log. */
   mailTransport?: MailTransport;
 }
@@ -119,8 +125,8 @@ export function createSafety(deps: SafetyDependencies): SafetyService {
   const halt = new TradingHalt({
     store: new HaltStore(db),
     now: deps.now,
-    stopLoops: deps.stopLoops,
-    resumeLoops: deps.resumeLoops,
+    stopLoops: () => deps.loops.stopLoops(),
+    resumeLoops: () => deps.loops.resumeLoops(),
     accounts: () => [paperAccount, liveAccount],
     onChange: (state) => service?.onHaltChange(state),
   });

@@ -10,6 +10,7 @@ import type {
 import type { Logger } from 'pino';
 import type { AccountId } from '../broker/broker-types';
 import type { AccountSnapshot, OrderGate } from '../broker/limits';
+import { accountForMode } from '../core/mode';
 import { HttpError } from '../http/http-error';
 import type { MarketDataService } from '../market/market-data-service';
 import { SCENARIO_EFFECTS } from '../market/simulator/market-scenarios';
@@ -199,7 +200,7 @@ export class SafetyService implements OrderGate {
   }
 
   private account(): AccountId {
-    return this.parts.mode() === 'live' ? 'live' : 'paper';
+    return accountForMode(this.parts.mode());
   }
 
   private requireSnapshot(account: AccountId): AccountSnapshot {

@@ -4,11 +4,11 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type pino from 'pino';
 import { buildApp } from '../app';
-import { createAuthService } from '../auth/auth-service';
 import type { ScryptCost } from '../auth/password-hash';
 import { type AppConfig, loadConfig } from '../config';
+import type { AppServices } from '../http/route-deps';
 import { createLogger } from '../logger';
-import { type AppServices, createServices } from '../services';
+import { createRuntime, type Runtime } from '../runtime/runtime';
 import { createRunningClock } from './test-clock';
 
 /** One clock for every app a test file builds, so time never runs backwards between its tests. */
@@ -38,8 +38,10 @@ export interface TestAppOverrides {
 export interface TestApp {
   app: FastifyInstance;
   services: AppServices;
+  /** The engines behind the services: nothing runs until a test calls `runtime.start()`. */
+  runtime: Runtime;
   config: AppConfig;
-  /** Closes the app and database and deletes the temp data dir. */
+  /** Closes the app, stops the engines (the database last) and deletes the temp data dir. */
   close(): Promise<void>;
 }
 
@@ -60,14 +62,12 @@ export async function buildTestApp(overrides: TestAppOverrides = {}): Promise<Te
   };
   const logger = createLogger(config.logLevel, overrides.logStream);
   const now = overrides.now ?? testFileClock;
-  const base = createServices(config, logger, { databaseFile: overrides.databaseFile ?? ':memory:', now });
-  base.auth = createAuthService({
-    db: base.db,
-    config,
-    logger,
+  const runtime = createRuntime(config, logger, {
+    databaseFile: overrides.databaseFile ?? ':memory:',
     now,
     scryptCost: overrides.scryptCost ?? TEST_SCRYPT_COST,
   });
+  const base = runtime.services;
   const services: AppServices = { ...base, ...overrides.services?.(base) };
   const app = await buildApp(services);
   await app.ready();
@@ -75,12 +75,13 @@ export async function buildTestApp(overrides: TestAppOverrides = {}): Promise<Te
   return {
     app,
     services,
+    runtime,
     config,
     async close() {
       if (closed) return;
       closed = true;
       await app.close();
-      services.close();
+      await runtime.stop();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -17,7 +17,7 @@ beforeEach(async () => {
     },
   });
   testApp = await buildTestApp({ config: { replayHistory: false, tradingLoop: false }, logStream });
-  await testApp.services.start();
+  await testApp.runtime.start();
   ({ headers } = await signInForTest(testApp));
 });
 afterEach(() => testApp.close());

@@ -1,26 +1,21 @@
-import type { TradingMode } from '@td/contracts';
-import { createPerformanceAnalytics } from '../../analytics/performance-analytics-service';
+import type { PerformanceAnalyticsService } from '../../analytics/performance-analytics-service';
 import type { TradingService } from '../../broker/trading-service';
-import type { Db } from '../../db/database';
 import type { SettingsRepository } from '../../db/settings-repository';
-import type { MarketDataService } from '../../market/market-data-service';
 import type { ResearchService } from '../../research';
 import type { Signal } from '../signals';
 import { AllocationService } from './allocation-service';
 
 /** The allocation service over a running server's engines: the traded account, research's volatility, the ledger's drawdown. */
 export function createAllocationService(pieces: {
-  db: Db;
   settings: SettingsRepository;
-  market: MarketDataService;
   trading: TradingService;
-  tradingMode: { current(): TradingMode };
-  config: { riskFreeRatePercent: number };
+  /** The runtime's one analytics instance: the drawdown is read from its equity curve. */
+  analytics: Pick<PerformanceAnalyticsService, 'returns'>;
   rank: (now: number) => Signal[];
   research: () => ResearchService;
   now: () => number;
 }): AllocationService {
-  const analytics = createPerformanceAnalytics(pieces, pieces.now);
+  const { analytics } = pieces;
   return new AllocationService({
     settings: pieces.settings,
     account: () => {

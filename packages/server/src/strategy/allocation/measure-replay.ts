@@ -11,7 +11,7 @@ import { parseArgs } from 'node:util';
 import { replayHistoryIntoEmptyLedger } from '../../broker/history-replay';
 import { loadConfig } from '../../config';
 import { createLogger } from '../../logger';
-import { createServices } from '../../services';
+import { createRuntime } from '../../runtime/runtime';
 import { TEST_EPOCH } from '../../test-support/test-clock';
 import { EXIT_RULES } from '../exits';
 import type { AllocationStrategy } from './loop-allocation';
@@ -50,11 +50,12 @@ const config = loadConfig({
   ...(flags.sessions ? { SIMULATOR_HISTORY_SESSIONS: flags.sessions } : {}),
 });
 const logger = createLogger('silent');
-const services = createServices(config, logger, {
+const runtime = createRuntime(config, logger, {
   databaseFile: ':memory:',
   // A fixed start, so the generated history (and so the figures) is the same on every run.
   now: () => TEST_EPOCH,
 });
+const { services } = runtime;
 const started = Date.now();
 const edgeBook = new SignalEdgeBook(EXIT_RULES.signalMaxHoldMs);
 const strategy = positionals[0] as AllocationStrategy | undefined;
@@ -106,5 +107,5 @@ console.log(
     2,
   ),
 );
-services.close();
+await runtime.stop();
 fs.rmSync(dataDir, { recursive: true, force: true });

@@ -1,0 +1,95 @@
+import type { Logger } from 'pino';
+import type { PerformanceAnalyticsService } from '../analytics/performance-analytics-service';
+import type { AuthService } from '../auth/auth-service';
+import type { Ledger } from '../broker/ledger';
+import type { LiveBroker } from '../broker/live';
+import type { LiveTradingLoop, LiveVenue } from '../broker/live-venue';
+import type { PaperBroker } from '../broker/paper/paper-broker';
+import type { PaperAccountPreparation } from '../broker/paper-account-preparation';
+import type { TradingService } from '../broker/trading-service';
+import type { UpstoxAccount } from '../broker/upstox-account';
+import type { DataSourceService } from '../data-sources';
+import type { Db } from '../db/database';
+import type { MarketDataService } from '../market/market-data-service';
+import type { engineStatus, tickDashboard } from '../market/market-reports';
+import type { FeedSubscriptions } from '../market/subscriptions';
+import type { MlService } from '../ml';
+import type { InfraMetrics } from '../ops/metrics';
+import type { RestartService } from '../ops/restart';
+import type { RemoteRegistryStore } from '../platform/remote-registry-store';
+import type { ResearchService } from '../research';
+import type { RiskEngine } from '../risk';
+import type { ManagementRouteDeps } from '../routes/management';
+import type { PlatformRouteDeps } from '../routes/platform';
+import type { ShellRouteDeps } from '../routes/shell';
+import type { SafetyService } from '../safety';
+import type { TradingLoop } from '../strategy';
+import type { AllocationService } from '../strategy/allocation/allocation-service';
+import type { PhaseService } from '../strategy/phase-engine';
+import type { StreamHub } from '../stream/stream-hub';
+import type { ErrorMapping } from './error-registry';
+
+/** What the HTTP app and its routes read of the configuration; the runtime's AppConfig has it all. */
+export type HttpConfig = PlatformRouteDeps['config'] &
+  ManagementRouteDeps['config'] & {
+    bodyLimit: number;
+    /** The proxies whose X-Forwarded-For names the client; false: the socket's peer. */
+    trustProxy: false | string[];
+    allowedHosts: string[];
+    hostOrigins: string[];
+  };
+
+/**
+ * Everything a route may call, built once per process (or per test) by the runtime. Declared here,
+ * by its consumer: the runtime implements it, routes and app.ts read it.
+ */
+export interface AppServices {
+  config: HttpConfig;
+  db: Db;
+  logger: Logger;
+  auth: AuthService;
+  registry: RemoteRegistryStore;
+  /** The trading mode switch: the runtime's mode controller. */
+  tradingMode: ShellRouteDeps['tradingMode'];
+  /** Performance figures of the account the mode names: one instance for the routes, risk and allocation. */
+  analytics: PerformanceAnalyticsService;
+  stream: StreamHub;
+  market: MarketDataService;
+  /** What the real feed streams: indices, holdings, the ranked universe and what screens ask for. */
+  feedSubscriptions: FeedSubscriptions;
+  upstoxAccount: UpstoxAccount;
+  ledger: Ledger;
+  paperBroker: PaperBroker;
+  /** The start-up replay's progress: paper orders are refused (503) until it ends. */
+  paperPreparation: PaperAccountPreparation;
+  trading: TradingService;
+  tradingLoop: TradingLoop;
+  /** The same loop on the Upstox account, run in live mode only. */
+  liveLoop: LiveTradingLoop;
+  liveVenue: LiveVenue;
+  /** Real orders through Upstox: the cancel route asks it for live orders. */
+  liveBroker: LiveBroker;
+  research: ResearchService;
+  /** spec part 1 "Daily Investment Allocation": the settings both loops read on every run. */
+  allocation: AllocationService;
+  /** Risk Management's figures for the account the trading mode names. */
+  risk: RiskEngine;
+  /** Emergency Stop, circuit breakers, risk limits, alerts: the order gate in front of both brokers. */
+  safety: SafetyService;
+  /** News & sentiment, the six-model ensemble (the loops' ML signal source) and ML insight. */
+  ml: MlService;
+  /** spec part 2 §2.1: built-in and custom data sources; the built-ins' switches drive the feeds. */
+  dataSources: DataSourceService;
+  /** The auto-scaling monitor's process and machine measurements and the scaling rules on them. */
+  infraMetrics: InfraMetrics;
+  /** Production scaling: the phase engine whose phase the loops' caps come from while it runs. */
+  phases: PhaseService;
+  engineStatus(): ReturnType<typeof engineStatus>;
+  tickDashboard(): ReturnType<typeof tickDashboard>;
+  /** Restarts asked for over the API: rate limit, drain, exit for the supervisor (main.ts attaches the exit). */
+  restart: RestartService;
+  /** The Upstox session changed: point the market engine at the feed the mode and the session call for. */
+  selectFeed(): Promise<void>;
+  /** Errors the engines map to HTTP statuses (the ledger's refusals, …). */
+  errorMappings: readonly ErrorMapping[];
+}

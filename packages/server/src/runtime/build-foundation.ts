@@ -1,0 +1,86 @@
+import path from 'node:path';
+import type { Logger } from 'pino';
+import { createAuthService } from '../auth/auth-service';
+import type { ScryptCost } from '../auth/password-hash';
+import { UpstoxAccount } from '../broker/upstox-account';
+import type { AppConfig } from '../config';
+import { createDataSources } from '../data-sources';
+import { openDatabase } from '../db/database';
+import { SettingsRepository } from '../db/settings-repository';
+import { isKnownSymbol } from '../market/instruments';
+import { MarketDataService } from '../market/market-data-service';
+import { createRealFeeds } from '../market/real-feeds';
+import { defaultRegistry, RemoteRegistryStore } from '../platform/remote-registry-store';
+import { secureDataDir } from '../security/owner-only-files';
+import { SecretBox } from '../security/secret-box';
+import { StreamHub } from '../stream/stream-hub';
+import { ModeController } from './mode-controller';
+
+export interface RuntimeOptions {
+  databaseFile?: string;
+  /** The clock every service reads (epoch ms); tests pass a fixed one so no result depends on today. */
+  now?: () => number;
+  /** Tests lower the password-hash cost; production always uses the default. */
+  scryptCost?: ScryptCost;
+}
+
+/** Storage, sign-in, the stream, the market and its feeds, the data sources and the mode: §6 entries 0–5. */
+export function buildFoundation(config: AppConfig, logger: Logger, options: RuntimeOptions) {
+  const now = options.now ?? Date.now;
+  const tightened = secureDataDir(config.dataDir);
+  if (tightened.length > 0)
+    logger.warn({ tightened }, 'data directory was open to other users: now owner-only');
+  const db = openDatabase(options.databaseFile ?? path.join(config.dataDir, 'trading.db'));
+  const settings = new SettingsRepository(db);
+  const box = SecretBox.fromDataDir(config.dataDir, config.secretsKey);
+  const auth = createAuthService({ db, config, logger, now, scryptCost: options.scryptCost });
+  const stream = new StreamHub({
+    verifyToken: (token) => auth.verifySession(token)?.email ?? null,
+    isSessionLive: (token) => auth.isSessionLive(token),
+    // The static catalogue: the stream needs no market engine to know a symbol.
+    isKnownSymbol,
+  });
+  const market = new MarketDataService(config.market, stream, logger, now);
+  const upstoxAccount = new UpstoxAccount(config.upstox, settings, box, now);
+  const feeds = createRealFeeds(config, upstoxAccount, market, logger);
+  const tradingMode = new ModeController(settings, {
+    liveUnavailableReason: () => upstoxAccount.problem(),
+  });
+  const dataSources = createDataSources({
+    ...{ db, box, now, allowLoopback: config.dataSources.allowLoopback, yahoo: config.yahoo },
+    providerHealth: (source) => market.health(source),
+    onFeedsChanged: () => tradingMode.feedsChanged(),
+  });
+  tradingMode.attachFeeds({
+    market,
+    feeds: () => ({
+      simulator: market.simulator,
+      upstox: feeds.upstox,
+      yahoo: dataSources.isEnabled('yahoo-finance') ? feeds.yahoo : null,
+    }),
+    upstoxUsable: () => upstoxAccount.problem() === null && dataSources.isEnabled('upstox'),
+    onError: (error) => logger.error({ err: error }, 'could not switch feed'),
+  });
+  const registry = new RemoteRegistryStore(
+    path.join(config.dataDir, 'remote-registry.json'),
+    defaultRegistry(config.publicHost, config.remotePorts),
+    { allowedOrigins: config.allowedRemoteOrigins, logger },
+  );
+  return {
+    config,
+    logger,
+    now,
+    db,
+    settings,
+    box,
+    auth,
+    stream,
+    market,
+    upstoxAccount,
+    tradingMode,
+    dataSources,
+    registry,
+  };
+}
+
+export type Foundation = ReturnType<typeof buildFoundation>;

@@ -1,0 +1,128 @@
+import { createPerformanceAnalytics } from '../analytics/performance-analytics-service';
+import { PAPER_STARTING_BALANCE_PAISE } from '../broker/broker-types';
+import { Ledger } from '../broker/ledger';
+import { LiveBroker } from '../broker/live';
+import { LiveDayOpenings } from '../broker/live-day-openings';
+import { LiveTradingLoop, LiveVenue } from '../broker/live-venue';
+import { PaperBroker, paperMarketFrom } from '../broker/paper/paper-broker';
+import { PaperAccountPreparation } from '../broker/paper-account-preparation';
+import { paperVenue } from '../broker/paper-venue';
+import { TradingService } from '../broker/trading-service';
+import { INDEX_IDS } from '../market/instruments';
+import { createFeedSubscriptions } from '../market/subscriptions';
+import { createMlService } from '../ml';
+import { createResearchService } from '../research';
+import { createSafety } from '../safety';
+import { sqliteLedgerStorage } from '../storage/sqlite/ledger-storage';
+import { TradingLoop } from '../strategy';
+import type { AllocationService } from '../strategy/allocation/allocation-service';
+import { createAllocationService } from '../strategy/allocation/create-allocation-service';
+import { SignalEdgeBook } from '../strategy/allocation/signal-edge';
+import { EXIT_RULES } from '../strategy/exits';
+import { createPhaseService } from '../strategy/phase-engine';
+import type { Foundation } from './build-foundation';
+
+/** The broker, feed subscriptions, analytics, safety, ml and strategy (loops, allocation, phases): §6 entries 6–10. */
+export function buildTrading(base: Foundation) {
+  const { config, logger, now, db, settings, market, stream, upstoxAccount, tradingMode, dataSources } = base;
+  // Broker: the paper account on the ledger, and the Upstox account behind the live venue.
+  const ledgerStorage = sqliteLedgerStorage(db);
+  const ledger = new Ledger(ledgerStorage, now);
+  ledger.openAccount('paper', PAPER_STARTING_BALANCE_PAISE);
+  const paperBroker = new PaperBroker(
+    ledgerStorage.unitOfWork,
+    ledger,
+    paperMarketFrom(market),
+    undefined,
+    now,
+  );
+  const paperPreparation = new PaperAccountPreparation();
+  paperBroker.holdOrdersWhile(paperPreparation);
+  const trading = new TradingService(db, ledger, paperBroker, market, () => tradingMode.current(), now);
+  const liveBroker = new LiveBroker({
+    account: upstoxAccount,
+    now,
+    onChaseError: (error, orderId) =>
+      logger.warn({ err: error, orderId }, 'cancel of a live order not settled yet; trying again'),
+  });
+  // The venue and its day openings read each other: the openings are taken from the venue's first sync.
+  const liveVenue: LiveVenue = new LiveVenue({
+    broker: liveBroker,
+    marks: (symbol) => trading.markPrice(symbol),
+    now,
+    previousClose: (symbol) => market.previousClose(symbol),
+    dayOpening: (): number | undefined => liveOpenings.today(),
+    log: logger,
+  });
+  const liveOpenings = new LiveDayOpenings({ ledger, venue: liveVenue, calendar: market.clock, now });
+  trading.attachLive(liveVenue);
+
+  const catalogue = market.instruments.map((instrument) => instrument.symbol);
+  const feedSubscriptions = createFeedSubscriptions(
+    market,
+    {
+      indices: INDEX_IDS,
+      positions: () => [...ledger.positions('paper'), ...liveVenue.positions()].map((p) => p.symbol),
+      // Both loops and research rank every stock of the catalogue.
+      universe: () => catalogue,
+      catalogue,
+      hasSubscribers: (topic) => stream.hasSubscribers(topic),
+    },
+    logger,
+  );
+  const analytics = createPerformanceAnalytics({ db, market, tradingMode, config }, now);
+  const safety = createSafety({
+    ...{ db, settings, logger, now, config, market, stream, ledger, trading, paperBroker },
+    ...{ liveBroker, liveVenue, upstoxAccount, mode: () => tradingMode.current(), loops: tradingMode },
+  });
+  const ml = createMlService({
+    ...{ db, market, logger, now, mode: () => tradingMode.current() },
+    trades: () => trading.tradesForExport({ status: 'all', range: 'all' }),
+    closedTrades: () => trading.closedTradeStats(),
+    newsFeedEnabled: (id) => dataSources.isEnabled(id),
+    customNewsFeeds: () => dataSources.enabledCustomNewsFeeds(),
+  });
+
+  // Strategy. The loops read the allocation settings on every run and allocation ranks with the
+  // paper loop: the loops read it lazily (the one forward reference left).
+  const allocationPieces = {
+    allocation: () => allocation.loopSettings(),
+    chargeRates: () => trading.limits(),
+    // One book for the start-up replay and both loops: the replay's measurements carry into live decisions.
+    signalEdge: new SignalEdgeBook(EXIT_RULES.signalMaxHoldMs),
+  };
+  const universe = () =>
+    market.instruments.map((instrument) => ({
+      symbol: instrument.symbol,
+      bars: market.pipeline.minuteBars(instrument.symbol),
+    }));
+  const loopBasics = { clock: market.clock, now, universe, source: ml.models.signalSource, log: logger };
+  const tradingLoop = new TradingLoop({ ...allocationPieces, ...loopBasics, venue: paperVenue(trading) });
+  // Live mode trades the Upstox account: the same loop on a venue refreshed from Upstox before each run.
+  const liveLoop = new LiveTradingLoop({
+    loop: new TradingLoop({ ...allocationPieces, ...loopBasics, venue: liveVenue, account: 'live' }),
+    venue: liveVenue,
+    log: logger,
+    now,
+  });
+  tradingMode.attachLoops({
+    paper: tradingLoop,
+    live: liveLoop,
+    loopEnabled: config.tradingLoop,
+    preparing: () => paperPreparation.running,
+    halted: () => safety.haltState().halted,
+  });
+  const research = createResearchService({ market, tradingLoop, trading, now });
+  const allocation: AllocationService = createAllocationService({
+    ...{ settings, trading, analytics, now },
+    rank: (at) => tradingLoop.rank(at),
+    research: () => research,
+  });
+  const phases = createPhaseService({ db, trading, safety, now, logger });
+  return {
+    ...{ ledger, paperBroker, paperPreparation, trading, liveBroker, liveVenue, feedSubscriptions },
+    ...{ analytics, safety, ml, allocationPieces, tradingLoop, liveLoop, research, allocation, phases },
+  };
+}
+
+export type Trading = ReturnType<typeof buildTrading>;

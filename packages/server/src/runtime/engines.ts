@@ -1,0 +1,55 @@
+import { createAuthEngine } from '../auth/auth-engine';
+import { createBrokerEngine } from '../broker/broker-engine';
+import { replayHistoryIntoEmptyLedger } from '../broker/history-replay';
+import type { Engine } from '../core/ports/engine';
+import { createStorageEngine } from '../db/storage-engine';
+import { createFeedSubscriptionsEngine, createMarketEngine } from '../market/market-engine';
+import { createMlEngine } from '../ml/ml-engine';
+import type { InfraMetrics } from '../ops/metrics';
+import { createOpsEngine } from '../ops/ops-engine';
+import { createRegistryEngine } from '../platform/registry-engine';
+import { createSafetyEngine } from '../safety/safety-engine';
+import { createStrategyEngine } from '../strategy/strategy-engine';
+import { createStreamEngine } from '../stream/stream-engine';
+import type { Foundation } from './build-foundation';
+import type { Trading } from './build-trading';
+import { createModeLoopsEngine } from './mode-loops-engine';
+
+/**
+ * The one ordered list (docs/architecture/server-layers-plan.md §6): started top to bottom, stopped
+ * bottom to top, so the loops stop first and the database closes last.
+ */
+export function engineList(base: Foundation, parts: Trading, infraMetrics: InfraMetrics): Engine[] {
+  const { config, logger, db, market, stream, tradingMode } = base;
+  const { trading, paperBroker, paperPreparation, tradingLoop, liveLoop } = parts;
+  return [
+    createStorageEngine(db),
+    createAuthEngine(base.auth),
+    createStreamEngine(stream),
+    createMarketEngine(market),
+    // The mode controller's first half: the feed the mode calls for, once the market runs.
+    { name: 'mode-feeds', start: () => tradingMode.selectFeed(), stop: async () => {} },
+    createBrokerEngine({ paperBroker, trading, stream, logger }),
+    createFeedSubscriptionsEngine(parts.feedSubscriptions),
+    createSafetyEngine(parts.safety),
+    createMlEngine(parts.ml),
+    createStrategyEngine({ phases: parts.phases, tradingLoop, liveLoop }),
+    createOpsEngine(infraMetrics),
+    createRegistryEngine({ registry: base.registry, publish: (topic, data) => stream.publish(topic, data) }),
+    createModeLoopsEngine({
+      mode: tradingMode,
+      loops: { paper: tradingLoop, live: liveLoop },
+      replayHistory: config.replayHistory,
+      replay: (signal) =>
+        replayHistoryIntoEmptyLedger(
+          ...[db, parts.ledger, market, logger],
+          { ...parts.allocationPieces, gateOnSignalEdge: false },
+          paperPreparation,
+          signal,
+        ),
+      preparation: paperPreparation,
+      trading,
+      logger,
+    }),
+  ];
+}

@@ -1,0 +1,86 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { loadConfig } from '../config';
+import { createLogger } from '../logger';
+import { createRunningClock } from '../test-support/test-clock';
+import { createRuntime } from './runtime';
+
+describe('the runtime', () => {
+  let dataDir: string;
+  beforeEach(() => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'td-runtime-'));
+  });
+  afterEach(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+
+  const build = (env: Record<string, string> = {}) => {
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'silent',
+      SIMULATOR_HISTORY_SESSIONS: '2',
+      SIMULATOR_TICKS_PER_SECOND: '0',
+      ...env,
+    });
+    // A destination of its own: the default buffered stdout would be the test's open handle, not the runtime's.
+    const logger = createLogger(config.logLevel, { write: () => {} });
+    return createRuntime(config, logger, { now: createRunningClock() });
+  };
+
+  it('lists the engines in start order: storage first, the loops last', async () => {
+    const runtime = build();
+    expect(runtime.engines.map((engine) => engine.name)).toEqual([
+      'storage',
+      'auth',
+      'stream',
+      'market',
+      'mode-feeds',
+      'broker',
+      'feed-subscriptions',
+      'safety',
+      'ml',
+      'strategy',
+      'ops',
+      'registry',
+      'mode-loops',
+    ]);
+    await runtime.stop();
+  });
+
+  it('starts every engine in list order and stops them in reverse, the database closing last', async () => {
+    const runtime = build();
+    const calls: string[] = [];
+    for (const engine of runtime.engines) {
+      const { start, stop } = engine;
+      Object.assign(engine, {
+        start: () => {
+          calls.push(`start ${engine.name}`);
+          return start();
+        },
+        stop: () => {
+          calls.push(`stop ${engine.name}`);
+          return stop();
+        },
+      });
+    }
+    await runtime.start();
+    await runtime.stop();
+    const names = runtime.engines.map((engine) => engine.name);
+    expect(calls).toEqual([
+      ...names.map((name) => `start ${name}`),
+      ...[...names].reverse().map((name) => `stop ${name}`),
+    ]);
+    expect(runtime.services.db.open).toBe(false);
+  });
+
+  it('stops cleanly with the replay and both loops on, and a second stop does nothing more', async () => {
+    const runtime = build({ REPLAY_HISTORY: 'on', TRADING_LOOP: 'on', SIMULATOR_CONTINUOUS_SESSION: 'true' });
+    await runtime.start();
+    expect(runtime.services.paperPreparation.running).toBe(true);
+    await runtime.stop();
+    await runtime.stop();
+    // The replay stopped between sessions and the preparation ended; nothing wrote after the close.
+    expect(runtime.services.paperPreparation.running).toBe(false);
+    expect(runtime.services.db.open).toBe(false);
+  });
+});

@@ -1,0 +1,71 @@
+import type { Logger } from 'pino';
+import { ledgerErrorMapping } from '../broker/ledger/ledger-error';
+import type { AppConfig } from '../config';
+import type { Engine } from '../core/ports/engine';
+import type { AppServices } from '../http/route-deps';
+import { engineStatus, preparingLoopState, tickDashboard } from '../market/market-reports';
+import { createInfraMetrics } from '../ops/metrics';
+import { RestartService } from '../ops/restart';
+import { createRiskEngine } from '../risk';
+import { safetySettings } from '../safety';
+import { buildFoundation, type RuntimeOptions } from './build-foundation';
+import { buildTrading } from './build-trading';
+import { engineList } from './engines';
+import { startAll, stopAll } from './lifecycle';
+
+export type { RuntimeOptions } from './build-foundation';
+
+export interface Runtime {
+  /** What the HTTP app is built on. */
+  services: AppServices;
+  engines: readonly Engine[];
+  start(): Promise<void>;
+  /** Stops every engine in reverse order, awaiting each; the database closes last. Safe to call twice. */
+  stop(): Promise<void>;
+}
+
+/** Builds every engine in the order of the list, with nothing started: start() does that. */
+export function createRuntime(config: AppConfig, logger: Logger, options: RuntimeOptions = {}): Runtime {
+  const base = buildFoundation(config, logger, options);
+  const parts = buildTrading(base);
+  const { now, market, stream, tradingMode, upstoxAccount } = base;
+  const { trading, safety, tradingLoop, liveLoop, paperPreparation } = parts;
+  const infraMetrics = createInfraMetrics({ market, upstoxAccount, now });
+  const risk = createRiskEngine({
+    ...{ market, trading, mode: tradingMode, analytics: parts.analytics, now },
+    riskLimits: safetySettings(safety),
+  });
+  const services: AppServices = {
+    ...{ config, db: base.db, logger, auth: base.auth, registry: base.registry, tradingMode, stream, market },
+    ...{ feedSubscriptions: parts.feedSubscriptions, upstoxAccount, ledger: parts.ledger },
+    ...{ paperBroker: parts.paperBroker, paperPreparation, trading, tradingLoop, liveLoop },
+    ...{ liveVenue: parts.liveVenue, liveBroker: parts.liveBroker, research: parts.research },
+    ...{ allocation: parts.allocation, analytics: parts.analytics, risk, safety, ml: parts.ml },
+    ...{ dataSources: base.dataSources, infraMetrics, phases: parts.phases },
+    engineStatus: () => ({
+      ...(tradingMode.current() === 'live'
+        ? engineStatus(market, liveLoop.state(), 'live')
+        : engineStatus(market, preparingLoopState(tradingLoop.state(), paperPreparation), 'paper')),
+      halt: safety.haltState(),
+    }),
+    tickDashboard: () => tickDashboard(market, stream),
+    restart: new RestartService({
+      ...{ settings: base.settings, now, log: logger },
+      minIntervalMs: config.restart.minIntervalMs,
+    }),
+    selectFeed: () => tradingMode.brokerSessionChanged(),
+    errorMappings: [ledgerErrorMapping],
+  };
+  const engines = engineList(base, parts, infraMetrics);
+  let stopped: Promise<void> | null = null;
+  return {
+    services,
+    engines,
+    start: () => startAll(engines),
+    stop: () =>
+      (stopped ??= stopAll(engines).then((failures) => {
+        for (const { engine, error } of failures)
+          logger.error({ err: error, engine }, 'engine did not stop cleanly');
+      })),
+  };
+}

@@ -1,0 +1,110 @@
+import { createAuthEngine } from '../auth/auth-engine';
+import { createStorageEngine } from '../db/storage-engine';
+import { createFeedSubscriptionsEngine, createMarketEngine } from '../market/market-engine';
+import { createMlEngine } from '../ml/ml-engine';
+import { createOpsEngine } from '../ops/ops-engine';
+import { createRegistryEngine } from '../platform/registry-engine';
+import { createSafetyEngine } from '../safety/safety-engine';
+import { createStrategyEngine } from '../strategy/strategy-engine';
+import { createStreamEngine } from '../stream/stream-engine';
+
+const startStop = () => ({ start: jest.fn(), stop: jest.fn() });
+
+describe('engine factories', () => {
+  it('market: start and an awaited stop of the market engine', async () => {
+    let stopped = false;
+    const market = {
+      start: jest.fn(async () => {}),
+      stop: async () => {
+        await Promise.resolve();
+        stopped = true;
+      },
+    };
+    const engine = createMarketEngine(market);
+    await engine.start();
+    expect(market.start).toHaveBeenCalled();
+    await engine.stop();
+    expect(stopped).toBe(true);
+  });
+
+  it('feed subscriptions, safety, ops: start and stop the part they wrap', async () => {
+    for (const [make, name] of [
+      [createFeedSubscriptionsEngine, 'feed-subscriptions'],
+      [createSafetyEngine, 'safety'],
+      [createOpsEngine, 'ops'],
+    ] as const) {
+      const part = startStop();
+      const engine = make(part);
+      expect(engine.name).toBe(name);
+      await engine.start();
+      expect(part.start).toHaveBeenCalledTimes(1);
+      await engine.stop();
+      expect(part.stop).toHaveBeenCalledTimes(1);
+    }
+  });
+
+  it('ml: awaits the models and news start, and stops all of them', async () => {
+    const ml = { start: jest.fn(async () => {}), stop: jest.fn() };
+    const engine = createMlEngine(ml);
+    await engine.start();
+    await engine.stop();
+    expect(ml.start).toHaveBeenCalled();
+    expect(ml.stop).toHaveBeenCalled();
+  });
+
+  it('strategy: runs the phase engine and, on stop, stops both loops whatever the mode', async () => {
+    const phases = startStop();
+    const tradingLoop = { stop: jest.fn() };
+    const liveLoop = { stop: jest.fn() };
+    const engine = createStrategyEngine({ phases, tradingLoop, liveLoop });
+    await engine.start();
+    expect(phases.start).toHaveBeenCalled();
+    await engine.stop();
+    expect([tradingLoop.stop, liveLoop.stop, phases.stop].map((f) => f.mock.calls.length)).toEqual([1, 1, 1]);
+  });
+
+  it('registry: publishes each change on the registry topic while started, and unwatches on stop', async () => {
+    const unwatch = jest.fn();
+    let onChange: (document: unknown) => void = () => {};
+    const registry = {
+      watch: jest.fn((listener: (document: unknown) => void) => {
+        onChange = listener;
+        return unwatch;
+      }),
+    };
+    const publish = jest.fn();
+    const engine = createRegistryEngine({ registry, publish });
+    await engine.start();
+    onChange({ remotes: [] });
+    expect(publish).toHaveBeenCalledWith('registry', { remotes: [] });
+    await engine.stop();
+    expect(unwatch).toHaveBeenCalledTimes(1);
+  });
+
+  it('stream: closes every socket and its session checks on stop', async () => {
+    const stream = { closeAll: jest.fn() };
+    const engine = createStreamEngine(stream);
+    await engine.start();
+    await engine.stop();
+    expect(stream.closeAll).toHaveBeenCalledTimes(1);
+  });
+
+  it('auth: stops sign-in (its lapsed-link timer) on stop', async () => {
+    const auth = { stop: jest.fn() };
+    await createAuthEngine(auth).stop();
+    expect(auth.stop).toHaveBeenCalledTimes(1);
+  });
+
+  it('storage: closes the database once, last', async () => {
+    const db = {
+      open: true,
+      close: jest.fn(() => {
+        db.open = false;
+      }),
+    };
+    const engine = createStorageEngine(db);
+    await engine.stop();
+    await engine.stop();
+    expect(db.close).toHaveBeenCalledTimes(1);
+  });
+});
