@@ -15,7 +15,7 @@ import { UpstoxAccount } from './broker/upstox-account';
 import type { AppConfig } from './config';
 import { createDataSources, type DataSourceService } from './data-sources';
 import { type Db, openDatabase } from './db/database';
-import { SettingsRepository } from './db/settings-repository';
+import { SqliteSettingsRepository } from './storage/sqlite/settings-repository';
 import { INDEX_IDS } from './market/instruments';
 import { MarketDataService } from './market/market-data-service';
 import { engineStatus, tickDashboard } from './market/market-reports';
@@ -102,7 +102,7 @@ export function createServices(
   if (tightened.length > 0)
     logger.warn({ tightened }, 'data directory was open to other users: now owner-only');
   const db = openDatabase(options.databaseFile ?? path.join(config.dataDir, 'trading.db'));
-  const settings = new SettingsRepository(db);
+  const settings = new SqliteSettingsRepository(db);
   const registry = new RemoteRegistryStore(
     path.join(config.dataDir, 'remote-registry.json'),
     defaultRegistry(config.publicHost, config.remotePorts),

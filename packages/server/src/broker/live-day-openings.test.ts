@@ -1,5 +1,5 @@
 import { openDatabase } from '../db/database';
-import { SettingsRepository } from '../db/settings-repository';
+import { SqliteSettingsRepository } from '../storage/sqlite/settings-repository';
 import { MarketClock } from '../market/calendar';
 import { LossWindows } from '../safety/loss-windows';
 import { RiskLimitsService } from '../safety/risk-limits-service';
@@ -46,7 +46,7 @@ async function liveAccount() {
     now,
   });
   const limits = new RiskLimitsService({
-    settings: new SettingsRepository(db),
+    settings: new SqliteSettingsRepository(db),
     lossWindows: new LossWindows(db, now),
     capitalPaise: () => venue.equityPaise() - venue.dayPnlPaise(),
     sectorOf: () => undefined,

@@ -1,5 +1,5 @@
 import { TRADING_MODE_LABELS, type TradingMode, type TradingModeState } from '@td/contracts';
-import type { SettingsRepository } from '../db/settings-repository';
+import type { SettingsRepository } from '../core/ports/repositories/settings';
 import { HttpError } from '../http/http-error';
 
 /** Whether live orders can be sent right now, and if not, what the trader must do about it. */

@@ -9,7 +9,7 @@ import type { PaperBroker } from '../broker/paper/paper-broker';
 import type { TradingService } from '../broker/trading-service';
 import type { UpstoxAccount } from '../broker/upstox-account';
 import type { Db } from '../db/database';
-import type { SettingsRepository } from '../db/settings-repository';
+import type { SettingsRepository } from '../core/ports/repositories/settings';
 import { findInstrument } from '../market/instruments';
 import type { MarketDataService } from '../market/market-data-service';
 import { sessionExpiry } from '../market/providers/upstox';
