@@ -1,8 +1,8 @@
 import { openDatabase } from '../db/database';
-import { SqliteSettingsRepository } from '../storage/sqlite/settings-repository';
 import { MarketClock } from '../market/calendar';
 import { LossWindows } from '../safety/loss-windows';
 import { RiskLimitsService } from '../safety/risk-limits-service';
+import { SqliteSettingsRepository } from '../storage/sqlite/settings-repository';
 import { Ledger } from './ledger';
 import { type LiveBrokerHarness, liveBrokerHarness } from './live/test-support/live-broker-harness';
 import { LiveDayOpenings } from './live-day-openings';

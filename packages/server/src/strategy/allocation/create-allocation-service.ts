@@ -1,8 +1,8 @@
 import type { TradingMode } from '@td/contracts';
 import { createPerformanceAnalytics } from '../../analytics/performance-analytics-service';
 import type { TradingService } from '../../broker/trading-service';
-import type { Db } from '../../db/database';
 import type { SettingsRepository } from '../../core/ports/repositories/settings';
+import type { Db } from '../../db/database';
 import type { MarketDataService } from '../../market/market-data-service';
 import type { ResearchService } from '../../research';
 import type { Signal } from '../signals';
