@@ -15,7 +15,6 @@ import { UpstoxAccount } from './broker/upstox-account';
 import type { AppConfig } from './config';
 import { createDataSources, type DataSourceService } from './data-sources';
 import { type Db, openDatabase } from './db/database';
-import { SqliteSettingsRepository } from './storage/sqlite/settings-repository';
 import { INDEX_IDS } from './market/instruments';
 import { MarketDataService } from './market/market-data-service';
 import { engineStatus, tickDashboard } from './market/market-reports';
@@ -31,6 +30,9 @@ import { createRiskEngine, type RiskEngine } from './risk';
 import { createSafety, type SafetyService } from './safety';
 import { secureDataDir } from './security/owner-only-files';
 import { SecretBox } from './security/secret-box';
+import { sqliteSessionsRepository } from './storage/sqlite/sessions-repository';
+import { SqliteSettingsRepository } from './storage/sqlite/settings-repository';
+import { sqliteUnitOfWork } from './storage/sqlite/unit-of-work';
 import { TradingLoop } from './strategy';
 import type { AllocationService } from './strategy/allocation/allocation-service';
 import { createAllocationService } from './strategy/allocation/create-allocation-service';
@@ -108,7 +110,8 @@ export function createServices(
     defaultRegistry(config.publicHost, config.remotePorts),
     { allowedOrigins: config.allowedRemoteOrigins, logger },
   );
-  const auth = createAuthService({ db, config, logger, now });
+  const storage = { sessions: sqliteSessionsRepository(db), unitOfWork: sqliteUnitOfWork(db) };
+  const auth = createAuthService({ ...storage, config, logger, now });
   let market: MarketDataService | null = null;
   const stream = new StreamHub({
     verifyToken: (token) => auth.verifySession(token)?.email ?? null,

@@ -9,6 +9,8 @@ import type { ScryptCost } from '../auth/password-hash';
 import { type AppConfig, loadConfig } from '../config';
 import { createLogger } from '../logger';
 import { type AppServices, createServices } from '../services';
+import { sqliteSessionsRepository } from '../storage/sqlite/sessions-repository';
+import { sqliteUnitOfWork } from '../storage/sqlite/unit-of-work';
 import { createRunningClock } from './test-clock';
 
 /** One clock for every app a test file builds, so time never runs backwards between its tests. */
@@ -62,7 +64,8 @@ export async function buildTestApp(overrides: TestAppOverrides = {}): Promise<Te
   const now = overrides.now ?? testFileClock;
   const base = createServices(config, logger, { databaseFile: overrides.databaseFile ?? ':memory:', now });
   base.auth = createAuthService({
-    db: base.db,
+    sessions: sqliteSessionsRepository(base.db),
+    unitOfWork: sqliteUnitOfWork(base.db),
     config,
     logger,
     now,
