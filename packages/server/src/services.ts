@@ -30,6 +30,8 @@ import { createRiskEngine, type RiskEngine } from './risk';
 import { createSafety, type SafetyService } from './safety';
 import { secureDataDir } from './security/owner-only-files';
 import { SecretBox } from './security/secret-box';
+import { sqliteAlertsRepository } from './storage/sqlite/alerts-repository';
+import { sqliteHaltsRepository } from './storage/sqlite/halts-repository';
 import { sqliteSessionsRepository } from './storage/sqlite/sessions-repository';
 import { SqliteSettingsRepository } from './storage/sqlite/settings-repository';
 import { sqliteUnitOfWork } from './storage/sqlite/unit-of-work';
@@ -231,6 +233,7 @@ export function createServices(
   const safety = createSafety({
     ...{ db, settings, logger, now, config, market: marketData, stream, ledger, trading, paperBroker },
     ...{ liveBroker, liveVenue, upstoxAccount, mode: () => tradingMode.current() },
+    ...{ alerts: sqliteAlertsRepository(db), halts: sqliteHaltsRepository(db) },
     stopLoops: () => {
       tradingLoop.stop();
       liveLoop.stop();

@@ -8,6 +8,8 @@ import type { LiveVenue } from '../broker/live-venue';
 import type { PaperBroker } from '../broker/paper/paper-broker';
 import type { TradingService } from '../broker/trading-service';
 import type { UpstoxAccount } from '../broker/upstox-account';
+import type { AlertsRepository } from '../core/ports/repositories/alerts';
+import type { HaltsRepository } from '../core/ports/repositories/halts';
 import type { SettingsRepository } from '../core/ports/repositories/settings';
 import type { Db } from '../db/database';
 import { findInstrument } from '../market/instruments';
@@ -16,7 +18,6 @@ import { sessionExpiry } from '../market/providers/upstox';
 import type { StreamHub } from '../stream/stream-hub';
 import { AlertStore } from './alert-store';
 import { liveHaltAccount, paperHaltAccount } from './halt-accounts';
-import { HaltStore } from './halt-store';
 import { LossWindows } from './loss-windows';
 import { MarketWatch } from './market-watch';
 import { NotificationSettingsStore } from './notification-settings';
@@ -30,6 +31,8 @@ export { SafetyService } from './safety-service';
 export interface SafetyDependencies {
   db: Db;
   settings: SettingsRepository;
+  alerts: AlertsRepository;
+  halts: HaltsRepository;
   logger: Logger;
   now: () => number;
   config: { traderEmail: string; smtpUrl?: string; smtpFrom: string };
@@ -96,7 +99,7 @@ export function createSafety(deps: SafetyDependencies): SafetyService {
   const liveAccount = liveHaltAccount(deps.liveBroker, liveVenue, deps.logger, () => deps.mode() === 'live');
   let service: SafetyService | null = null;
   const halt = new TradingHalt({
-    store: new HaltStore(db),
+    store: deps.halts,
     now: deps.now,
     stopLoops: deps.stopLoops,
     resumeLoops: deps.resumeLoops,
@@ -106,7 +109,7 @@ export function createSafety(deps: SafetyDependencies): SafetyService {
   service = new SafetyService({
     halt,
     limits,
-    alerts: new AlertStore(db, deps.now),
+    alerts: new AlertStore(deps.alerts, deps.now),
     notifications: new NotificationSettingsStore(deps.settings, deps.config.traderEmail),
     mailer: deps.mailTransport
       ? new SafetyMailer(deps.mailTransport, deps.config.smtpFrom, deps.logger)
