@@ -32,6 +32,7 @@ import { secureDataDir } from './security/owner-only-files';
 import { SecretBox } from './security/secret-box';
 import { sqliteAlertsRepository } from './storage/sqlite/alerts-repository';
 import { sqliteHaltsRepository } from './storage/sqlite/halts-repository';
+import { SqlitePredictionsRepository } from './storage/sqlite/predictions-repository';
 import { sqliteSessionsRepository } from './storage/sqlite/sessions-repository';
 import { SqliteSettingsRepository } from './storage/sqlite/settings-repository';
 import { sqliteUnitOfWork } from './storage/sqlite/unit-of-work';
@@ -157,7 +158,8 @@ export function createServices(
     ...{ providerHealth: (source) => marketData.health(source), onFeedsChanged: () => selectFeed() },
   });
   const ml = createMlService({
-    ...{ db, market: marketData, logger, now, mode: () => tradingMode.current() },
+    ...{ market: marketData, logger, now, mode: () => tradingMode.current() },
+    predictions: new SqlitePredictionsRepository(db),
     trades: () => trading.tradesForExport({ status: 'all', range: 'all' }),
     closedTrades: () => trading.closedTradeStats(),
     newsFeedEnabled: (id) => dataSources.isEnabled(id),

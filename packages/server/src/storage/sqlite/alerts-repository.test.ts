@@ -4,7 +4,7 @@ import { sqliteAlertsRepository } from './alerts-repository';
 
 const T0 = Date.UTC(2026, 0, 5, 4, 0);
 const draft: AlertDraft = {
-  kind: 'position_limit',
+  kind: 'concentration',
   subject: 'INFY',
   severity: 'medium',
   message: 'INFY is 22% of equity.',
@@ -18,8 +18,8 @@ describe('sqliteAlertsRepository', () => {
     const id = alerts.add(draft, T0);
     const stored = { ...draft, id, createdAt: T0, acknowledgedAt: null, resolvedAt: null };
     expect(alerts.byId(id)).toEqual(stored);
-    expect(alerts.openFor('position_limit', 'INFY')).toEqual(stored);
-    expect(alerts.openFor('position_limit', 'TCS')).toBeUndefined();
+    expect(alerts.openFor('concentration', 'INFY')).toEqual(stored);
+    expect(alerts.openFor('concentration', 'TCS')).toBeUndefined();
   });
 
   it('rewords, acknowledges and resolves an alert; a resolved one is no longer open', () => {
@@ -35,16 +35,16 @@ describe('sqliteAlertsRepository', () => {
       acknowledgedAt: T0 + 1,
       resolvedAt: T0 + 2,
     });
-    expect(alerts.openFor('position_limit', 'INFY')).toBeUndefined();
-    expect(alerts.openOfKinds(['position_limit'])).toEqual([]);
+    expect(alerts.openFor('concentration', 'INFY')).toBeUndefined();
+    expect(alerts.openOfKinds(['concentration'])).toEqual([]);
   });
 
   it('lists the open alerts of the kinds asked for only', () => {
     const alerts = sqliteAlertsRepository(openDatabase(':memory:'));
     const infy = alerts.add(draft, T0);
     alerts.add({ ...draft, kind: 'daily_loss', subject: 'paper' }, T0);
-    expect(alerts.openOfKinds(['position_limit', 'halt'])).toEqual([
-      { id: infy, kind: 'position_limit', subject: 'INFY' },
+    expect(alerts.openOfKinds(['concentration', 'halt'])).toEqual([
+      { id: infy, kind: 'concentration', subject: 'INFY' },
     ]);
   });
 
