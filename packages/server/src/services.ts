@@ -31,6 +31,7 @@ import { createSafety, type SafetyService } from './safety';
 import { secureDataDir } from './security/owner-only-files';
 import { SecretBox } from './security/secret-box';
 import { sqliteAlertsRepository } from './storage/sqlite/alerts-repository';
+import { SqliteDataSourcesRepository } from './storage/sqlite/data-sources-repository';
 import { sqliteHaltsRepository } from './storage/sqlite/halts-repository';
 import { SqlitePredictionsRepository } from './storage/sqlite/predictions-repository';
 import { sqliteSessionsRepository } from './storage/sqlite/sessions-repository';
@@ -154,7 +155,8 @@ export function createServices(
     signalEdge: new SignalEdgeBook(EXIT_RULES.signalMaxHoldMs),
   };
   const dataSources = createDataSources({
-    ...{ db, box, now, allowLoopback: config.dataSources.allowLoopback, yahoo: config.yahoo },
+    ...{ box, now, allowLoopback: config.dataSources.allowLoopback, yahoo: config.yahoo },
+    sources: new SqliteDataSourcesRepository(db, now),
     ...{ providerHealth: (source) => marketData.health(source), onFeedsChanged: () => selectFeed() },
   });
   const ml = createMlService({
