@@ -6,7 +6,7 @@ const T0 = Date.UTC(2026, 0, 5, 4, 0);
 const news: BuiltinSourceSeed = {
   id: 'moneycontrol',
   name: 'Moneycontrol',
-  type: 'news',
+  type: 'News RSS Feed',
   endpoint: 'https://example.com/rss',
   description: 'Market news',
   apiKeyRequired: false,
@@ -16,7 +16,7 @@ const news: BuiltinSourceSeed = {
 const custom: NewDataSource = {
   id: 'custom-1',
   name: 'My feed',
-  type: 'news',
+  type: 'News RSS Feed',
   endpoint: 'https://feeds.example.com/a',
   description: '',
   enabled: 1,
