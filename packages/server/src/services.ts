@@ -30,11 +30,11 @@ import { createRiskEngine, type RiskEngine } from './risk';
 import { createSafety, type SafetyService } from './safety';
 import { secureDataDir } from './security/owner-only-files';
 import { SecretBox } from './security/secret-box';
-import { sqliteAlertsRepository } from './storage/sqlite/alerts-repository';
+import { SqliteAlertsRepository } from './storage/sqlite/alerts-repository';
 import { SqliteDataSourcesRepository } from './storage/sqlite/data-sources-repository';
-import { sqliteHaltsRepository } from './storage/sqlite/halts-repository';
+import { SqliteHaltsRepository } from './storage/sqlite/halts-repository';
 import { SqlitePredictionsRepository } from './storage/sqlite/predictions-repository';
-import { sqliteSessionsRepository } from './storage/sqlite/sessions-repository';
+import { SqliteSessionsRepository } from './storage/sqlite/sessions-repository';
 import { SqliteSettingsRepository } from './storage/sqlite/settings-repository';
 import { sqliteUnitOfWork } from './storage/sqlite/unit-of-work';
 import { TradingLoop } from './strategy';
@@ -114,7 +114,7 @@ export function createServices(
     defaultRegistry(config.publicHost, config.remotePorts),
     { allowedOrigins: config.allowedRemoteOrigins, logger },
   );
-  const storage = { sessions: sqliteSessionsRepository(db), unitOfWork: sqliteUnitOfWork(db) };
+  const storage = { sessions: new SqliteSessionsRepository(db), unitOfWork: sqliteUnitOfWork(db) };
   const auth = createAuthService({ ...storage, config, logger, now });
   let market: MarketDataService | null = null;
   const stream = new StreamHub({
@@ -237,7 +237,7 @@ export function createServices(
   const safety = createSafety({
     ...{ db, settings, logger, now, config, market: marketData, stream, ledger, trading, paperBroker },
     ...{ liveBroker, liveVenue, upstoxAccount, mode: () => tradingMode.current() },
-    ...{ alerts: sqliteAlertsRepository(db), halts: sqliteHaltsRepository(db) },
+    ...{ alerts: new SqliteAlertsRepository(db), halts: new SqliteHaltsRepository(db) },
     stopLoops: () => {
       tradingLoop.stop();
       liveLoop.stop();

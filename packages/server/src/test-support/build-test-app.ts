@@ -9,7 +9,7 @@ import type { ScryptCost } from '../auth/password-hash';
 import { type AppConfig, loadConfig } from '../config';
 import { createLogger } from '../logger';
 import { type AppServices, createServices } from '../services';
-import { sqliteSessionsRepository } from '../storage/sqlite/sessions-repository';
+import { SqliteSessionsRepository } from '../storage/sqlite/sessions-repository';
 import { sqliteUnitOfWork } from '../storage/sqlite/unit-of-work';
 import { createRunningClock } from './test-clock';
 
@@ -64,7 +64,7 @@ export async function buildTestApp(overrides: TestAppOverrides = {}): Promise<Te
   const now = overrides.now ?? testFileClock;
   const base = createServices(config, logger, { databaseFile: overrides.databaseFile ?? ':memory:', now });
   base.auth = createAuthService({
-    sessions: sqliteSessionsRepository(base.db),
+    sessions: new SqliteSessionsRepository(base.db),
     unitOfWork: sqliteUnitOfWork(base.db),
     config,
     logger,

@@ -1,6 +1,6 @@
 import type { AlertDraft } from '../../core/ports/repositories/alerts';
 import { openDatabase } from '../../db/database';
-import { sqliteAlertsRepository } from './alerts-repository';
+import { SqliteAlertsRepository } from './alerts-repository';
 
 const T0 = Date.UTC(2026, 0, 5, 4, 0);
 const draft: AlertDraft = {
@@ -12,9 +12,9 @@ const draft: AlertDraft = {
   actionRequired: true,
 };
 
-describe('sqliteAlertsRepository', () => {
+describe('SqliteAlertsRepository', () => {
   it('stores an open alert and finds it by id and by kind and subject', () => {
-    const alerts = sqliteAlertsRepository(openDatabase(':memory:'));
+    const alerts = new SqliteAlertsRepository(openDatabase(':memory:'));
     const id = alerts.add(draft, T0);
     const stored = { ...draft, id, createdAt: T0, acknowledgedAt: null, resolvedAt: null };
     expect(alerts.byId(id)).toEqual(stored);
@@ -23,7 +23,7 @@ describe('sqliteAlertsRepository', () => {
   });
 
   it('rewords, acknowledges and resolves an alert; a resolved one is no longer open', () => {
-    const alerts = sqliteAlertsRepository(openDatabase(':memory:'));
+    const alerts = new SqliteAlertsRepository(openDatabase(':memory:'));
     const id = alerts.add(draft, T0);
     alerts.reword(id, { message: 'INFY is 30% of equity.', severity: 'high', suggestedAction: 'Sell INFY.' });
     alerts.acknowledge(id, T0 + 1);
@@ -40,7 +40,7 @@ describe('sqliteAlertsRepository', () => {
   });
 
   it('lists the open alerts of the kinds asked for only', () => {
-    const alerts = sqliteAlertsRepository(openDatabase(':memory:'));
+    const alerts = new SqliteAlertsRepository(openDatabase(':memory:'));
     const infy = alerts.add(draft, T0);
     alerts.add({ ...draft, kind: 'daily_loss', subject: 'paper' }, T0);
     expect(alerts.openOfKinds(['concentration', 'halt'])).toEqual([
@@ -49,7 +49,7 @@ describe('sqliteAlertsRepository', () => {
   });
 
   it('lists open alerts first, newest first, then resolved ones, up to the limit', () => {
-    const alerts = sqliteAlertsRepository(openDatabase(':memory:'));
+    const alerts = new SqliteAlertsRepository(openDatabase(':memory:'));
     const resolvedNewest = alerts.add({ ...draft, subject: 'A' }, T0 + 30);
     alerts.resolve(resolvedNewest, T0 + 31);
     const openOld = alerts.add({ ...draft, subject: 'B' }, T0 + 10);

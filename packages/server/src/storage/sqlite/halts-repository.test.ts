@@ -1,5 +1,5 @@
 import { openDatabase } from '../../db/database';
-import { sqliteHaltsRepository } from './halts-repository';
+import { SqliteHaltsRepository } from './halts-repository';
 
 const T0 = Date.UTC(2026, 0, 5, 4, 0);
 const manual = {
@@ -10,9 +10,9 @@ const manual = {
   haltedBy: 'trader@example.com',
 };
 
-describe('sqliteHaltsRepository', () => {
+describe('SqliteHaltsRepository', () => {
   it('has no halt at first, and the latest halt begun is the current one', () => {
-    const halts = sqliteHaltsRepository(openDatabase(':memory:'));
+    const halts = new SqliteHaltsRepository(openDatabase(':memory:'));
     expect(halts.latest()).toBeNull();
     halts.begin(manual);
     const second = halts.begin({ ...manual, haltedAt: T0 + 1, reason: 'Again' });
@@ -21,7 +21,7 @@ describe('sqliteHaltsRepository', () => {
   });
 
   it('adds each stop’s effects to the counts rather than replacing them', () => {
-    const halts = sqliteHaltsRepository(openDatabase(':memory:'));
+    const halts = new SqliteHaltsRepository(openDatabase(':memory:'));
     const { id } = halts.begin(manual);
     halts.recordEffects(id, { cancelledOrders: 2, filledOrders: 1, chasingOrders: 2 }, 1);
     const after = halts.recordEffects(id, { cancelledOrders: 1, filledOrders: 0, chasingOrders: 0 }, 2);
@@ -34,7 +34,7 @@ describe('sqliteHaltsRepository', () => {
   });
 
   it('moves an ended chase from the chased count to the cancelled or filled one', () => {
-    const halts = sqliteHaltsRepository(openDatabase(':memory:'));
+    const halts = new SqliteHaltsRepository(openDatabase(':memory:'));
     const { id } = halts.begin(manual);
     halts.recordEffects(id, { cancelledOrders: 0, filledOrders: 0, chasingOrders: 2 }, 0);
     halts.recordChaseEnded(id, 'filled');
@@ -43,7 +43,7 @@ describe('sqliteHaltsRepository', () => {
   });
 
   it('records who resumed trading, when and why', () => {
-    const halts = sqliteHaltsRepository(openDatabase(':memory:'));
+    const halts = new SqliteHaltsRepository(openDatabase(':memory:'));
     const { id } = halts.begin(manual);
     expect(halts.resume(id, T0 + 60_000, 'trader@example.com', 'Feed back')).toMatchObject({
       resumedAt: T0 + 60_000,

@@ -11,14 +11,20 @@ import type {
 import type { Db } from '../../db/database';
 
 /** The sign-in tables (sessions, setup_tokens, credentials, login_failures, password_setup_requests). */
-export function sqliteSessionsRepository(db: Db): SessionsRepository {
-  return {
-    sessions: sessionRows(db),
-    setupTokens: setupTokenRows(db),
-    credentials: credentialRows(db),
-    loginFailures: loginFailureRows(db),
-    setupRequests: setupRequestRows(db),
-  };
+export class SqliteSessionsRepository implements SessionsRepository {
+  readonly sessions: SessionRows;
+  readonly setupTokens: SetupTokenRows;
+  readonly credentials: CredentialRows;
+  readonly loginFailures: LoginFailureRows;
+  readonly setupRequests: SetupRequestRows;
+
+  constructor(db: Db) {
+    this.sessions = sessionRows(db);
+    this.setupTokens = setupTokenRows(db);
+    this.credentials = credentialRows(db);
+    this.loginFailures = loginFailureRows(db);
+    this.setupRequests = setupRequestRows(db);
+  }
 }
 
 interface SessionRow {

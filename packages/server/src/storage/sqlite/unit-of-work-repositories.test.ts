@@ -2,7 +2,7 @@ import { openDatabase } from '../../db/database';
 import { SqliteSettingsRepository } from './settings-repository';
 import { sqliteUnitOfWork } from './unit-of-work';
 
-describe('sqliteUnitOfWork', () => {
+describe('sqliteUnitOfWork with repositories', () => {
   it('keeps every write of a unit that returns, and hands back its result', () => {
     const db = openDatabase(':memory:');
     const settings = new SqliteSettingsRepository(db);
