@@ -3,8 +3,9 @@
 import { openDatabase } from '../../packages/server/src/db/database';
 import { ModelEngine } from '../../packages/server/src/ml/models/model-engine';
 import type { ResolvedExample } from '../../packages/server/src/ml/models/model-ensemble';
-import { PredictionStore } from '../../packages/server/src/ml/models/prediction-store';
+import type { PredictionStore } from '../../packages/server/src/ml/models/prediction-store';
 import { niftyHistory, replayEvaluation } from '../../packages/server/src/ml/models/replay-evaluation';
+import { SqlitePredictionsRepository } from '../../packages/server/src/storage/sqlite/predictions-repository';
 import { metric, percentile } from './metric';
 
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 500);
@@ -25,8 +26,9 @@ export async function run(): Promise<void> {
   const now = universe[0]!.bars.at(-1)!.openTime + 60_000;
 
   const db = openDatabase(':memory:');
+  const store: PredictionStore = new SqlitePredictionsRepository(db);
   const engine = new ModelEngine({
-    db,
+    predictions: store,
     universe: () => universe,
     minuteBars: (symbol) => session.get(symbol) ?? [],
     previousClose: (symbol) => previous.get(symbol),
@@ -58,7 +60,6 @@ export async function run(): Promise<void> {
   const batches = resolvedBatches(engine, universe, now);
   const updateMs: number[] = [];
   const saveMs: number[] = [];
-  const store = new PredictionStore(db);
   for (let i = 0; i < WARM_UP + SAMPLES; i++) {
     const batch = batches[i % batches.length]!;
     const t0 = performance.now();

@@ -1,9 +1,9 @@
 import { newPasswordProblem, PROFILE_MESSAGES } from '@td/contracts';
 import type { Logger } from 'pino';
-import type { Db } from '../db/database';
+import type { SessionsRepository } from '../core/ports/repositories/sessions';
+import type { UnitOfWork } from '../core/ports/unit-of-work';
 import { HttpError } from '../http/http-error';
 import { LoginFailureLog, SetupRequestLog } from './attempt-limits';
-import { CredentialStore } from './credential-store';
 import { hashPassword, PRODUCTION_SCRYPT_COST, type ScryptCost, verifyPassword } from './password-hash';
 import { type SessionRecord, SessionStore } from './session-store';
 import {
@@ -73,7 +73,9 @@ export interface AuthConfig extends SetupLinkConfig {
 }
 
 export interface AuthServiceDeps {
-  db: Db;
+  sessions: SessionsRepository;
+  /** The password change and setup each write several rows that must land together. */
+  unitOfWork: UnitOfWork;
   config: AuthConfig;
   logger: Logger;
   /** Injected so tests can move time; defaults to the wall clock. */
@@ -90,22 +92,22 @@ const tooMany = (message: string, retryAfterSeconds: number) =>
   new HttpError(429, message, 'too_many_attempts', { retryAfterSeconds });
 
 export function createAuthService(deps: AuthServiceDeps): AuthService {
-  const { db, config, logger } = deps;
+  const { config, logger, unitOfWork } = deps;
   const clock = deps.now ?? Date.now;
   const scryptCost = deps.scryptCost ?? PRODUCTION_SCRYPT_COST;
   const delivery = deps.delivery ?? createSetupLinkDelivery(config, logger, clock);
   const owner = config.traderEmail;
-  const credentials = new CredentialStore(db);
-  const sessions = new SessionStore(db, {
+  const { credentials } = deps.sessions;
+  const sessions = new SessionStore(deps.sessions.sessions, {
     idleMs: config.sessionIdleMs,
     absoluteMs: config.sessionAbsoluteMs,
   });
-  const setupTokens = new SetupTokenStore(db);
-  const failures = new LoginFailureLog(db, {
+  const setupTokens = new SetupTokenStore(deps.sessions.setupTokens);
+  const failures = new LoginFailureLog(deps.sessions.loginFailures, {
     limit: config.loginMaxFailures,
     windowMs: config.loginWindowMs,
   });
-  const setupRequests = new SetupRequestLog(db, SETUP_REQUEST_WINDOW);
+  const setupRequests = new SetupRequestLog(deps.sessions.setupRequests, SETUP_REQUEST_WINDOW);
 
   const toSessionInfo = (record: SessionRecord): SessionInfo => ({
     email: record.email,
@@ -179,14 +181,14 @@ export function createAuthService(deps: AuthServiceDeps): AuthService {
       }
       const passwordHash = await hashPassword(newPassword, scryptCost);
       const now = clock();
-      const outcome = db.transaction(() => {
+      const outcome = unitOfWork.run(() => {
         if (!setupTokens.redeem(tempToken, owner, now)) return null;
         credentials.setPasswordHash(owner, passwordHash, now);
         // A new password ends every existing session: whoever knew the old one is signed out.
         const revoked = sessions.revokeAll(owner, now);
         failures.clearAccount(owner);
         return { revoked, ...sessions.create(owner, now) };
-      })();
+      });
       if (!outcome) throw new HttpError(400, MSG.setupLinkInvalid, 'setup_link_invalid');
       // Only the latest link works and it is now spent: no copy of it stays on disk.
       delivery.withdraw();
@@ -214,11 +216,11 @@ export function createAuthService(deps: AuthServiceDeps): AuthService {
         throw new HttpError(422, PROFILE_MESSAGES.sameAsCurrent, 'password_unchanged');
       }
       const passwordHash = await hashPassword(newPassword, scryptCost);
-      const endedSessions = db.transaction(() => {
+      const endedSessions = unitOfWork.run(() => {
         const changedAt = clock();
         credentials.setPasswordHash(owner, passwordHash, changedAt);
         return sessions.revokeOthers(owner, sessionToken, changedAt);
-      })();
+      });
       logger.info({ ip, revokedSessions: endedSessions }, 'password changed');
       return { endedSessions };
     },
@@ -238,7 +240,7 @@ export function createAuthService(deps: AuthServiceDeps): AuthService {
     },
 
     isPasswordSet() {
-      return credentials.hasPassword(owner);
+      return credentials.passwordHash(owner) !== null;
     },
 
     stop() {

@@ -1,5 +1,4 @@
-import type { Statement } from 'better-sqlite3';
-import type { Db } from '../db/database';
+import type { SessionRows, StoredSession } from '../core/ports/repositories/sessions';
 import { hashSecretToken, looksLikeSecretToken, newSecretToken } from './secret-token';
 
 export interface SessionRecord {
@@ -7,14 +6,6 @@ export interface SessionRecord {
   createdAt: number;
   lastSeenAt: number;
   expiresAt: number;
-}
-
-interface SessionRow {
-  email: string;
-  created_at: number;
-  last_seen_at: number;
-  expires_at: number;
-  revoked_at: number | null;
 }
 
 // Writing last_seen_at on every request would turn every read into a write; 30 s of slack is harmless.
@@ -27,92 +18,70 @@ export interface SessionLifetime {
   absoluteMs: number;
 }
 
+const recordOf = (session: StoredSession, lastSeenAt = session.lastSeenAt): SessionRecord => ({
+  email: session.email,
+  createdAt: session.createdAt,
+  lastSeenAt,
+  expiresAt: session.expiresAt,
+});
+
 /** Sessions keyed by the SHA-256 of their token; the raw token exists only in the client's hands. */
 export class SessionStore {
-  // Prepared once, on first use (the table may not exist yet when the store is built): preparing
-  // afresh on every request cost ~80 µs of each authenticated call together with the settings read.
-  private selectStatement?: Statement;
-  private touchStatement?: Statement;
-
   constructor(
-    private readonly db: Db,
+    private readonly rows: SessionRows,
     private readonly lifetime: SessionLifetime,
   ) {}
 
   create(email: string, now: number): { token: string; record: SessionRecord } {
     const token = newSecretToken();
     const record = { email, createdAt: now, lastSeenAt: now, expiresAt: now + this.lifetime.absoluteMs };
-    this.db
-      .prepare(
-        'INSERT INTO sessions (token_hash, email, created_at, last_seen_at, expires_at) VALUES (?, ?, ?, ?, ?)',
-      )
-      .run(hashSecretToken(token), email, record.createdAt, record.lastSeenAt, record.expiresAt);
+    this.rows.add(hashSecretToken(token), record);
     return { token, record };
   }
 
   /** The live session for this token, its last-seen time refreshed; null if unknown, revoked, idle or expired. */
   touch(token: string, now: number): SessionRecord | null {
     const tokenHash = looksLikeSecretToken(token) ? hashSecretToken(token) : null;
-    const row = tokenHash ? this.liveRow(tokenHash, now) : null;
-    if (!tokenHash || !row) return null;
-    let lastSeenAt = row.last_seen_at;
+    const session = tokenHash ? this.live(tokenHash, now) : null;
+    if (!tokenHash || !session) return null;
+    let lastSeenAt = session.lastSeenAt;
     if (now - lastSeenAt >= TOUCH_INTERVAL_MS) {
-      this.touchStatement ??= this.db.prepare('UPDATE sessions SET last_seen_at = ? WHERE token_hash = ?');
-      this.touchStatement.run(now, tokenHash);
+      this.rows.markSeen(tokenHash, now);
       lastSeenAt = now;
     }
-    return { email: row.email, createdAt: row.created_at, lastSeenAt, expiresAt: row.expires_at };
+    return recordOf(session, lastSeenAt);
   }
 
   /** Like touch, without refreshing last-seen: an open stream alone does not keep a session from idling out. */
   peek(token: string, now: number): SessionRecord | null {
-    const row = looksLikeSecretToken(token) ? this.liveRow(hashSecretToken(token), now) : null;
-    if (!row) return null;
-    return {
-      email: row.email,
-      createdAt: row.created_at,
-      lastSeenAt: row.last_seen_at,
-      expiresAt: row.expires_at,
-    };
+    const session = looksLikeSecretToken(token) ? this.live(hashSecretToken(token), now) : null;
+    return session ? recordOf(session) : null;
   }
 
-  private liveRow(tokenHash: string, now: number): SessionRow | null {
-    this.selectStatement ??= this.db.prepare(
-      'SELECT email, created_at, last_seen_at, expires_at, revoked_at FROM sessions WHERE token_hash = ?',
-    );
-    const row = this.selectStatement.get(tokenHash) as SessionRow | undefined;
-    if (!row || row.revoked_at !== null) return null;
-    if (now >= row.expires_at || now - row.last_seen_at >= this.lifetime.idleMs) return null;
-    return row;
+  private live(tokenHash: string, now: number): StoredSession | null {
+    const session = this.rows.byTokenHash(tokenHash);
+    if (!session || session.revokedAt !== null) return null;
+    if (now >= session.expiresAt || now - session.lastSeenAt >= this.lifetime.idleMs) return null;
+    return session;
   }
 
   revoke(token: string, now: number): void {
     if (!looksLikeSecretToken(token)) return;
-    this.db
-      .prepare('UPDATE sessions SET revoked_at = ? WHERE token_hash = ? AND revoked_at IS NULL')
-      .run(now, hashSecretToken(token));
+    this.rows.revoke(hashSecretToken(token), now);
   }
 
   revokeAll(email: string, now: number): number {
-    return this.db
-      .prepare('UPDATE sessions SET revoked_at = ? WHERE email = ? AND revoked_at IS NULL')
-      .run(now, email).changes;
+    return this.rows.revokeAll(email, now);
   }
 
   /** Every live session of the account but the one holding `keepToken`; returns how many ended. */
   revokeOthers(email: string, keepToken: string, now: number): number {
     const keep = looksLikeSecretToken(keepToken) ? hashSecretToken(keepToken) : '';
-    return this.db
-      .prepare(
-        'UPDATE sessions SET revoked_at = ? WHERE email = ? AND revoked_at IS NULL AND token_hash != ?',
-      )
-      .run(now, email, keep).changes;
+    return this.rows.revokeAllBut(email, keep, now);
   }
 
   pruneEnded(now: number): void {
     const cutoff = now - KEEP_ENDED_SESSIONS_MS;
-    this.db
-      .prepare('DELETE FROM sessions WHERE expires_at < ? OR revoked_at < ? OR last_seen_at < ?')
-      .run(cutoff, cutoff, cutoff - this.lifetime.idleMs);
+    this.rows.deleteEnded(cutoff, cutoff - this.lifetime.idleMs);
   }
 }

@@ -1,4 +1,4 @@
-import type { Db } from '../db/database';
+import type { SetupTokenRows } from '../core/ports/repositories/sessions';
 import { hashSecretToken, looksLikeSecretToken, newSecretToken } from './secret-token';
 
 // Short enough that a leaked mail is soon useless, long enough to open the mail and choose a password.
@@ -6,48 +6,31 @@ export const SETUP_TOKEN_TTL_MS = 15 * 60_000;
 
 /** Single-use password-setup tokens, stored as SHA-256 digests. */
 export class SetupTokenStore {
-  constructor(private readonly db: Db) {}
+  constructor(private readonly rows: SetupTokenRows) {}
 
   /** Issues a new token and retires any earlier unused one, so only the latest link works. */
   issue(email: string, now: number): string {
     const token = newSecretToken();
-    this.db.transaction(() => {
-      this.db
-        .prepare('UPDATE setup_tokens SET used_at = ? WHERE email = ? AND used_at IS NULL')
-        .run(now, email);
-      this.db
-        .prepare('INSERT INTO setup_tokens (token_hash, email, created_at, expires_at) VALUES (?, ?, ?, ?)')
-        .run(hashSecretToken(token), email, now, now + SETUP_TOKEN_TTL_MS);
-      this.db.prepare('DELETE FROM setup_tokens WHERE expires_at < ?').run(now - SETUP_TOKEN_TTL_MS);
-    })();
+    this.rows.issue(
+      { tokenHash: hashSecretToken(token), email, createdAt: now, expiresAt: now + SETUP_TOKEN_TTL_MS },
+      now - SETUP_TOKEN_TTL_MS,
+    );
     return token;
   }
 
   /** Whether the token could be redeemed now, without redeeming it. */
   isRedeemable(token: string, email: string, now: number): boolean {
     if (!looksLikeSecretToken(token)) return false;
-    const row = this.db
-      .prepare(
-        'SELECT 1 FROM setup_tokens WHERE token_hash = ? AND email = ? AND used_at IS NULL AND expires_at > ?',
-      )
-      .get(hashSecretToken(token), email, now);
-    return row !== undefined;
+    return this.rows.isRedeemable(hashSecretToken(token), email, now);
   }
 
   /** Marks the token used; false when another request got there first or it has lapsed. */
   redeem(token: string, email: string, now: number): boolean {
     if (!looksLikeSecretToken(token)) return false;
-    const result = this.db
-      .prepare(
-        'UPDATE setup_tokens SET used_at = ? WHERE token_hash = ? AND email = ? AND used_at IS NULL AND expires_at > ?',
-      )
-      .run(now, hashSecretToken(token), email, now);
-    return result.changes === 1;
+    return this.rows.redeem(hashSecretToken(token), email, now);
   }
 
   retire(token: string, now: number): void {
-    this.db
-      .prepare('UPDATE setup_tokens SET used_at = ? WHERE token_hash = ?')
-      .run(now, hashSecretToken(token));
+    this.rows.retire(hashSecretToken(token), now);
   }
 }

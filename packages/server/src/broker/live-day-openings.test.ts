@@ -1,10 +1,10 @@
 import { openDatabase } from '../db/database';
-import { SettingsRepository } from '../db/settings-repository';
 import { MarketClock } from '../market/calendar';
 import { LossWindows } from '../safety/loss-windows';
 import { RiskLimitsService } from '../safety/risk-limits-service';
 import { SqliteLedgerReadRepository } from '../storage/sqlite/ledger-read-repository';
 import { sqliteLedgerStorage } from '../storage/sqlite/ledger-storage';
+import { SqliteSettingsRepository } from '../storage/sqlite/settings-repository';
 import { Ledger } from './ledger';
 import { type LiveBrokerHarness, liveBrokerHarness } from './live/test-support/live-broker-harness';
 import { LiveDayOpenings } from './live-day-openings';
@@ -48,7 +48,7 @@ async function liveAccount() {
     now,
   });
   const limits = new RiskLimitsService({
-    settings: new SettingsRepository(db),
+    settings: new SqliteSettingsRepository(db),
     lossWindows: new LossWindows(new SqliteLedgerReadRepository(db), now),
     capitalPaise: () => venue.equityPaise() - venue.dayPnlPaise(),
     sectorOf: () => undefined,

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { BrokerIntegration } from '@td/contracts';
+import type { SettingsRepository } from '../core/ports/repositories/settings';
 import { tokenStatus } from '../data-sources/token-status';
-import type { SettingsRepository } from '../db/settings-repository';
 import { HttpError } from '../http/http-error';
 import { jwtExpiry, sessionExpiry, UpstoxRestClient, type UpstoxSession } from '../market/providers/upstox';
 import type { SecretBox } from '../security/secret-box';

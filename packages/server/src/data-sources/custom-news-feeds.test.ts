@@ -5,6 +5,7 @@ import { openDatabase } from '../db/database';
 import { NewsPipeline } from '../ml/news/news-pipeline';
 import type { CustomRssFeed } from '../ml/news/sources/rss-feeds';
 import { SecretBox } from '../security/secret-box';
+import { SqliteDataSourcesRepository } from '../storage/sqlite/data-sources-repository';
 import { DataSourceService } from './data-source-service';
 import type { Resolver } from './safe-fetch';
 
@@ -47,7 +48,8 @@ const feedUrl = (path: string) => `http://feeds.example.test:${port}${path}`;
 function setup(mode: TradingMode = 'paper', realFeeds: 'auto' | 'on' = 'auto') {
   answer = '127.0.0.1';
   const registry = new DataSourceService({
-    ...{ db: openDatabase(':memory:'), box: SecretBox.forTests(), now: () => NOW, allowLoopback: true },
+    ...{ box: SecretBox.forTests(), now: () => NOW, allowLoopback: true },
+    sources: new SqliteDataSourcesRepository(openDatabase(':memory:'), () => NOW),
     ...{ yahoo: { enabled: false }, providerHealth: () => undefined, onFeedsChanged: async () => {} },
     resolve,
   });

@@ -5,19 +5,19 @@ import {
   type DataSourceValidation,
   dataSourceFormSchema,
 } from '@td/contracts';
-import type { Db } from '../db/database';
+import type { DataSourcesRepository, StoredDataSource } from '../core/ports/repositories/data-sources';
 import { HttpError } from '../http/http-error';
 import type { ProviderHealth } from '../market/market-types';
 import type { CustomRssFeed, RssFeedConfig } from '../ml/news/sources/rss-feeds';
 import type { SecretBox } from '../security/secret-box';
 import { type BuiltinSource, builtinSources, SIMULATOR_ID, YAHOO_ID } from './builtin-sources';
-import { type DataSourceRow, DataSourceStore } from './data-source-store';
 import { safeFeedFetch } from './safe-feed-fetch';
 import { FetchRefused, type Resolver, safeFetch } from './safe-fetch';
 import { editedCredentials, originOf, requestHeaders } from './source-credentials';
 
 export interface DataSourceDeps {
-  db: Db;
+  /** Where the registry keeps its sources. */
+  sources: DataSourcesRepository;
   box: SecretBox;
   now: () => number;
   /** DATA_SOURCES_ALLOW_LOOPBACK: tests and the e2e stack point sources at a local server. */
@@ -39,11 +39,11 @@ export const maskKey = (prefix: string | null) => (prefix ? `${prefix}•••�
  * (SSRF-safe) before they are stored. API keys and header values are sealed and never returned.
  */
 export class DataSourceService {
-  private readonly store: DataSourceStore;
+  private readonly store: DataSourcesRepository;
   private readonly builtins: Map<string, BuiltinSource>;
 
   constructor(private readonly deps: DataSourceDeps) {
-    this.store = new DataSourceStore(deps.db, deps.now);
+    this.store = deps.sources;
     this.builtins = new Map(builtinSources(deps.yahoo).map((s) => [s.id, s]));
     this.store.seed([...this.builtins.values()]);
   }
@@ -51,7 +51,7 @@ export class DataSourceService {
   /** Built-ins in their own order (simulator, Upstox, Yahoo, news), then custom sources as added. */
   list(): DataSource[] {
     const order = [...this.builtins.keys()];
-    const rank = (row: DataSourceRow) => (row.custom ? order.length : order.indexOf(row.id));
+    const rank = (row: StoredDataSource) => (row.custom ? order.length : order.indexOf(row.id));
     return this.store
       .all()
       .sort((a, b) => rank(a) - rank(b))
@@ -235,7 +235,7 @@ export class DataSourceService {
     return { allowLoopback, resolve, timeoutMs, maxBytes, now };
   }
 
-  private row(id: string): DataSourceRow {
+  private row(id: string): StoredDataSource {
     const row = this.store.get(id);
     if (!row) throw new HttpError(404, `There is no data source ${id}.`, 'not_found');
     return row;
@@ -251,16 +251,16 @@ export class DataSourceService {
     };
   }
 
-  private openKey(row: DataSourceRow): string | undefined {
+  private openKey(row: StoredDataSource): string | undefined {
     return (row.sealed_api_key && this.deps.box.open(row.sealed_api_key)) || undefined;
   }
 
-  private openHeaders(row: DataSourceRow): Record<string, string> {
+  private openHeaders(row: StoredDataSource): Record<string, string> {
     const opened = row.sealed_headers ? this.deps.box.open(row.sealed_headers) : null;
     return opened ? (JSON.parse(opened) as Record<string, string>) : {};
   }
 
-  private view(row: DataSourceRow): DataSource {
+  private view(row: StoredDataSource): DataSource {
     const base: DataSource = {
       id: row.id,
       name: row.name,

@@ -29,7 +29,7 @@ export function createMlService(deps: MlServiceDependencies): MlService {
     }),
   );
   const models = createModelEngine({
-    db: deps.db,
+    predictions: deps.predictions,
     ...marketReaders(market),
     sentiment: () => news,
     now,

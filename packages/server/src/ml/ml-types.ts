@@ -2,10 +2,10 @@
 // Each part implements its interface here; ml/index.ts composes them and routes read services.ml.
 import type { Trade, TradingMode } from '@td/contracts';
 import type { Logger } from 'pino';
-import type { Db } from '../db/database';
 import type { MarketDataService } from '../market/market-data-service';
 import type { SignalSource } from '../strategy/signals';
 import type { ClosedTrades } from './insight/insight-engine';
+import type { PredictionStore } from './models/prediction-store';
 import type { CustomRssFeed } from './news/sources/rss-feeds';
 
 /** A stock's or sector's news sentiment: mean lexicon score (−1..1) over `count` recent headlines. */
@@ -49,7 +49,8 @@ export type { Insight as InsightApi } from './insight';
 
 /** What createMlService needs from the rest of the server. */
 export interface MlServiceDependencies {
-  db: Db;
+  /** Where the model engine keeps its predictions, models and learning counters. */
+  predictions: PredictionStore;
   market: MarketDataService;
   logger: Logger;
   now: () => number;

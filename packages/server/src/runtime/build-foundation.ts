@@ -6,13 +6,16 @@ import { UpstoxAccount } from '../broker/upstox-account';
 import type { AppConfig } from '../config';
 import { createDataSources } from '../data-sources';
 import { openDatabase } from '../db/database';
-import { SettingsRepository } from '../db/settings-repository';
 import { isKnownSymbol } from '../market/instruments';
 import { MarketDataService } from '../market/market-data-service';
 import { createRealFeeds } from '../market/real-feeds';
 import { defaultRegistry, RemoteRegistryStore } from '../platform/remote-registry-store';
 import { secureDataDir } from '../security/owner-only-files';
 import { SecretBox } from '../security/secret-box';
+import { SqliteDataSourcesRepository } from '../storage/sqlite/data-sources-repository';
+import { SqliteSessionsRepository } from '../storage/sqlite/sessions-repository';
+import { SqliteSettingsRepository } from '../storage/sqlite/settings-repository';
+import { sqliteUnitOfWork } from '../storage/sqlite/unit-of-work';
 import { StreamHub } from '../stream/stream-hub';
 import { ModeController } from './mode-controller';
 
@@ -31,9 +34,12 @@ export function buildFoundation(config: AppConfig, logger: Logger, options: Runt
   if (tightened.length > 0)
     logger.warn({ tightened }, 'data directory was open to other users: now owner-only');
   const db = openDatabase(options.databaseFile ?? path.join(config.dataDir, 'trading.db'));
-  const settings = new SettingsRepository(db);
+  const settings = new SqliteSettingsRepository(db);
   const box = SecretBox.fromDataDir(config.dataDir, config.secretsKey);
-  const auth = createAuthService({ db, config, logger, now, scryptCost: options.scryptCost });
+  const auth = createAuthService({
+    ...{ sessions: new SqliteSessionsRepository(db), unitOfWork: sqliteUnitOfWork(db) },
+    ...{ config, logger, now, scryptCost: options.scryptCost },
+  });
   const stream = new StreamHub({
     verifyToken: (token) => auth.verifySession(token)?.email ?? null,
     isSessionLive: (token) => auth.isSessionLive(token),
@@ -47,7 +53,8 @@ export function buildFoundation(config: AppConfig, logger: Logger, options: Runt
     liveUnavailableReason: () => upstoxAccount.problem(),
   });
   const dataSources = createDataSources({
-    ...{ db, box, now, allowLoopback: config.dataSources.allowLoopback, yahoo: config.yahoo },
+    ...{ box, now, allowLoopback: config.dataSources.allowLoopback, yahoo: config.yahoo },
+    sources: new SqliteDataSourcesRepository(db, now),
     providerHealth: (source) => market.health(source),
     onFeedsChanged: () => tradingMode.feedsChanged(),
   });

@@ -13,7 +13,10 @@ import { createFeedSubscriptions } from '../market/subscriptions';
 import { createMlService } from '../ml';
 import { createResearchService } from '../research';
 import { createSafety } from '../safety';
+import { SqliteAlertsRepository } from '../storage/sqlite/alerts-repository';
+import { SqliteHaltsRepository } from '../storage/sqlite/halts-repository';
 import { sqliteLedgerStorage } from '../storage/sqlite/ledger-storage';
+import { SqlitePredictionsRepository } from '../storage/sqlite/predictions-repository';
 import { TradingLoop } from '../strategy';
 import type { AllocationService } from '../strategy/allocation/allocation-service';
 import { createAllocationService } from '../strategy/allocation/create-allocation-service';
@@ -74,9 +77,11 @@ export function buildTrading(base: Foundation) {
   const safety = createSafety({
     ...{ db, settings, logger, now, config, market, stream, ledger, trading, paperBroker },
     ...{ liveBroker, liveVenue, upstoxAccount, mode: () => tradingMode.current(), loops: tradingMode },
+    ...{ alerts: new SqliteAlertsRepository(db), halts: new SqliteHaltsRepository(db) },
   });
   const ml = createMlService({
-    ...{ db, market, logger, now, mode: () => tradingMode.current() },
+    ...{ market, logger, now, mode: () => tradingMode.current() },
+    predictions: new SqlitePredictionsRepository(db),
     trades: () => trading.tradesForExport({ status: 'all', range: 'all' }),
     closedTrades: () => trading.closedTradeStats(),
     newsFeedEnabled: (id) => dataSources.isEnabled(id),

@@ -8,8 +8,10 @@ import type { LiveVenue } from '../broker/live-venue';
 import type { PaperBroker } from '../broker/paper/paper-broker';
 import type { TradingService } from '../broker/trading-service';
 import type { UpstoxAccount } from '../broker/upstox-account';
+import type { AlertsRepository } from '../core/ports/repositories/alerts';
+import type { HaltsRepository } from '../core/ports/repositories/halts';
+import type { SettingsRepository } from '../core/ports/repositories/settings';
 import type { Db } from '../db/database';
-import type { SettingsRepository } from '../db/settings-repository';
 import { findInstrument } from '../market/instruments';
 import type { MarketDataService } from '../market/market-data-service';
 import { sessionExpiry } from '../market/providers/upstox';
@@ -17,7 +19,6 @@ import { SqliteLedgerReadRepository } from '../storage/sqlite/ledger-read-reposi
 import type { StreamHub } from '../stream/stream-hub';
 import { AlertStore } from './alert-store';
 import { liveHaltAccount, paperHaltAccount } from './halt-accounts';
-import { HaltStore } from './halt-store';
 import { LossWindows } from './loss-windows';
 import { MarketWatch } from './market-watch';
 import { NotificationSettingsStore } from './notification-settings';
@@ -57,6 +58,8 @@ export interface LoopControl {
 export interface SafetyDependencies {
   db: Db;
   settings: SettingsRepository;
+  alerts: AlertsRepository;
+  halts: HaltsRepository;
   logger: Logger;
   now: () => number;
   config: { traderEmail: string; smtpUrl?: string; smtpFrom: string };
@@ -123,7 +126,7 @@ export function createSafety(deps: SafetyDependencies): SafetyService {
   const liveAccount = liveHaltAccount(deps.liveBroker, liveVenue, deps.logger, () => deps.mode() === 'live');
   let service: SafetyService | null = null;
   const halt = new TradingHalt({
-    store: new HaltStore(db),
+    store: deps.halts,
     now: deps.now,
     stopLoops: () => deps.loops.stopLoops(),
     resumeLoops: () => deps.loops.resumeLoops(),
@@ -133,7 +136,7 @@ export function createSafety(deps: SafetyDependencies): SafetyService {
   service = new SafetyService({
     halt,
     limits,
-    alerts: new AlertStore(db, deps.now),
+    alerts: new AlertStore(deps.alerts, deps.now),
     notifications: new NotificationSettingsStore(deps.settings, deps.config.traderEmail),
     mailer: deps.mailTransport
       ? new SafetyMailer(deps.mailTransport, deps.config.smtpFrom, deps.logger)

@@ -1,5 +1,5 @@
 import { type NotificationSettings, notificationSettingsSchema } from '@td/contracts';
-import type { SettingsRepository } from '../db/settings-repository';
+import type { SettingsRepository } from '../core/ports/repositories/settings';
 
 const SETTINGS_KEY = 'notifications';
 

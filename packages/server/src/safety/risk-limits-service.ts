@@ -6,7 +6,7 @@ import {
   type LossPosition,
   type OrderToCheck,
 } from '../broker/limits';
-import type { SettingsRepository } from '../db/settings-repository';
+import type { SettingsRepository } from '../core/ports/repositories/settings';
 import { type LimitsUsage, limitsUsage } from './limits-usage';
 import type { LossWindows } from './loss-windows';
 import { DEFAULT_RISK_LIMITS, refuseContradictions } from './risk-limits-defaults';

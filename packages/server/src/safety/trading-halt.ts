@@ -2,8 +2,9 @@ import type { CircuitBreaker, HaltSource, HaltState } from '@td/contracts';
 
 type OrderSide = 'BUY' | 'SELL';
 
+import type { HaltRecord, HaltsRepository } from '../core/ports/repositories/halts';
 import { HttpError } from '../http/http-error';
-import { type HaltRecord, type HaltStore, haltRefusalSentence, haltStateOf } from './halt-store';
+import { haltRefusalSentence, haltStateOf } from './halt-state';
 
 /** How an order the halt could not cancel at once ended: cancelled at the broker, or already filled. */
 export type ChasedOrderEnded = (outcome: 'cancelled' | 'filled') => void;
@@ -20,7 +21,7 @@ export interface HaltableAccount {
 }
 
 export interface TradingHaltOptions {
-  store: HaltStore;
+  store: HaltsRepository;
   now: () => number;
   /** Stops both automated loops (the mode follower keeps them stopped while halted). */
   stopLoops(): void;

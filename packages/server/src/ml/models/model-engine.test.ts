@@ -4,6 +4,7 @@ import path from 'node:path';
 import { type Db, openDatabase } from '../../db/database';
 import type { Candle } from '../../market/market-types';
 import { SeededRandom } from '../../market/simulator/seeded-random';
+import { SqlitePredictionsRepository } from '../../storage/sqlite/predictions-repository';
 import { HORIZON_MINUTES } from './features';
 import { ModelEngine, priceAtHorizon } from './model-engine';
 
@@ -48,7 +49,7 @@ const universeOf = (market: FakeMarket) =>
 
 function engineOn(db: Db, market: FakeMarket) {
   return new ModelEngine({
-    db,
+    predictions: new SqlitePredictionsRepository(db),
     universe: () => universeOf(market),
     minuteBars: (symbol) => market.bars.get(symbol) ?? [],
     previousClose: () => 100_000,

@@ -1,5 +1,4 @@
 import type { Logger } from 'pino';
-import type { Db } from '../../db/database';
 import type { Candle } from '../../market/market-types';
 import { type MlView, mlEnsemble, type SignalSource, type SymbolBars } from '../../strategy/signals';
 import type { ModelEngineApi, SentimentReader } from '../ml-types';
@@ -7,12 +6,7 @@ import { HORIZON_MINUTES } from './features';
 import { type EnsemblePrediction, ModelEnsemble, type ResolvedExample } from './model-ensemble';
 import { type ObservationContext, observeUniverse, type SymbolObservation } from './observe';
 import { HOLDOUT_SIZE } from './online-learning';
-import {
-  type NewPrediction,
-  PredictionStore,
-  type Resolution,
-  type StoredPrediction,
-} from './prediction-store';
+import type { NewPrediction, PredictionStore, Resolution, StoredPrediction } from './prediction-store';
 import {
   ensembleStatusOf,
   explainabilityStatusOf,
@@ -22,7 +16,7 @@ import {
 } from './status-views';
 
 export interface ModelEngineDependencies {
-  db: Db;
+  predictions: PredictionStore;
   /** The symbols to predict with their 1-minute bars, oldest first (the loop's universe). */
   universe(): SymbolBars[];
   /** One symbol's 1-minute bars, to resolve its predictions. */
@@ -59,7 +53,7 @@ export class ModelEngine implements ModelEngineApi {
   private lastError: string | null = null;
 
   constructor(private readonly deps: ModelEngineDependencies) {
-    this.store = new PredictionStore(deps.db);
+    this.store = deps.predictions;
     const saved = this.store.loadLearning();
     this.ensemble = new ModelEnsemble(saved?.counters);
     this.ensemble.restore(this.store.loadModels(), saved?.rebalances ?? 0);

@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import type { SettingsRepository } from '../../db/settings-repository';
+import type { SettingsRepository } from '../../core/ports/repositories/settings';
 import { HttpError } from '../../http/http-error';
 
 /** The exit code scripts/supervise-api.ts starts the server again on (EX_TEMPFAIL: "try again"). */

@@ -3,10 +3,10 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { CredentialStore } from '../../auth/credential-store';
 import { hashPassword } from '../../auth/password-hash';
 import { loadConfig } from '../../config';
 import { openDatabase } from '../../db/database';
+import { SqliteSessionsRepository } from '../../storage/sqlite/sessions-repository';
 import { TEST_SCRYPT_COST } from '../../test-support';
 
 // npm start's own supervisor with the real API server as its child: a kill -9 under order load.
@@ -38,7 +38,7 @@ async function until(condition: () => boolean, what: string, timeoutMs = 30_000)
 async function seedPassword(dataDir: string): Promise<string> {
   const { traderEmail } = loadConfig({ DATA_DIR: dataDir });
   const db = openDatabase(path.join(dataDir, 'trading.db'));
-  new CredentialStore(db).setPasswordHash(
+  new SqliteSessionsRepository(db).credentials.setPasswordHash(
     traderEmail,
     await hashPassword(PASSWORD, TEST_SCRYPT_COST),
     // The real API child reads the machine's clock (faketime's too): the stamp must be on that clock.

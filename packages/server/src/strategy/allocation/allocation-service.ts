@@ -9,7 +9,7 @@ import {
 import type { z } from 'zod';
 import type { AccountId, PaperLimits } from '../../broker/broker-types';
 import { formatRupeesForMessage as rupees } from '../../broker/limits';
-import type { SettingsRepository } from '../../db/settings-repository';
+import type { SettingsRepository } from '../../core/ports/repositories/settings';
 import { HttpError } from '../../http/http-error';
 import { phaseForCapital } from '../phases';
 import type { Signal } from '../signals';

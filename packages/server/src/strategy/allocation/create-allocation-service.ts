@@ -1,6 +1,6 @@
 import type { PerformanceAnalyticsService } from '../../analytics/performance-analytics-service';
 import type { TradingService } from '../../broker/trading-service';
-import type { SettingsRepository } from '../../db/settings-repository';
+import type { SettingsRepository } from '../../core/ports/repositories/settings';
 import type { ResearchService } from '../../research';
 import type { Signal } from '../signals';
 import { AllocationService } from './allocation-service';

@@ -1,4 +1,4 @@
-import type { SettingsRepository } from '../../../db/settings-repository';
+import type { SettingsRepository } from '../../../core/ports/repositories/settings';
 import type { FakeUpstoxApi } from '../../../market/providers/upstox/test-support/fake-upstox-api';
 import { SecretBox } from '../../../security/secret-box';
 import { UpstoxAccount } from '../../upstox-account';

@@ -1,8 +1,9 @@
 import type { Statement } from 'better-sqlite3';
-import type { Db } from './database';
+import type { SettingsRepository } from '../../core/ports/repositories/settings';
+import type { Db } from '../../db/database';
 
-/** Small durable key/value settings (trading mode and the like), stored as JSON. */
-export class SettingsRepository {
+/** The settings table, values stored as JSON. */
+export class SqliteSettingsRepository implements SettingsRepository {
   // Prepared once, on first use (the table may not exist yet when the repository is built): a fresh
   // prepare on every read was a measurable part of each request (settings are read on every order).
   private getStatement?: Statement;

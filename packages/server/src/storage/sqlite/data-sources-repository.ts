@@ -1,38 +1,19 @@
-import type { DataSourceStatus, DataSourceType } from '@td/contracts';
-import type { Db } from '../db/database';
-import type { BuiltinSource } from './builtin-sources';
-
-export interface DataSourceRow {
-  id: string;
-  name: string;
-  type: DataSourceType;
-  endpoint: string;
-  description: string;
-  enabled: number;
-  status: DataSourceStatus;
-  custom: number;
-  api_key_required: number;
-  external_url: string | null;
-  sealed_api_key: string | null;
-  api_key_prefix: string | null;
-  sealed_headers: string | null;
-  header_names: string;
-  last_updated: number | null;
-  latency_ms: number | null;
-  last_error: string | null;
-  created_at: number;
-}
-
-export type NewRow = Omit<DataSourceRow, 'created_at' | 'last_updated' | 'latency_ms' | 'last_error'>;
+import type {
+  BuiltinSourceSeed,
+  DataSourcesRepository,
+  NewDataSource,
+  StoredDataSource,
+} from '../../core/ports/repositories/data-sources';
+import type { Db } from '../../db/database';
 
 /** The data_sources table (migration 009): built-ins seeded once, custom sources added by the trader. */
-export class DataSourceStore {
+export class SqliteDataSourcesRepository implements DataSourcesRepository {
   constructor(
     private readonly db: Db,
     private readonly now: () => number,
   ) {}
 
-  seed(builtins: BuiltinSource[]): void {
+  seed(builtins: readonly BuiltinSourceSeed[]): void {
     const insert = this.db.prepare(
       `INSERT OR IGNORE INTO data_sources (id, name, type, endpoint, description, enabled, status, custom,
         api_key_required, external_url, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?)`,
@@ -60,17 +41,17 @@ export class DataSourceStore {
     })();
   }
 
-  all(): DataSourceRow[] {
+  all(): StoredDataSource[] {
     return this.db
       .prepare('SELECT * FROM data_sources ORDER BY custom, created_at, id')
-      .all() as DataSourceRow[];
+      .all() as StoredDataSource[];
   }
 
-  get(id: string): DataSourceRow | undefined {
-    return this.db.prepare('SELECT * FROM data_sources WHERE id = ?').get(id) as DataSourceRow | undefined;
+  get(id: string): StoredDataSource | undefined {
+    return this.db.prepare('SELECT * FROM data_sources WHERE id = ?').get(id) as StoredDataSource | undefined;
   }
 
-  insert(row: NewRow): void {
+  insert(row: NewDataSource): void {
     this.db
       .prepare(
         `INSERT INTO data_sources (id, name, type, endpoint, description, enabled, status, custom, api_key_required,
@@ -81,7 +62,7 @@ export class DataSourceStore {
       .run({ ...row, created_at: this.now() });
   }
 
-  update(id: string, fields: Partial<Omit<DataSourceRow, 'id' | 'custom' | 'created_at'>>): void {
+  update(id: string, fields: Partial<Omit<StoredDataSource, 'id' | 'custom' | 'created_at'>>): void {
     const keys = Object.keys(fields);
     if (keys.length === 0) return;
     this.db
