@@ -121,7 +121,10 @@ export function buildTrading(base: Foundation) {
   const allocation: AllocationService = createAllocationService({
     ...{ settings, trading, analytics, now },
     rank: (at) => tradingLoop.rank(at),
-    research: () => research,
+    marketVolatility: async () => {
+      const analysis = await research.analysis();
+      return { level: analysis.volatility_level, percent: analysis.volatility_percent };
+    },
   });
   const phases = createPhaseService({ db, trading, safety, now, logger });
   return {

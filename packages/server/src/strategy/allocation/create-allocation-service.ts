@@ -1,18 +1,19 @@
 import type { PerformanceAnalyticsService } from '../../analytics/performance-analytics-service';
 import type { TradingService } from '../../broker/trading-service';
 import type { SettingsRepository } from '../../core/ports/repositories/settings';
-import type { ResearchService } from '../../research';
+import type { VolatilityLevel } from '../../research/realised-volatility';
 import type { Signal } from '../signals';
 import { AllocationService } from './allocation-service';
 
-/** The allocation service over a running server's engines: the traded account, research's volatility, the ledger's drawdown. */
+/** The allocation service over a running server's engines: the traded account, the market's volatility, the ledger's drawdown. */
 export function createAllocationService(pieces: {
   settings: SettingsRepository;
   trading: TradingService;
   /** The runtime's one analytics instance: the drawdown is read from its equity curve. */
   analytics: Pick<PerformanceAnalyticsService, 'returns'>;
   rank: (now: number) => Signal[];
-  research: () => ResearchService;
+  /** NIFTY 50's realised volatility (research measures it; the allocation only reads it). */
+  marketVolatility: () => Promise<{ level: VolatilityLevel; percent: number | null }>;
   now: () => number;
 }): AllocationService {
   const { analytics } = pieces;
@@ -28,10 +29,7 @@ export function createAllocationService(pieces: {
     },
     rank: pieces.rank,
     chargeRates: () => pieces.trading.limits(),
-    volatility: async () => {
-      const analysis = await pieces.research().analysis();
-      return { level: analysis.volatility_level, percent: analysis.volatility_percent };
-    },
+    volatility: pieces.marketVolatility,
     // How far the account is below its peak now: the last point of the month's equity curve.
     drawdownPercent: () => analytics.returns({ period: 'month' }).equity.at(-1)?.drawdown_percent ?? null,
     now: pieces.now,
