@@ -4,7 +4,7 @@ import type { EnsembleStatus, LearnedPattern, OnlineLearningStatus, Trade } from
 import type { Logger } from 'pino';
 import type { TradeStats } from '../../broker/ledger';
 import type { MarketDataService } from '../../market/market-data-service';
-import type { ModelEngineApi, NewsPipeline } from '../ml-types';
+import type { ModelEngineApi, NewsPipeline } from '../ml-seams';
 import { DailyCandleReader } from './daily-candles';
 import type { JudgedCounts } from './health';
 import { buildKnowledgeGraph, graphFigures } from './knowledge-graph';

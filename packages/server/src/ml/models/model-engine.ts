@@ -2,7 +2,7 @@ import type { Logger } from 'pino';
 import type { Db } from '../../db/database';
 import type { Candle } from '../../market/market-types';
 import { type MlView, mlEnsemble, type SignalSource, type SymbolBars } from '../../strategy/signals';
-import type { ModelEngineApi, SentimentReader } from '../ml-types';
+import type { ModelEngineApi, SentimentReader } from '../ml-seams';
 import { HORIZON_MINUTES } from './features';
 import { type EnsemblePrediction, ModelEnsemble, type ResolvedExample } from './model-ensemble';
 import { type ObservationContext, observeUniverse, type SymbolObservation } from './observe';
