@@ -18,9 +18,9 @@ export interface MlServiceDependencies {
   now: () => number;
   /** The trading mode: mock runs the simulated newswire, paper and live the real feeds. */
   mode?: () => TradingMode;
-  /** Every order of the traded account (TradingService.tradesForExport), for insight's decision quality. */
+  /** Every order of the traded account (TradeExport.tradesForExport), for insight's decision quality. */
   trades?: () => readonly Trade[];
-  /** The closed trades of the account in use (TradingService.closedTradeStats): the ML win rate quotes them. */
+  /** The closed trades of the account in use (PortfolioReport.closedTradeStats): the ML win rate quotes them. */
   closedTrades?: () => ClosedTrades;
   /** Settings → Data Sources: whether the trader left a built-in news feed on (default: all on). */
   newsFeedEnabled?: (feedId: string) => boolean;

@@ -1,6 +1,6 @@
 // Risk Management: VaR, beta, stress, diversification and per-position suggestions (spec part 1 §2).
 import { createPerformanceAnalytics } from '../analytics/performance-analytics-service';
-import type { TradingService } from '../broker/trading-service';
+import type { AccountService } from '../broker/account-service';
 import type { Db } from '../db/database';
 import type { MarketDataService } from '../market/market-data-service';
 import type { TradingModeService } from '../platform/trading-mode-service';
@@ -21,7 +21,7 @@ export * from './value-at-risk';
 export function createRiskEngine(deps: {
   db: Db;
   market: MarketDataService;
-  trading: TradingService;
+  trading: Pick<AccountService, 'account' | 'positions' | 'summary'>;
   tradingMode: Pick<TradingModeService, 'current'>;
   riskFreeRatePercent: number;
   now: () => number;

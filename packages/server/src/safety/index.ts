@@ -1,12 +1,12 @@
 import type { TradingMode } from '@td/contracts';
 import type { Logger } from 'pino';
+import type { AccountService } from '../broker/account-service';
 import type { AccountId } from '../broker/broker-types';
 import type { Ledger } from '../broker/ledger';
 import type { AccountSnapshot, HeldPosition } from '../broker/limits';
 import type { LiveBroker } from '../broker/live';
 import type { LiveVenue } from '../broker/live-venue';
 import type { PaperBroker } from '../broker/paper/paper-broker';
-import type { TradingService } from '../broker/trading-service';
 import type { UpstoxAccount } from '../broker/upstox-account';
 import type { Db } from '../db/database';
 import type { SettingsRepository } from '../db/settings-repository';
@@ -36,7 +36,7 @@ export interface SafetyDependencies {
   market: MarketDataService;
   stream: StreamHub;
   ledger: Ledger;
-  trading: TradingService;
+  trading: Pick<AccountService, 'summary' | 'capitalPaise'>;
   paperBroker: PaperBroker;
   liveBroker: LiveBroker;
   liveVenue: LiveVenue;

@@ -39,9 +39,9 @@ export interface InsightDeps {
   market: Pick<MarketDataService, 'instruments' | 'activeProvider' | 'pipeline' | 'lastPrice'>;
   news?: Pick<NewsPipeline, 'headlines'> | null;
   models?: Pick<ModelEngineApi, 'ensembleStatus' | 'onlineLearningStatus' | 'explainabilityStatus'> | null;
-  /** Every order in the traded account's ledger (TradingService.tradesForExport). */
+  /** Every order in the traded account's ledger (TradeExport.tradesForExport). */
   trades?: () => readonly Trade[];
-  /** The ledger's closed trades for the account in use (TradingService.closedTradeStats), read per request. */
+  /** The ledger's closed trades for the account in use (PortfolioReport.closedTradeStats), read per request. */
   closedTrades?: () => ClosedTrades;
   now: () => number;
   logger?: Pick<Logger, 'warn' | 'error'>;

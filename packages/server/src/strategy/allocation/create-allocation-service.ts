@@ -1,6 +1,7 @@
 import type { TradingMode } from '@td/contracts';
 import { createPerformanceAnalytics } from '../../analytics/performance-analytics-service';
-import type { TradingService } from '../../broker/trading-service';
+import type { AccountService } from '../../broker/account-service';
+import type { OrderService } from '../../broker/order-service';
 import type { Db } from '../../db/database';
 import type { SettingsRepository } from '../../db/settings-repository';
 import type { MarketDataService } from '../../market/market-data-service';
@@ -13,7 +14,7 @@ export function createAllocationService(pieces: {
   db: Db;
   settings: SettingsRepository;
   market: MarketDataService;
-  trading: TradingService;
+  trading: Pick<AccountService, 'account' | 'summary'> & Pick<OrderService, 'limits'>;
   tradingMode: { current(): TradingMode };
   config: { riskFreeRatePercent: number };
   rank: (now: number) => Signal[];
