@@ -16,6 +16,13 @@ export {
   signalDetail,
   signalReason,
 } from './loop-journal';
+export {
+  describeLoop,
+  type LoopRunSummary,
+  type LoopStatus,
+  type RunReport,
+  type TradingLoopState,
+} from './loop-status';
 export { type PhaseNumber, phaseForCapital, TRADING_PHASES, type TradingPhase } from './phases';
 export {
   type ReplayFeed,
@@ -27,13 +34,5 @@ export {
   replayHistory,
 } from './replay';
 export * from './signals';
-export {
-  describeLoop,
-  type LoopRunSummary,
-  type LoopStatus,
-  type RunReport,
-  TradingLoop,
-  type TradingLoopOptions,
-  type TradingLoopState,
-} from './trading-loop';
+export { TradingLoop, type TradingLoopOptions } from './trading-loop';
 export type { AllocationSettings, LoopClock, LoopLogger, TradingVenue } from './trading-venue';

@@ -6,21 +6,11 @@ import {
   type PaperLimits,
 } from '../broker/broker-types';
 import { istDateOf } from '../market/calendar';
-import {
-  DEFAULT_ALLOCATION_STRATEGY,
-  DEFAULT_MAX_ROUND_TRIP_CHARGES_PCT,
-  type SkippedSignal,
-} from './allocation';
+import { DEFAULT_ALLOCATION_STRATEGY, DEFAULT_MAX_ROUND_TRIP_CHARGES_PCT } from './allocation';
 import type { SignalEdgeBook } from './allocation/signal-edge';
 import { decideSignalExit, EXIT_RULES, type ExitRules, isPastSessionEnd, planExits } from './exits';
-import {
-  exitReason,
-  idleReason,
-  type LoopDecision,
-  LoopJournal,
-  orderDecision,
-  signalReason,
-} from './loop-journal';
+import { exitReason, orderDecision, signalReason } from './loop-journal';
+import { LoopRecord, type RunReport, type TradingLoopState } from './loop-status';
 import { phaseForCapital, type TradingPhase } from './phases';
 import { planEntries } from './plan-entries';
 import { defaultEnsemble, type Signal, type SignalSource, type SymbolBars } from './signals';
@@ -60,103 +50,10 @@ export interface TradingLoopOptions {
   log?: LoopLogger;
 }
 
-/**
- * What the loop is doing, in one word for the top bar: `active` (deciding on an open market),
- * `waiting` (running, but the market is closed, the first run is due, or the signals still lack
- * bars), `halted` (no new entries today: the daily loss limit), `error` (the last run failed) or
- * `stopped`.
- */
-export type LoopStatus = 'active' | 'waiting' | 'halted' | 'error' | 'stopped';
-
-/** The last run in figures: what the dashboard shows beside the decisions. */
-export interface LoopRunSummary {
-  at: number;
-  marketOpen: boolean;
-  buySignals: number;
-  sellSignals: number;
-  ordersPlaced: number;
-  ordersRejected: number;
-  skipped: number;
-  error: string | null;
-}
-
-export interface TradingLoopState {
-  running: boolean;
-  status: LoopStatus;
-  /** One sentence a trader reads to know what the loop is doing and why. */
-  statusText: string;
-  intervalMs: number;
-  strategy: string;
-  lastRunAt: number | null;
-  nextRunAt: number | null;
-  lastRun: LoopRunSummary | null;
-  /** Newest first: orders placed and why, and why others were not. */
-  recentDecisions: LoopDecision[];
-  marketOpen: boolean | null;
-  /** Orders the loop decided to place since it was built, refused ones included. */
-  decisions: number;
-  day: string | null;
-  ordersPlacedToday: number;
-  ordersRejectedToday: number;
-  budgetPaise: number;
-  budgetUsedPaise: number;
-  budgetLeftPaise: number;
-  phase: Pick<TradingPhase, 'phase' | 'name'> | null;
-  /** Why new entries are halted for the day (the daily loss limit), or null. */
-  haltedReason: string | null;
-  lastError: string | null;
-  /** The last run's five best-scored signals, for the dashboard. */
-  topSignals: Signal[];
-}
-
-export interface RunReport {
-  at: number;
-  marketOpen: boolean;
-  signals: Signal[];
-  orders: Order[];
-  skipped: SkippedSignal[];
-  error: string | null;
-}
-
 const DEFAULT_INTERVAL_MS = 60_000;
 const DEFAULT_ENTRY_SLICES = 4;
 const PENDING_REASON = 'an order for it is still pending: no other until it fills or ends';
 const MARKET_CLOSED = 'market closed: no orders until it opens';
-
-const clockTime = (ts: number) =>
-  new Date(ts).toLocaleTimeString('en-IN', {
-    timeZone: 'Asia/Kolkata',
-    hour: '2-digit',
-    minute: '2-digit',
-    hour12: false,
-  });
-
-/** The status word and sentence for a loop's state (the paper loop's, or the live loop's). */
-export function describeLoop(
-  state: Omit<TradingLoopState, 'status' | 'statusText'>,
-): Pick<TradingLoopState, 'status' | 'statusText'> {
-  const next = state.nextRunAt === null ? '' : ` Next run ${clockTime(state.nextRunAt)} IST.`;
-  if (!state.running)
-    return { status: 'stopped', statusText: 'The trading loop is stopped: it places no orders.' };
-  if (state.lastRun === null) {
-    return { status: 'waiting', statusText: `The trading loop has started; its first run is due.${next}` };
-  }
-  if (state.lastRun.error)
-    return { status: 'error', statusText: `The last run failed: ${state.lastRun.error}.${next}` };
-  if (!state.lastRun.marketOpen)
-    return { status: 'waiting', statusText: `Market closed: no orders until it opens.${next}` };
-  if (state.haltedReason)
-    return { status: 'halted', statusText: `No new entries today: ${state.haltedReason}.${next}` };
-  const latest = state.recentDecisions[0];
-  if (latest?.outcome === 'waiting' && latest.at === state.lastRun.at) {
-    return { status: 'waiting', statusText: `Waiting for data: ${latest.reason}.${next}` };
-  }
-  const placed = state.ordersPlacedToday === 1 ? '1 order' : `${state.ordersPlacedToday} orders`;
-  return {
-    status: 'active',
-    statusText: `Trading ${state.strategy}: ${placed} today, last run ${clockTime(state.lastRun.at)} IST.${next}`,
-  };
-}
 
 /**
  * The automated trading loop: on each run while the market is open it ranks the universe, sells
@@ -173,16 +70,9 @@ export class TradingLoop {
   private readonly log: LoopLogger;
   private readonly exitRules: ExitRules;
   private timer: ReturnType<typeof setTimeout> | null = null;
-  private today: TradingDay | null = null;
-  private decisions = 0;
-  private lastRunAt: number | null = null;
   private nextRunAt: number | null = null;
-  private lastRun: LoopRunSummary | null = null;
-  private readonly journal = new LoopJournal();
-  private marketOpen: boolean | null = null;
-  private phase: TradingPhase | null = null;
-  private lastError: string | null = null;
-  private topSignals: Signal[] = [];
+  private today: TradingDay | null = null;
+  private readonly record = new LoopRecord();
 
   constructor(private readonly options: TradingLoopOptions) {
     this.source = options.source ?? defaultEnsemble();
@@ -231,21 +121,10 @@ export class TradingLoop {
   state(scheduler: { running: boolean; nextRunAt: number | null } = this.scheduler()): TradingLoopState {
     // Before the day's first run, preview the budget on the equity as it stands.
     const day = this.today ?? new TradingDay(null, this.options.venue.equityPaise());
-    const state = {
-      ...scheduler,
-      intervalMs: this.intervalMs,
-      strategy: this.source.name,
-      lastRunAt: this.lastRunAt,
-      lastRun: this.lastRun,
-      recentDecisions: this.journal.recent(),
-      marketOpen: this.marketOpen,
-      decisions: this.decisions,
-      ...day.summary(this.allocation()),
-      phase: this.phase ? { phase: this.phase.phase, name: this.phase.name } : null,
-      lastError: this.lastError,
-      topSignals: this.topSignals,
-    };
-    return { ...state, ...describeLoop(state) };
+    return this.record.state(
+      { ...scheduler, intervalMs: this.intervalMs, strategy: this.source.name },
+      day.summary(this.allocation()),
+    );
   }
 
   private scheduler() {
@@ -262,13 +141,13 @@ export class TradingLoop {
       skipped: [],
       error: null,
     };
-    this.lastRunAt = now;
+    this.record.lastRunAt = now;
     try {
       const session = this.options.clock.sessionAt(now);
-      this.marketOpen = session.isOpen;
+      this.record.marketOpen = session.isOpen;
       report.marketOpen = session.isOpen;
       if (!session.isOpen) {
-        this.journal.record({
+        this.record.journal.record({
           at: now,
           symbol: '*',
           side: null,
@@ -276,16 +155,16 @@ export class TradingLoop {
           outcome: 'waiting',
           reason: MARKET_CLOSED,
         });
-        return this.summarise(report);
+        return this.record.summarise(report);
       }
       const { venue } = this.options;
       if (this.today?.date !== session.date) this.today = new TradingDay(session.date, venue.equityPaise());
       const equity = venue.equityPaise();
       const phase = phaseForCapital(Math.max(0, equity) / 100);
-      this.phase = phase;
+      this.record.phase = phase;
       const signals = this.rank(now);
       report.signals = signals;
-      this.topSignals = signals.slice(0, 5);
+      this.record.topSignals = signals.slice(0, 5);
       this.today.noteSignals(signals);
       this.options.signalEdge?.observe(signals, (symbol) => venue.lastPrice(symbol), now, session.date);
 
@@ -298,22 +177,14 @@ export class TradingLoop {
       else if (isPastSessionEnd(now, session.simulated, this.exitRules)) {
         report.skipped.push({ symbol: '*', reason: 'session end: positions are being closed, none opened' });
       } else this.placeEntries(report, phase, new Set([...exited, ...pending]));
-      this.recordSkips(report);
-      this.lastError = null;
+      this.record.recordSkips(report);
+      this.record.lastError = null;
     } catch (error) {
-      this.lastError = error instanceof Error ? error.message : String(error);
-      report.error = this.lastError;
-      this.journal.record({
-        at: now,
-        symbol: '*',
-        side: null,
-        quantity: null,
-        outcome: 'error',
-        reason: this.lastError,
-      });
+      report.error = error instanceof Error ? error.message : String(error);
+      this.record.fail(now, report.error);
       this.log.error({ err: error }, 'trading loop run failed');
     }
-    return this.summarise(report);
+    return this.record.summarise(report);
   }
 
   /**
@@ -321,51 +192,16 @@ export class TradingLoop {
    * a failed run, so the status says why nothing was decided instead of showing the previous run.
    */
   skipRun(now: number, reason: string): void {
-    this.lastRunAt = now;
-    this.lastError = reason;
-    this.journal.record({ at: now, symbol: '*', side: null, quantity: null, outcome: 'error', reason });
-    this.summarise({
+    this.record.lastRunAt = now;
+    this.record.fail(now, reason);
+    this.record.summarise({
       at: now,
-      marketOpen: this.marketOpen ?? false,
+      marketOpen: this.record.marketOpen ?? false,
       signals: [],
       orders: [],
       skipped: [],
       error: reason,
     });
-  }
-
-  /** Every reason an order was not placed goes in the journal; a run that did nothing says why. */
-  private recordSkips(report: RunReport): void {
-    for (const skip of report.skipped) {
-      this.journal.record({
-        at: report.at,
-        symbol: skip.symbol,
-        side: null,
-        quantity: null,
-        outcome: 'skipped',
-        reason: skip.reason,
-      });
-    }
-    if (report.orders.length === 0 && report.skipped.length === 0) {
-      const reason = idleReason(report.signals);
-      const outcome = /one-minute bars/.test(reason) ? 'waiting' : 'skipped';
-      this.journal.record({ at: report.at, symbol: '*', side: null, quantity: null, outcome, reason });
-    }
-  }
-
-  private summarise(report: RunReport): RunReport {
-    const count = (direction: string) => report.signals.filter((s) => s.direction === direction).length;
-    this.lastRun = {
-      at: report.at,
-      marketOpen: report.marketOpen,
-      buySignals: count('BUY'),
-      sellSignals: count('SELL'),
-      ordersPlaced: report.orders.filter((o) => o.status !== 'REJECTED').length,
-      ordersRejected: report.orders.filter((o) => o.status === 'REJECTED').length,
-      skipped: report.skipped.length,
-      error: report.error,
-    };
-    return report;
   }
 
   /** Risk exits first (stop, target, session end), then SELL signals worth their charges (decideSignalExit). */
@@ -472,9 +308,9 @@ export class TradingLoop {
   private place(report: RunReport, unpriced: OrderRequest, why: string): Order {
     const request = this.withProduct(unpriced, report.at);
     const order = this.options.venue.submit(request);
-    this.decisions += 1;
+    this.record.decisions += 1;
     report.orders.push(order);
-    this.journal.record(orderDecision(order, report.at, why));
+    this.record.journal.record(orderDecision(order, report.at, why));
     const details = {
       symbol: order.symbol,
       side: order.side,
