@@ -5,8 +5,8 @@ import { PAPER_STARTING_BALANCE_PAISE } from './broker/broker-types';
 import { replayHistoryIntoEmptyLedger } from './broker/history-replay';
 import { Ledger } from './broker/ledger';
 import { LiveBroker } from './broker/live';
+import { LiveVenue } from './broker/live/live-venue';
 import { LiveDayOpenings } from './broker/live-day-openings';
-import { LiveTradingLoop, LiveVenue } from './broker/live-venue';
 import { PaperBroker, paperMarketFrom } from './broker/paper/paper-broker';
 import { PaperAccountPreparation, preparingLoopState } from './broker/paper-account-preparation';
 import { paperVenue } from './broker/paper-venue';
@@ -36,6 +36,7 @@ import type { AllocationService } from './strategy/allocation/allocation-service
 import { createAllocationService } from './strategy/allocation/create-allocation-service';
 import { SignalEdgeBook } from './strategy/allocation/signal-edge';
 import { EXIT_RULES } from './strategy/exits';
+import { LiveTradingLoop } from './strategy/live-trading-loop';
 import { createPhaseService, type PhaseService } from './strategy/phase-engine';
 import { StreamHub } from './stream/stream-hub';
 

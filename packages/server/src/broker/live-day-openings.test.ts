@@ -4,9 +4,9 @@ import { MarketClock } from '../market/calendar';
 import { LossWindows } from '../safety/loss-windows';
 import { RiskLimitsService } from '../safety/risk-limits-service';
 import { Ledger } from './ledger';
+import { LiveVenue } from './live/live-venue';
 import { type LiveBrokerHarness, liveBrokerHarness } from './live/test-support/live-broker-harness';
 import { LiveDayOpenings } from './live-day-openings';
-import { LiveVenue } from './live-venue';
 
 /** hh:mm IST on a January 2026 day, epoch ms. */
 const jan = (day: number, hours: number, minutes = 0) => Date.UTC(2026, 0, day, hours - 5, minutes - 30);

@@ -5,7 +5,7 @@ import type { AccountId } from '../broker/broker-types';
 import type { Ledger } from '../broker/ledger';
 import type { AccountSnapshot, HeldPosition } from '../broker/limits';
 import type { LiveBroker } from '../broker/live';
-import type { LiveVenue } from '../broker/live-venue';
+import type { LiveVenue } from '../broker/live/live-venue';
 import type { PaperBroker } from '../broker/paper/paper-broker';
 import type { UpstoxAccount } from '../broker/upstox-account';
 import type { Db } from '../db/database';

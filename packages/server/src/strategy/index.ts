@@ -9,6 +9,7 @@ export {
   isPastSessionEnd,
   planExits,
 } from './exits';
+export { LiveTradingLoop, type LiveTradingLoopOptions } from './live-trading-loop';
 export {
   type DecisionOutcome,
   type LoopDecision,

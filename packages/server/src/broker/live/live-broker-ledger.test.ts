@@ -2,9 +2,9 @@ import { type Db, openDatabase } from '../../db/database';
 import { PAPER_STARTING_BALANCE_PAISE } from '../broker-types';
 import { Ledger } from '../ledger';
 import { brokenInvariants } from '../ledger/test-support/ledger-invariants';
-import { LiveVenue } from '../live-venue';
 import { liveOrderStore } from './ledger-order-store';
 import { LiveBroker } from './live-broker';
+import { LiveVenue } from './live-venue';
 import { type LiveBrokerHarness, liveBrokerHarness, liveOrder } from './test-support/live-broker-harness';
 import { UpstoxOrderClient } from './upstox-order-client';
 
