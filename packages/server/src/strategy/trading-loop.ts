@@ -1,54 +1,18 @@
-import {
-  type AccountId,
-  DEFAULT_PAPER_LIMITS,
-  type Order,
-  type OrderRequest,
-  type PaperLimits,
-} from '../broker/broker-types';
+import { type AccountId, DEFAULT_PAPER_LIMITS, type Order, type OrderRequest } from '../broker/broker-types';
 import { istDateOf } from '../market/calendar';
 import { DEFAULT_ALLOCATION_STRATEGY, DEFAULT_MAX_ROUND_TRIP_CHARGES_PCT } from './allocation';
-import type { SignalEdgeBook } from './allocation/signal-edge';
-import { decideSignalExit, EXIT_RULES, type ExitRules, isPastSessionEnd, planExits } from './exits';
+import { EXIT_RULES, type ExitRules, isPastSessionEnd, planExits } from './exits';
 import { exitReason, orderDecision, signalReason } from './loop-journal';
 import { LoopRecord, type RunReport, type TradingLoopState } from './loop-status';
 import { phaseForCapital, type TradingPhase } from './phases';
 import { planEntries } from './plan-entries';
-import { defaultEnsemble, type Signal, type SignalSource, type SymbolBars } from './signals';
+import { planSignalExits } from './signal-exits';
+import { defaultEnsemble, type Signal, type SignalSource } from './signals';
 import { TradingDay } from './trading-day';
-import {
-  type AllocationSettings,
-  type LoopClock,
-  type LoopLogger,
-  SILENT_LOGGER,
-  type TradingVenue,
-} from './trading-venue';
+import type { TradingLoopOptions } from './trading-loop-options';
+import { type AllocationSettings, type LoopLogger, SILENT_LOGGER } from './trading-venue';
 
-export interface TradingLoopOptions {
-  venue: TradingVenue;
-  clock: LoopClock;
-  /** The symbols to rank with their 1-minute bars, oldest first (wire TickPipeline.minuteBars). */
-  universe: () => SymbolBars[];
-  /** Default: the momentum + mean-reversion ensemble. */
-  source?: SignalSource;
-  /** Read on every run, so a saved setting applies from the next minute. Default: moderate. */
-  allocation?: () => AllocationSettings;
-  /** The venue's charges model, read on every run; entries are weighed against it. Default: the paper defaults. */
-  chargeRates?: () => PaperLimits;
-  /** Measures each BUY signal strength's move from the loop's own past rankings; entries must cover their charges on it. */
-  signalEdge?: SignalEdgeBook;
-  /** Default true; false only feeds signalEdge (the start-up replay that fills a fresh install's history). */
-  gateOnSignalEdge?: boolean;
-  account?: AccountId;
-  /** Default 60 s: the signals work on 1-minute bars, so running faster decides on the same data. */
-  intervalMs?: number;
-  /** No single entry spends more than budget / entrySlices: the day's money goes to several names. */
-  entrySlices?: number;
-  exitRules?: ExitRules;
-  /** Set by the replay so every order it places says so. */
-  simulatedReplay?: boolean;
-  now?: () => number;
-  log?: LoopLogger;
-}
+export type { TradingLoopOptions } from './trading-loop-options';
 
 const DEFAULT_INTERVAL_MS = 60_000;
 const DEFAULT_ENTRY_SLICES = 4;
@@ -229,25 +193,20 @@ export class TradingLoop {
       this.place(report, request, exitReason(request.strategy ?? ''));
       exited.add(request.symbol);
     }
-    const sells = new Map(report.signals.filter((s) => s.direction === 'SELL').map((s) => [s.symbol, s]));
-    for (const position of venue.positions()) {
-      if (position.quantity <= 0 || exited.has(position.symbol) || pending.has(position.symbol)) continue;
-      const sell = sells.get(position.symbol);
-      if (!sell) continue;
-      const decision = decideSignalExit({
-        position,
-        pricePaise: venue.lastPrice(position.symbol),
-        now,
-        rates: this.options.chargeRates?.() ?? DEFAULT_PAPER_LIMITS,
-        rules: this.exitRules,
-      });
-      if (!decision.sell) {
-        report.skipped.push({ symbol: position.symbol, reason: `SELL signal, ${decision.reason}` });
-        continue;
-      }
-      const why = `${signalReason(sell)}; ${decision.reason}`;
-      this.place(report, this.request(position.symbol, 'SELL', position.quantity), why);
-      exited.add(position.symbol);
+    const { exits, skipped } = planSignalExits({
+      positions: venue.positions(),
+      signals: report.signals,
+      exited,
+      pending,
+      lastPrice: (symbol) => venue.lastPrice(symbol),
+      now,
+      rates: this.options.chargeRates?.() ?? DEFAULT_PAPER_LIMITS,
+      rules: this.exitRules,
+    });
+    report.skipped.push(...skipped);
+    for (const exit of exits) {
+      this.place(report, this.request(exit.symbol, 'SELL', exit.quantity), exit.why);
+      exited.add(exit.symbol);
     }
     return exited;
   }
