@@ -1,8 +1,8 @@
-import { type AccountId, DEFAULT_PAPER_LIMITS, type Order, type OrderRequest } from '../broker/broker-types';
-import { istDateOf } from '../market/calendar';
+import { type AccountId, DEFAULT_PAPER_LIMITS } from '../broker/broker-types';
 import { DEFAULT_ALLOCATION_STRATEGY, DEFAULT_MAX_ROUND_TRIP_CHARGES_PCT } from './allocation';
 import { EXIT_RULES, type ExitRules, isPastSessionEnd, planExits } from './exits';
-import { exitReason, orderDecision, signalReason } from './loop-journal';
+import { exitReason, signalReason } from './loop-journal';
+import { LoopOrders } from './loop-orders';
 import { LoopRecord, type RunReport, type TradingLoopState } from './loop-status';
 import { phaseForCapital, type TradingPhase } from './phases';
 import { planEntries } from './plan-entries';
@@ -37,6 +37,7 @@ export class TradingLoop {
   private nextRunAt: number | null = null;
   private today: TradingDay | null = null;
   private readonly record = new LoopRecord();
+  private readonly orders: LoopOrders;
 
   constructor(private readonly options: TradingLoopOptions) {
     this.source = options.source ?? defaultEnsemble();
@@ -47,6 +48,15 @@ export class TradingLoop {
     this.now = options.now ?? Date.now;
     this.log = options.log ?? SILENT_LOGGER;
     this.exitRules = options.exitRules ?? EXIT_RULES;
+    this.orders = new LoopOrders({
+      venue: options.venue,
+      account: this.account,
+      strategy: () => this.source.name,
+      simulatedReplay: options.simulatedReplay,
+      record: this.record,
+      today: () => this.today!,
+      log: this.log,
+    });
   }
 
   /** The name its orders carry as their strategy. */
@@ -190,7 +200,7 @@ export class TradingLoop {
     });
     for (const request of riskExits) {
       if (pending.has(request.symbol)) continue;
-      this.place(report, request, exitReason(request.strategy ?? ''));
+      this.orders.place(report, request, exitReason(request.strategy ?? ''));
       exited.add(request.symbol);
     }
     const { exits, skipped } = planSignalExits({
@@ -205,7 +215,7 @@ export class TradingLoop {
     });
     report.skipped.push(...skipped);
     for (const exit of exits) {
-      this.place(report, this.request(exit.symbol, 'SELL', exit.quantity), exit.why);
+      this.orders.place(report, this.orders.request(exit.symbol, 'SELL', exit.quantity), exit.why);
       exited.add(exit.symbol);
     }
     return exited;
@@ -232,60 +242,10 @@ export class TradingLoop {
     for (const entry of entries) {
       const signal = buys.get(entry.symbol);
       const why = signal ? signalReason(signal) : 'BUY signal';
-      const order = this.place(report, this.request(entry.symbol, 'BUY', entry.quantity), why);
+      const order = this.orders.place(report, this.orders.request(entry.symbol, 'BUY', entry.quantity), why);
       if (order.status === 'REJECTED') continue;
       const filled = order.averagePrice !== null && order.filledQuantity > 0;
       day.budgetUsedPaise += filled ? order.averagePrice! * order.filledQuantity : entry.valuePaise;
     }
-  }
-
-  private request(symbol: string, side: 'BUY' | 'SELL', quantity: number): OrderRequest {
-    return {
-      account: this.account,
-      symbol,
-      side,
-      type: 'MARKET',
-      quantity,
-      strategy: this.source.name,
-      ...(this.options.simulatedReplay ? { simulatedReplay: true } : {}),
-    };
-  }
-
-  /**
-   * The loop trades intraday: its buys are product I, and so are sells of what it bought today; a
-   * position carried from an earlier day is delivery (an intraday buy converts overnight).
-   */
-  private withProduct(request: OrderRequest, now: number): OrderRequest {
-    if (request.product) return request;
-    if (request.side === 'BUY') return { ...request, product: 'I' };
-    const held = this.options.venue.positions().find((p) => p.symbol === request.symbol);
-    const today = held !== undefined && istDateOf(held.openedAt) === istDateOf(now);
-    return { ...request, product: today ? 'I' : 'D' };
-  }
-
-  /** Submits once; a refusal is counted and logged, and not retried in this run. */
-  private place(report: RunReport, unpriced: OrderRequest, why: string): Order {
-    const request = this.withProduct(unpriced, report.at);
-    const order = this.options.venue.submit(request);
-    this.record.decisions += 1;
-    report.orders.push(order);
-    this.record.journal.record(orderDecision(order, report.at, why));
-    const details = {
-      symbol: order.symbol,
-      side: order.side,
-      quantity: order.quantity,
-      strategy: order.strategy,
-    };
-    if (order.status === 'REJECTED') {
-      this.today!.ordersRejected += 1;
-      this.log.warn({ ...details, reason: order.rejectReason }, 'trading loop order rejected');
-    } else {
-      this.today!.ordersPlaced += 1;
-      this.log.info(
-        { ...details, status: order.status, averagePrice: order.averagePrice },
-        'trading loop order',
-      );
-    }
-    return order;
   }
 }
