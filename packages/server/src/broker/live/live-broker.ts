@@ -6,7 +6,7 @@ import { LiveBrokerError } from './live-broker-error';
 import type { LiveBrokerParts } from './live-broker-parts';
 import { CancelChase, type ChaseEnd } from './live-cancel-chase';
 import { LiveCancellation, type LiveHaltCancellation } from './live-cancellation';
-import { LiveOrderBook } from './live-order-book';
+import { LiveOrderBook, type LiveOrderStore } from './live-order-book';
 import { LivePlacement } from './live-placement';
 import { LiveSync, type LiveSyncResult } from './live-sync';
 import type { OrderThrottle } from './order-throttle';
@@ -14,6 +14,7 @@ import { UpstoxOrderClient } from './upstox-order-client';
 import type { LiveOrder } from './upstox-order-mapping';
 
 export type { LiveHaltCancellation } from './live-cancellation';
+export type { LiveOrderStore } from './live-order-book';
 export type { LiveSyncResult } from './live-sync';
 
 /** What the live broker needs of the Upstox account; UpstoxAccount fits as it is. */
@@ -22,19 +23,6 @@ export interface LiveBrokerAccount {
   problem(): string | null;
   session(): { accessToken: string } | null;
   readonly rest: { readonly baseUrl: string };
-}
-
-/**
- * Where live orders are kept beyond this process: the ledger's orders table under the 'live'
- * account (Ledger satisfies it through liveOrderStore). Only orders: no cash, fills or positions.
- */
-export interface LiveOrderStore {
-  /** A new order, before Upstox is asked to place it. */
-  record(order: LiveOrder): void;
-  /** What Upstox (or a refusal) changed: status, reason, quantity filled, average price, its Upstox id. */
-  update(order: LiveOrder): void;
-  /** The orders still PENDING, so a restarted broker follows them again. */
-  pending(): LiveOrder[];
 }
 
 export interface LiveBrokerOptions {

@@ -1,5 +1,17 @@
-import type { LiveOrderStore } from './live-broker';
 import type { LiveOrder } from './upstox-order-mapping';
+
+/**
+ * Where live orders are kept beyond this process: the ledger's orders table under the 'live'
+ * account (Ledger satisfies it through liveOrderStore). Only orders: no cash, fills or positions.
+ */
+export interface LiveOrderStore {
+  /** A new order, before Upstox is asked to place it. */
+  record(order: LiveOrder): void;
+  /** What Upstox (or a refusal) changed: status, reason, quantity filled, average price, its Upstox id. */
+  update(order: LiveOrder): void;
+  /** The orders still PENDING, so a restarted broker follows them again. */
+  pending(): LiveOrder[];
+}
 
 /**
  * The live broker's orders as this process knows them, mirrored to the order store as they change;

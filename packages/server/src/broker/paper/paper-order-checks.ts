@@ -3,13 +3,13 @@ import type { Charges, OrderRequest, PaperLimits } from '../broker-types';
 import { computeCharges, type FillNote, fillNote } from '../charges';
 import type { Ledger } from '../ledger';
 import { checkOrderLimits, type HeldPosition, type OrderGate, type PhaseCaps } from '../limits';
-import type { PaperMarket } from './paper-broker';
 
 /** What every paper fill is weighed on: its contract note, the paper limits, then the risk limits. */
 export class PaperOrderChecks {
   constructor(
     private readonly ledger: Ledger,
-    private readonly market: Pick<PaperMarket, 'lastPrice'>,
+    /** The last price (the paper broker's PaperMarket). */
+    private readonly market: { lastPrice(symbol: string): number | undefined },
     private readonly phaseCaps: () => PhaseCaps | undefined,
     /** The risk limits (safety/), once set. */
     private readonly gate: () => Pick<OrderGate, 'riskRefusal'> | null,

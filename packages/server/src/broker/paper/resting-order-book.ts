@@ -3,7 +3,6 @@ import type { FillNote } from '../charges';
 import { type Ledger, LedgerError } from '../ledger';
 import { formatRupeesForMessage, type OrderGate } from '../limits';
 import { limitOrderFill } from './fill-price';
-import type { PaperMarket } from './paper-broker';
 import type { PaperOrderChecks } from './paper-order-checks';
 
 /**
@@ -13,7 +12,8 @@ import type { PaperOrderChecks } from './paper-order-checks';
 export class RestingOrderBook {
   constructor(
     private readonly ledger: Ledger,
-    private readonly market: Pick<PaperMarket, 'lastPrice'>,
+    /** The last price (the paper broker's PaperMarket). */
+    private readonly market: { lastPrice(symbol: string): number | undefined },
     private readonly checks: PaperOrderChecks,
     /** The halt (safety/), once set: a halted order rests. */
     private readonly gate: () => Pick<OrderGate, 'haltRefusal'> | null,
