@@ -6,9 +6,9 @@ import { SqliteLedgerReadRepository } from '../storage/sqlite/ledger-read-reposi
 import { sqliteLedgerStorage } from '../storage/sqlite/ledger-storage';
 import { SqliteSettingsRepository } from '../storage/sqlite/settings-repository';
 import { Ledger } from './ledger';
+import { LiveVenue } from './live/live-venue';
 import { type LiveBrokerHarness, liveBrokerHarness } from './live/test-support/live-broker-harness';
 import { LiveDayOpenings } from './live-day-openings';
-import { LiveVenue } from './live-venue';
 
 /** hh:mm IST on a January 2026 day, epoch ms. */
 const jan = (day: number, hours: number, minutes = 0) => Date.UTC(2026, 0, day, hours - 5, minutes - 30);

@@ -1,7 +1,7 @@
 import { istDateOf, NSE_SESSION_TIMES } from '../market/calendar';
 import { istMsOfDay } from '../market/calendar/ist-time';
 import type { Ledger } from './ledger';
-import type { LiveSnapshot } from './live-venue';
+import type { LiveSnapshot } from './live/live-venue';
 
 export interface LiveDayOpeningsOptions {
   ledger: Pick<Ledger, 'openingEquity' | 'recordOpeningEquity'>;

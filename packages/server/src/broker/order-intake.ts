@@ -1,8 +1,9 @@
 import { orderRequestSchema } from '@td/contracts';
 import { HttpError, notFound } from '../http/http-error';
 import { validate } from '../http/validate';
+import type { AccountService } from './account-service';
 import type { Order } from './broker-types';
-import type { TradingService } from './trading-service';
+import type { OrderService } from './order-service';
 
 /**
  * An order as a client sends it (the JSON body of POST /api/orders), taken the way every order
@@ -12,7 +13,7 @@ import type { TradingService } from './trading-service';
 export function placeOrderFromClient(
   body: unknown,
   market: { isKnownSymbol(symbol: string): boolean },
-  trading: Pick<TradingService, 'account' | 'placeOrderDurably'>,
+  trading: Pick<AccountService, 'account'> & Pick<OrderService, 'placeOrderDurably'>,
 ): Promise<Order> {
   const order = validate(orderRequestSchema, body);
   if (!market.isKnownSymbol(order.symbol)) {

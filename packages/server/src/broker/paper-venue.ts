@@ -1,8 +1,11 @@
 import type { TradingVenue } from '../strategy';
-import type { TradingService } from './trading-service';
+import type { AccountService } from './account-service';
+import type { OrderService } from './order-service';
 
 /** The paper account as the trading loop sees it: orders through the paper broker, figures from the ledger. */
-export function paperVenue(trading: TradingService): TradingVenue {
+export function paperVenue(
+  trading: Pick<AccountService, 'positions' | 'summary' | 'markPrice'> & Pick<OrderService, 'placeOrder'>,
+): TradingVenue {
   return {
     submit: (request) => trading.placeOrder({ ...request, account: 'paper' }),
     positions: () => trading.positions('paper'),

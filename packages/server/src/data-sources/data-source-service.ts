@@ -11,8 +11,10 @@ import type { ProviderHealth } from '../market/market-types';
 import type { CustomRssFeed, RssFeedConfig } from '../ml/news/sources/rss-feeds';
 import type { SecretBox } from '../security/secret-box';
 import { type BuiltinSource, builtinSources, SIMULATOR_ID, YAHOO_ID } from './builtin-sources';
+import { dataSourceView } from './data-source-view';
 import { safeFeedFetch } from './safe-feed-fetch';
 import { FetchRefused, type Resolver, safeFetch } from './safe-fetch';
+import { openHeaders, openKey, sealedSecrets } from './sealed-secrets';
 import { editedCredentials, originOf, requestHeaders } from './source-credentials';
 
 export interface DataSourceDeps {
@@ -31,7 +33,7 @@ export interface DataSourceDeps {
   maxBytes?: number;
 }
 
-export const maskKey = (prefix: string | null) => (prefix ? `${prefix}••••••••` : null);
+export { maskKey } from './data-source-view';
 
 /**
  * The data-source registry (spec part 2 §2.1): the built-in feeds, whose switch really starts and
@@ -90,7 +92,9 @@ export class DataSourceService {
           const current = this.store.get(row.id) ?? row;
           // The sealed key and headers belong to the source's own origin, whatever URL is asked for.
           const ownSite = originOf(url) === originOf(current.endpoint);
-          const headers = ownSite ? requestHeaders(this.openHeaders(current), this.openKey(current)) : {};
+          const headers = ownSite
+            ? requestHeaders(openHeaders(this.deps.box, current), openKey(this.deps.box, current))
+            : {};
           return safeFeedFetch({ ...this.fetchLimits(), headers })(url, options);
         },
       }));
@@ -138,7 +142,7 @@ export class DataSourceService {
       custom: 1,
       api_key_required: parsed.apiKey ? 1 : 0,
       external_url: parsed.endpoint,
-      ...this.sealedSecrets(parsed.apiKey, parsed.headers),
+      ...sealedSecrets(this.deps.box, parsed.apiKey, parsed.headers),
     });
     this.store.update(id, { last_updated: this.deps.now(), latency_ms: check.latency });
     return this.get(id);
@@ -164,8 +168,8 @@ export class DataSourceService {
       given: { key: parsed.apiKey, headers: parsed.headers },
       stored: {
         hasKey: row.sealed_api_key !== null,
-        key: () => this.openKey(row),
-        headers: () => this.openHeaders(row),
+        key: () => openKey(this.deps.box, row),
+        headers: () => openHeaders(this.deps.box, row),
       },
     });
     const check = await this.validate({ ...parsed, apiKey: keptKey, headers });
@@ -182,7 +186,7 @@ export class DataSourceService {
       last_updated: this.deps.now(),
       latency_ms: check.latency,
       last_error: null,
-      ...this.sealedSecrets(keptKey, headers),
+      ...sealedSecrets(this.deps.box, keptKey, headers),
     });
     return this.get(id);
   }
@@ -217,8 +221,8 @@ export class DataSourceService {
     const provider = this.builtins.get(id)?.provider;
     if (provider && provider !== 'yahoo') return this.get(id); // in-process or broker-session feeds report their own health
     const check = await this.validate(
-      { name: row.name, endpoint: row.endpoint, type: row.type, apiKey: this.openKey(row) },
-      this.openHeaders(row),
+      { name: row.name, endpoint: row.endpoint, type: row.type, apiKey: openKey(this.deps.box, row) },
+      openHeaders(this.deps.box, row),
     );
     this.store.update(
       id,
@@ -241,64 +245,7 @@ export class DataSourceService {
     return row;
   }
 
-  private sealedSecrets(apiKey: string | undefined, headers: Record<string, string>) {
-    const names = Object.keys(headers);
-    return {
-      sealed_api_key: apiKey ? this.deps.box.seal(apiKey) : null,
-      api_key_prefix: apiKey ? apiKey.slice(0, 8) : null,
-      sealed_headers: names.length > 0 ? this.deps.box.seal(JSON.stringify(headers)) : null,
-      header_names: JSON.stringify(names),
-    };
-  }
-
-  private openKey(row: StoredDataSource): string | undefined {
-    return (row.sealed_api_key && this.deps.box.open(row.sealed_api_key)) || undefined;
-  }
-
-  private openHeaders(row: StoredDataSource): Record<string, string> {
-    const opened = row.sealed_headers ? this.deps.box.open(row.sealed_headers) : null;
-    return opened ? (JSON.parse(opened) as Record<string, string>) : {};
-  }
-
   private view(row: StoredDataSource): DataSource {
-    const base: DataSource = {
-      id: row.id,
-      name: row.name,
-      type: row.type,
-      endpoint: row.endpoint,
-      description: row.description,
-      enabled: row.enabled === 1,
-      status: row.enabled === 1 ? row.status : 'disabled',
-      custom: row.custom === 1,
-      api_key_required: row.api_key_required === 1,
-      api_key_masked: maskKey(row.api_key_prefix),
-      header_names: JSON.parse(row.header_names) as string[],
-      external_url: row.external_url,
-      last_updated: row.last_updated === null ? null : new Date(row.last_updated).toISOString(),
-      latency: row.latency_ms,
-      message: row.last_error,
-    };
-    const provider = this.builtins.get(row.id)?.provider;
-    if (provider === 'yahoo' && !this.deps.yahoo.enabled)
-      return {
-        ...base,
-        enabled: false,
-        status: 'disabled',
-        message: "Switched off in this server's configuration (YAHOO_ENABLED=false).",
-      };
-    if (!provider || !base.enabled) return base;
-    const health = this.deps.providerHealth(provider);
-    if (!health) return { ...base, status: 'disconnected' };
-    const lastData = health.lastDataAt ?? row.last_updated;
-    return {
-      ...base,
-      status: health.connected
-        ? 'connected'
-        : provider === 'yahoo' && row.status === 'connected'
-          ? 'connected'
-          : 'available',
-      last_updated: lastData === null ? null : new Date(lastData).toISOString(),
-      message: health.connected ? null : health.message || base.message,
-    };
+    return dataSourceView(row, this.builtins.get(row.id)?.provider, this.deps);
   }
 }

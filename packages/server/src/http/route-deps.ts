@@ -3,7 +3,7 @@ import type { PerformanceAnalyticsService } from '../analytics/performance-analy
 import type { AuthService } from '../auth/auth-service';
 import type { Ledger } from '../broker/ledger';
 import type { LiveBroker } from '../broker/live';
-import type { LiveTradingLoop, LiveVenue } from '../broker/live-venue';
+import type { LiveVenue } from '../broker/live/live-venue';
 import type { PaperBroker } from '../broker/paper/paper-broker';
 import type { PaperAccountPreparation } from '../broker/paper-account-preparation';
 import type { TradingService } from '../broker/trading-service';
@@ -23,7 +23,7 @@ import type { ManagementRouteDeps } from '../routes/management';
 import type { PlatformRouteDeps } from '../routes/platform';
 import type { ShellRouteDeps } from '../routes/shell';
 import type { SafetyService } from '../safety';
-import type { TradingLoop } from '../strategy';
+import type { LiveTradingLoop, TradingLoop } from '../strategy';
 import type { AllocationService } from '../strategy/allocation/allocation-service';
 import type { PhaseService } from '../strategy/phase-engine';
 import type { StreamHub } from '../stream/stream-hub';

@@ -1,5 +1,5 @@
 // Research & Analysis: NIFTY 50 breadth, trend and volatility, and the trading loop's signals.
-import type { TradingService } from '../broker/trading-service';
+import type { AccountService } from '../broker/account-service';
 import type { MarketDataService } from '../market/market-data-service';
 import type { TradingLoop } from '../strategy';
 import { ResearchService } from './research-service';
@@ -17,7 +17,7 @@ export { ResearchService, type ResearchServiceOptions, ResearchUnavailableError 
 export function createResearchService(pieces: {
   market: MarketDataService;
   tradingLoop: TradingLoop;
-  trading: TradingService;
+  trading: Pick<AccountService, 'summary'>;
   now: () => number;
 }): ResearchService {
   return new ResearchService({

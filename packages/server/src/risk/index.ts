@@ -1,6 +1,6 @@
 // Risk Management: VaR, beta, stress, diversification and per-position suggestions (spec part 1 §2).
 import type { PerformanceAnalyticsService } from '../analytics/performance-analytics-service';
-import type { TradingService } from '../broker/trading-service';
+import type { AccountService } from '../broker/account-service';
 import type { ModeReader } from '../core/mode';
 import type { MarketDataService } from '../market/market-data-service';
 import { RiskEngine } from './risk-engine';
@@ -24,7 +24,7 @@ export interface RiskLimitsReader {
 /** The engine over a running server's pieces: the traded account's positions, the market's closes. */
 export function createRiskEngine(deps: {
   market: MarketDataService;
-  trading: TradingService;
+  trading: Pick<AccountService, 'account' | 'positions' | 'summary'>;
   mode: Pick<ModeReader, 'current'>;
   /** The runtime's one analytics instance (its cache is shared with the performance routes and allocation). */
   analytics: PerformanceAnalyticsService;

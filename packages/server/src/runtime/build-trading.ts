@@ -2,8 +2,8 @@ import { createPerformanceAnalytics } from '../analytics/performance-analytics-s
 import { PAPER_STARTING_BALANCE_PAISE } from '../broker/broker-types';
 import { Ledger } from '../broker/ledger';
 import { LiveBroker } from '../broker/live';
+import { LiveVenue } from '../broker/live/live-venue';
 import { LiveDayOpenings } from '../broker/live-day-openings';
-import { LiveTradingLoop, LiveVenue } from '../broker/live-venue';
 import { PaperBroker, paperMarketFrom } from '../broker/paper/paper-broker';
 import { PaperAccountPreparation } from '../broker/paper-account-preparation';
 import { paperVenue } from '../broker/paper-venue';
@@ -17,7 +17,7 @@ import { SqliteAlertsRepository } from '../storage/sqlite/alerts-repository';
 import { SqliteHaltsRepository } from '../storage/sqlite/halts-repository';
 import { sqliteLedgerStorage } from '../storage/sqlite/ledger-storage';
 import { SqlitePredictionsRepository } from '../storage/sqlite/predictions-repository';
-import { TradingLoop } from '../strategy';
+import { LiveTradingLoop, TradingLoop } from '../strategy';
 import type { AllocationService } from '../strategy/allocation/allocation-service';
 import { createAllocationService } from '../strategy/allocation/create-allocation-service';
 import { SignalEdgeBook } from '../strategy/allocation/signal-edge';

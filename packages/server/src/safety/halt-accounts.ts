@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import type { Ledger } from '../broker/ledger';
 import type { LiveBroker } from '../broker/live';
-import type { LiveVenue } from '../broker/live-venue';
+import type { LiveVenue } from '../broker/live/live-venue';
 import type { PaperBroker } from '../broker/paper/paper-broker';
 import type { HaltableAccount } from './trading-halt';
 

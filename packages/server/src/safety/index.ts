@@ -1,12 +1,12 @@
 import type { NotificationSettings, RiskLimitsUpdate, TradingMode } from '@td/contracts';
 import type { Logger } from 'pino';
+import type { AccountService } from '../broker/account-service';
 import type { AccountId } from '../broker/broker-types';
 import type { Ledger } from '../broker/ledger';
 import type { AccountSnapshot, HeldPosition } from '../broker/limits';
 import type { LiveBroker } from '../broker/live';
-import type { LiveVenue } from '../broker/live-venue';
+import type { LiveVenue } from '../broker/live/live-venue';
 import type { PaperBroker } from '../broker/paper/paper-broker';
-import type { TradingService } from '../broker/trading-service';
 import type { UpstoxAccount } from '../broker/upstox-account';
 import type { AlertsRepository } from '../core/ports/repositories/alerts';
 import type { HaltsRepository } from '../core/ports/repositories/halts';
@@ -66,7 +66,7 @@ export interface SafetyDependencies {
   market: MarketDataService;
   stream: StreamHub;
   ledger: Ledger;
-  trading: TradingService;
+  trading: Pick<AccountService, 'summary' | 'capitalPaise'>;
   paperBroker: PaperBroker;
   liveBroker: LiveBroker;
   liveVenue: LiveVenue;

@@ -1,11 +1,11 @@
 import pino from 'pino';
 import { LiveBrokerError } from '../broker/live';
+import { LiveVenue } from '../broker/live/live-venue';
 import {
   type LiveBrokerHarness,
   liveBrokerHarness,
   liveOrder,
 } from '../broker/live/test-support/live-broker-harness';
-import { LiveVenue } from '../broker/live-venue';
 import { liveHaltAccount } from './halt-accounts';
 
 const HALTED =

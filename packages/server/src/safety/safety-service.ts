@@ -14,19 +14,17 @@ import { accountForMode } from '../core/mode';
 import { HttpError } from '../http/http-error';
 import type { MarketDataService } from '../market/market-data-service';
 import { SCENARIO_EFFECTS } from '../market/simulator/market-scenarios';
-import { CONDITION_KINDS, feedAlerts, limitAlerts, tokenAlerts } from './alert-conditions';
 import type { AlertDraft, AlertStore } from './alert-store';
 import type { MarketWatch } from './market-watch';
 import { type EngineRiskScore, mlRecommendations } from './ml-recommendations';
 import type { NotificationSettingsStore } from './notification-settings';
 import type { RiskLimitsService } from './risk-limits-service';
+import { SafetyAlerts } from './safety-alerts';
 import type { SafetyMailer } from './safety-mailer';
 import type { TradingHalt } from './trading-halt';
 
 /** How often the engine samples NIFTY, reads the breakers and re-evaluates the alerts. */
 export const SAFETY_TICK_MS = 5000;
-/** spec part 2 §9: e-mail when the portfolio loses more than 3 % in a day. */
-const DAILY_LOSS_EMAIL_PERCENT = 3;
 
 export interface SafetyServiceParts {
   halt: TradingHalt;
@@ -48,13 +46,15 @@ export interface SafetyServiceParts {
 
 /**
  * The safety engine: owns its timer (start/stop), reads the circuit breakers and the alert
- * conditions on each tick, and is the order gate every broker asks (the halt, then the risk limits).
+ * conditions on each tick (safety-alerts.ts), and is the order gate every broker asks (the halt, then the risk limits).
  */
 export class SafetyService implements OrderGate {
   private timer: ReturnType<typeof setInterval> | null = null;
-  private dailyLossMailedOn: string | null = null;
+  private readonly alertEvaluation: SafetyAlerts;
 
-  constructor(readonly parts: SafetyServiceParts) {}
+  constructor(readonly parts: SafetyServiceParts) {
+    this.alertEvaluation = new SafetyAlerts(parts);
+  }
 
   haltRefusal(order: { side: 'BUY' | 'SELL'; symbol: string }): string | null {
     return this.parts.halt.haltRefusal(order);
@@ -216,51 +216,14 @@ export class SafetyService implements OrderGate {
   }
 
   private evaluateAlerts(now: number): void {
-    const account = this.account();
-    const snapshot = this.parts.snapshot(account);
-    const drafts: AlertDraft[] = [];
-    if (snapshot) drafts.push(...limitAlerts(this.parts.limits.usage(account, snapshot).warnings));
-    drafts.push(
-      ...feedAlerts(this.parts.market.activeProvider.health(), this.parts.market.clock.isOpen(now), now),
-      ...tokenAlerts(this.parts.tokenExpiry(), now),
-    );
-    for (const draft of drafts) this.raise(draft);
-    this.parts.alerts.resolveAllBut(CONDITION_KINDS, drafts);
-    if (snapshot) this.checkDailyLoss(snapshot, now);
-  }
-
-  private checkDailyLoss(snapshot: AccountSnapshot, now: number): void {
-    const opening = snapshot.equityPaise - snapshot.dayPnlPaise;
-    if (opening <= 0) return;
-    const lossPercent = (-snapshot.dayPnlPaise / opening) * 100;
-    const today = new Date(now + 5.5 * 3_600_000).toISOString().slice(0, 10);
-    if (lossPercent <= DAILY_LOSS_EMAIL_PERCENT) {
-      this.parts.alerts.resolveAllBut(['daily_loss'], []);
-      return;
-    }
-    const message = `The portfolio is down ${lossPercent.toFixed(2)} % today, more than ${DAILY_LOSS_EMAIL_PERCENT} %.`;
-    this.raise({
-      kind: 'daily_loss',
-      subject: today,
-      severity: 'high',
-      message,
-      suggestedAction: "Review the day's losing positions; consider an Emergency Stop.",
-      actionRequired: true,
-    });
-    if (this.dailyLossMailedOn !== today) {
-      this.dailyLossMailedOn = today;
-      this.email('daily_loss', 'Portfolio loss over 3 % today', message);
-    }
+    this.alertEvaluation.evaluate(this.account(), now);
   }
 
   private raise(draft: AlertDraft): void {
-    const { alert, created } = this.parts.alerts.raise(draft);
-    if (created) this.parts.publish({ kind: 'alert', alert });
+    this.alertEvaluation.raise(draft);
   }
 
   private email(kind: 'breaker_trip' | 'daily_loss' | 'ml_confidence', subject: string, text: string): void {
-    const to = this.parts.notifications.recipientFor(kind);
-    if (!to) return;
-    void this.parts.mailer.send({ to, subject: `Trading alert: ${subject}`, text });
+    this.alertEvaluation.email(kind, subject, text);
   }
 }

@@ -10,6 +10,7 @@ export {
   isPastSessionEnd,
   planExits,
 } from './exits';
+export { LiveTradingLoop, type LiveTradingLoopOptions } from './live-trading-loop';
 export {
   type DecisionOutcome,
   type LoopDecision,
@@ -17,6 +18,13 @@ export {
   signalDetail,
   signalReason,
 } from './loop-journal';
+export {
+  describeLoop,
+  type LoopRunSummary,
+  type LoopStatus,
+  type RunReport,
+  type TradingLoopState,
+} from './loop-status';
 export { type PhaseNumber, phaseForCapital, TRADING_PHASES, type TradingPhase } from './phases';
 export {
   type ReplayFeed,
@@ -28,13 +36,5 @@ export {
   replayHistory,
 } from './replay';
 export * from './signals';
-export {
-  describeLoop,
-  type LoopRunSummary,
-  type LoopStatus,
-  type RunReport,
-  TradingLoop,
-  type TradingLoopOptions,
-  type TradingLoopState,
-} from './trading-loop';
+export { TradingLoop, type TradingLoopOptions } from './trading-loop';
 export type { LoopClock, LoopLogger, TradingVenue } from './trading-venue';

@@ -1,157 +1,24 @@
-import {
-  type AccountId,
-  DEFAULT_PAPER_LIMITS,
-  type Order,
-  type OrderRequest,
-  type PaperLimits,
-} from '../broker/broker-types';
-import { istDateOf } from '../market/calendar';
-import {
-  DEFAULT_ALLOCATION_STRATEGY,
-  DEFAULT_MAX_ROUND_TRIP_CHARGES_PCT,
-  type SkippedSignal,
-} from './allocation';
+import { type AccountId, DEFAULT_PAPER_LIMITS } from '../broker/broker-types';
+import { DEFAULT_ALLOCATION_STRATEGY, DEFAULT_MAX_ROUND_TRIP_CHARGES_PCT } from './allocation';
 import type { AllocationSettings } from './allocation/loop-allocation';
-import type { SignalEdgeBook } from './allocation/signal-edge';
-import { decideSignalExit, EXIT_RULES, type ExitRules, isPastSessionEnd, planExits } from './exits';
-import {
-  exitReason,
-  idleReason,
-  type LoopDecision,
-  LoopJournal,
-  orderDecision,
-  signalReason,
-} from './loop-journal';
+import { EXIT_RULES, type ExitRules, isPastSessionEnd, planExits } from './exits';
+import { exitReason, signalReason } from './loop-journal';
+import { LoopOrders } from './loop-orders';
+import { LoopRecord, type RunReport, type TradingLoopState } from './loop-status';
 import { phaseForCapital, type TradingPhase } from './phases';
 import { planEntries } from './plan-entries';
-import { defaultEnsemble, type Signal, type SignalSource, type SymbolBars } from './signals';
+import { planSignalExits } from './signal-exits';
+import { defaultEnsemble, type Signal, type SignalSource } from './signals';
 import { TradingDay } from './trading-day';
-import { type LoopClock, type LoopLogger, SILENT_LOGGER, type TradingVenue } from './trading-venue';
+import type { TradingLoopOptions } from './trading-loop-options';
+import { type LoopLogger, SILENT_LOGGER } from './trading-venue';
 
-export interface TradingLoopOptions {
-  venue: TradingVenue;
-  clock: LoopClock;
-  /** The symbols to rank with their 1-minute bars, oldest first (wire TickPipeline.minuteBars). */
-  universe: () => SymbolBars[];
-  /** Default: the momentum + mean-reversion ensemble. */
-  source?: SignalSource;
-  /** Read on every run, so a saved setting applies from the next minute. Default: moderate. */
-  allocation?: () => AllocationSettings;
-  /** The venue's charges model, read on every run; entries are weighed against it. Default: the paper defaults. */
-  chargeRates?: () => PaperLimits;
-  /** Measures each BUY signal strength's move from the loop's own past rankings; entries must cover their charges on it. */
-  signalEdge?: SignalEdgeBook;
-  /** Default true; false only feeds signalEdge (the start-up replay that fills a fresh install's history). */
-  gateOnSignalEdge?: boolean;
-  account?: AccountId;
-  /** Default 60 s: the signals work on 1-minute bars, so running faster decides on the same data. */
-  intervalMs?: number;
-  /** No single entry spends more than budget / entrySlices: the day's money goes to several names. */
-  entrySlices?: number;
-  exitRules?: ExitRules;
-  /** Set by the replay so every order it places says so. */
-  simulatedReplay?: boolean;
-  now?: () => number;
-  log?: LoopLogger;
-}
-
-/**
- * What the loop is doing, in one word for the top bar: `active` (deciding on an open market),
- * `waiting` (running, but the market is closed, the first run is due, or the signals still lack
- * bars), `halted` (no new entries today: the daily loss limit), `error` (the last run failed) or
- * `stopped`.
- */
-export type LoopStatus = 'active' | 'waiting' | 'halted' | 'error' | 'stopped';
-
-/** The last run in figures: what the dashboard shows beside the decisions. */
-export interface LoopRunSummary {
-  at: number;
-  marketOpen: boolean;
-  buySignals: number;
-  sellSignals: number;
-  ordersPlaced: number;
-  ordersRejected: number;
-  skipped: number;
-  error: string | null;
-}
-
-export interface TradingLoopState {
-  running: boolean;
-  status: LoopStatus;
-  /** One sentence a trader reads to know what the loop is doing and why. */
-  statusText: string;
-  intervalMs: number;
-  strategy: string;
-  lastRunAt: number | null;
-  nextRunAt: number | null;
-  lastRun: LoopRunSummary | null;
-  /** Newest first: orders placed and why, and why others were not. */
-  recentDecisions: LoopDecision[];
-  marketOpen: boolean | null;
-  /** Orders the loop decided to place since it was built, refused ones included. */
-  decisions: number;
-  day: string | null;
-  ordersPlacedToday: number;
-  ordersRejectedToday: number;
-  budgetPaise: number;
-  budgetUsedPaise: number;
-  budgetLeftPaise: number;
-  phase: Pick<TradingPhase, 'phase' | 'name'> | null;
-  /** Why new entries are halted for the day (the daily loss limit), or null. */
-  haltedReason: string | null;
-  lastError: string | null;
-  /** The last run's five best-scored signals, for the dashboard. */
-  topSignals: Signal[];
-}
-
-export interface RunReport {
-  at: number;
-  marketOpen: boolean;
-  signals: Signal[];
-  orders: Order[];
-  skipped: SkippedSignal[];
-  error: string | null;
-}
+export type { TradingLoopOptions } from './trading-loop-options';
 
 const DEFAULT_INTERVAL_MS = 60_000;
 const DEFAULT_ENTRY_SLICES = 4;
 const PENDING_REASON = 'an order for it is still pending: no other until it fills or ends';
 const MARKET_CLOSED = 'market closed: no orders until it opens';
-
-const clockTime = (ts: number) =>
-  new Date(ts).toLocaleTimeString('en-IN', {
-    timeZone: 'Asia/Kolkata',
-    hour: '2-digit',
-    minute: '2-digit',
-    hour12: false,
-  });
-
-/** The status word and sentence for a loop's state (the paper loop's, or the live loop's). */
-export function describeLoop(
-  state: Omit<TradingLoopState, 'status' | 'statusText'>,
-): Pick<TradingLoopState, 'status' | 'statusText'> {
-  const next = state.nextRunAt === null ? '' : ` Next run ${clockTime(state.nextRunAt)} IST.`;
-  if (!state.running)
-    return { status: 'stopped', statusText: 'The trading loop is stopped: it places no orders.' };
-  if (state.lastRun === null) {
-    return { status: 'waiting', statusText: `The trading loop has started; its first run is due.${next}` };
-  }
-  if (state.lastRun.error)
-    return { status: 'error', statusText: `The last run failed: ${state.lastRun.error}.${next}` };
-  if (!state.lastRun.marketOpen)
-    return { status: 'waiting', statusText: `Market closed: no orders until it opens.${next}` };
-  if (state.haltedReason)
-    return { status: 'halted', statusText: `No new entries today: ${state.haltedReason}.${next}` };
-  const latest = state.recentDecisions[0];
-  if (latest?.outcome === 'waiting' && latest.at === state.lastRun.at) {
-    return { status: 'waiting', statusText: `Waiting for data: ${latest.reason}.${next}` };
-  }
-  const placed = state.ordersPlacedToday === 1 ? '1 order' : `${state.ordersPlacedToday} orders`;
-  return {
-    status: 'active',
-    statusText: `Trading ${state.strategy}: ${placed} today, last run ${clockTime(state.lastRun.at)} IST.${next}`,
-  };
-}
 
 /**
  * The automated trading loop: on each run while the market is open it ranks the universe, sells
@@ -168,16 +35,10 @@ export class TradingLoop {
   private readonly log: LoopLogger;
   private readonly exitRules: ExitRules;
   private timer: ReturnType<typeof setTimeout> | null = null;
-  private today: TradingDay | null = null;
-  private decisions = 0;
-  private lastRunAt: number | null = null;
   private nextRunAt: number | null = null;
-  private lastRun: LoopRunSummary | null = null;
-  private readonly journal = new LoopJournal();
-  private marketOpen: boolean | null = null;
-  private phase: TradingPhase | null = null;
-  private lastError: string | null = null;
-  private topSignals: Signal[] = [];
+  private today: TradingDay | null = null;
+  private readonly record = new LoopRecord();
+  private readonly orders: LoopOrders;
 
   constructor(private readonly options: TradingLoopOptions) {
     this.source = options.source ?? defaultEnsemble();
@@ -188,6 +49,15 @@ export class TradingLoop {
     this.now = options.now ?? Date.now;
     this.log = options.log ?? SILENT_LOGGER;
     this.exitRules = options.exitRules ?? EXIT_RULES;
+    this.orders = new LoopOrders({
+      venue: options.venue,
+      account: this.account,
+      strategy: () => this.source.name,
+      simulatedReplay: options.simulatedReplay,
+      record: this.record,
+      today: () => this.today!,
+      log: this.log,
+    });
   }
 
   /** The name its orders carry as their strategy. */
@@ -226,21 +96,10 @@ export class TradingLoop {
   state(scheduler: { running: boolean; nextRunAt: number | null } = this.scheduler()): TradingLoopState {
     // Before the day's first run, preview the budget on the equity as it stands.
     const day = this.today ?? new TradingDay(null, this.options.venue.equityPaise());
-    const state = {
-      ...scheduler,
-      intervalMs: this.intervalMs,
-      strategy: this.source.name,
-      lastRunAt: this.lastRunAt,
-      lastRun: this.lastRun,
-      recentDecisions: this.journal.recent(),
-      marketOpen: this.marketOpen,
-      decisions: this.decisions,
-      ...day.summary(this.allocation()),
-      phase: this.phase ? { phase: this.phase.phase, name: this.phase.name } : null,
-      lastError: this.lastError,
-      topSignals: this.topSignals,
-    };
-    return { ...state, ...describeLoop(state) };
+    return this.record.state(
+      { ...scheduler, intervalMs: this.intervalMs, strategy: this.source.name },
+      day.summary(this.allocation()),
+    );
   }
 
   private scheduler() {
@@ -257,13 +116,13 @@ export class TradingLoop {
       skipped: [],
       error: null,
     };
-    this.lastRunAt = now;
+    this.record.lastRunAt = now;
     try {
       const session = this.options.clock.sessionAt(now);
-      this.marketOpen = session.isOpen;
+      this.record.marketOpen = session.isOpen;
       report.marketOpen = session.isOpen;
       if (!session.isOpen) {
-        this.journal.record({
+        this.record.journal.record({
           at: now,
           symbol: '*',
           side: null,
@@ -271,16 +130,16 @@ export class TradingLoop {
           outcome: 'waiting',
           reason: MARKET_CLOSED,
         });
-        return this.summarise(report);
+        return this.record.summarise(report);
       }
       const { venue } = this.options;
       if (this.today?.date !== session.date) this.today = new TradingDay(session.date, venue.equityPaise());
       const equity = venue.equityPaise();
       const phase = phaseForCapital(Math.max(0, equity) / 100);
-      this.phase = phase;
+      this.record.phase = phase;
       const signals = this.rank(now);
       report.signals = signals;
-      this.topSignals = signals.slice(0, 5);
+      this.record.topSignals = signals.slice(0, 5);
       this.today.noteSignals(signals);
       this.options.signalEdge?.observe(signals, (symbol) => venue.lastPrice(symbol), now, session.date);
 
@@ -293,22 +152,14 @@ export class TradingLoop {
       else if (isPastSessionEnd(now, session.simulated, this.exitRules)) {
         report.skipped.push({ symbol: '*', reason: 'session end: positions are being closed, none opened' });
       } else this.placeEntries(report, phase, new Set([...exited, ...pending]));
-      this.recordSkips(report);
-      this.lastError = null;
+      this.record.recordSkips(report);
+      this.record.lastError = null;
     } catch (error) {
-      this.lastError = error instanceof Error ? error.message : String(error);
-      report.error = this.lastError;
-      this.journal.record({
-        at: now,
-        symbol: '*',
-        side: null,
-        quantity: null,
-        outcome: 'error',
-        reason: this.lastError,
-      });
+      report.error = error instanceof Error ? error.message : String(error);
+      this.record.fail(now, report.error);
       this.log.error({ err: error }, 'trading loop run failed');
     }
-    return this.summarise(report);
+    return this.record.summarise(report);
   }
 
   /**
@@ -316,51 +167,16 @@ export class TradingLoop {
    * a failed run, so the status says why nothing was decided instead of showing the previous run.
    */
   skipRun(now: number, reason: string): void {
-    this.lastRunAt = now;
-    this.lastError = reason;
-    this.journal.record({ at: now, symbol: '*', side: null, quantity: null, outcome: 'error', reason });
-    this.summarise({
+    this.record.lastRunAt = now;
+    this.record.fail(now, reason);
+    this.record.summarise({
       at: now,
-      marketOpen: this.marketOpen ?? false,
+      marketOpen: this.record.marketOpen ?? false,
       signals: [],
       orders: [],
       skipped: [],
       error: reason,
     });
-  }
-
-  /** Every reason an order was not placed goes in the journal; a run that did nothing says why. */
-  private recordSkips(report: RunReport): void {
-    for (const skip of report.skipped) {
-      this.journal.record({
-        at: report.at,
-        symbol: skip.symbol,
-        side: null,
-        quantity: null,
-        outcome: 'skipped',
-        reason: skip.reason,
-      });
-    }
-    if (report.orders.length === 0 && report.skipped.length === 0) {
-      const reason = idleReason(report.signals);
-      const outcome = /one-minute bars/.test(reason) ? 'waiting' : 'skipped';
-      this.journal.record({ at: report.at, symbol: '*', side: null, quantity: null, outcome, reason });
-    }
-  }
-
-  private summarise(report: RunReport): RunReport {
-    const count = (direction: string) => report.signals.filter((s) => s.direction === direction).length;
-    this.lastRun = {
-      at: report.at,
-      marketOpen: report.marketOpen,
-      buySignals: count('BUY'),
-      sellSignals: count('SELL'),
-      ordersPlaced: report.orders.filter((o) => o.status !== 'REJECTED').length,
-      ordersRejected: report.orders.filter((o) => o.status === 'REJECTED').length,
-      skipped: report.skipped.length,
-      error: report.error,
-    };
-    return report;
   }
 
   /** Risk exits first (stop, target, session end), then SELL signals worth their charges (decideSignalExit). */
@@ -385,28 +201,23 @@ export class TradingLoop {
     });
     for (const request of riskExits) {
       if (pending.has(request.symbol)) continue;
-      this.place(report, request, exitReason(request.strategy ?? ''));
+      this.orders.place(report, request, exitReason(request.strategy ?? ''));
       exited.add(request.symbol);
     }
-    const sells = new Map(report.signals.filter((s) => s.direction === 'SELL').map((s) => [s.symbol, s]));
-    for (const position of venue.positions()) {
-      if (position.quantity <= 0 || exited.has(position.symbol) || pending.has(position.symbol)) continue;
-      const sell = sells.get(position.symbol);
-      if (!sell) continue;
-      const decision = decideSignalExit({
-        position,
-        pricePaise: venue.lastPrice(position.symbol),
-        now,
-        rates: this.options.chargeRates?.() ?? DEFAULT_PAPER_LIMITS,
-        rules: this.exitRules,
-      });
-      if (!decision.sell) {
-        report.skipped.push({ symbol: position.symbol, reason: `SELL signal, ${decision.reason}` });
-        continue;
-      }
-      const why = `${signalReason(sell)}; ${decision.reason}`;
-      this.place(report, this.request(position.symbol, 'SELL', position.quantity), why);
-      exited.add(position.symbol);
+    const { exits, skipped } = planSignalExits({
+      positions: venue.positions(),
+      signals: report.signals,
+      exited,
+      pending,
+      lastPrice: (symbol) => venue.lastPrice(symbol),
+      now,
+      rates: this.options.chargeRates?.() ?? DEFAULT_PAPER_LIMITS,
+      rules: this.exitRules,
+    });
+    report.skipped.push(...skipped);
+    for (const exit of exits) {
+      this.orders.place(report, this.orders.request(exit.symbol, 'SELL', exit.quantity), exit.why);
+      exited.add(exit.symbol);
     }
     return exited;
   }
@@ -432,60 +243,10 @@ export class TradingLoop {
     for (const entry of entries) {
       const signal = buys.get(entry.symbol);
       const why = signal ? signalReason(signal) : 'BUY signal';
-      const order = this.place(report, this.request(entry.symbol, 'BUY', entry.quantity), why);
+      const order = this.orders.place(report, this.orders.request(entry.symbol, 'BUY', entry.quantity), why);
       if (order.status === 'REJECTED') continue;
       const filled = order.averagePrice !== null && order.filledQuantity > 0;
       day.budgetUsedPaise += filled ? order.averagePrice! * order.filledQuantity : entry.valuePaise;
     }
-  }
-
-  private request(symbol: string, side: 'BUY' | 'SELL', quantity: number): OrderRequest {
-    return {
-      account: this.account,
-      symbol,
-      side,
-      type: 'MARKET',
-      quantity,
-      strategy: this.source.name,
-      ...(this.options.simulatedReplay ? { simulatedReplay: true } : {}),
-    };
-  }
-
-  /**
-   * The loop trades intraday: its buys are product I, and so are sells of what it bought today; a
-   * position carried from an earlier day is delivery (an intraday buy converts overnight).
-   */
-  private withProduct(request: OrderRequest, now: number): OrderRequest {
-    if (request.product) return request;
-    if (request.side === 'BUY') return { ...request, product: 'I' };
-    const held = this.options.venue.positions().find((p) => p.symbol === request.symbol);
-    const today = held !== undefined && istDateOf(held.openedAt) === istDateOf(now);
-    return { ...request, product: today ? 'I' : 'D' };
-  }
-
-  /** Submits once; a refusal is counted and logged, and not retried in this run. */
-  private place(report: RunReport, unpriced: OrderRequest, why: string): Order {
-    const request = this.withProduct(unpriced, report.at);
-    const order = this.options.venue.submit(request);
-    this.decisions += 1;
-    report.orders.push(order);
-    this.journal.record(orderDecision(order, report.at, why));
-    const details = {
-      symbol: order.symbol,
-      side: order.side,
-      quantity: order.quantity,
-      strategy: order.strategy,
-    };
-    if (order.status === 'REJECTED') {
-      this.today!.ordersRejected += 1;
-      this.log.warn({ ...details, reason: order.rejectReason }, 'trading loop order rejected');
-    } else {
-      this.today!.ordersPlaced += 1;
-      this.log.info(
-        { ...details, status: order.status, averagePrice: order.averagePrice },
-        'trading loop order',
-      );
-    }
-    return order;
   }
 }

@@ -1,14 +1,15 @@
 import { STREAM_CLOSE_CODES, streamClientMessageSchema } from '@td/contracts';
 import type { WebSocket } from 'ws';
+import { SessionChecks } from './session-checks';
 import { signInRefusal, WaitingStreams } from './stream-admission';
 import { StreamConnection } from './stream-connection';
+import { StreamTopics } from './stream-topics';
 
 /** Open streams one session may hold (one per browser tab). */
 export const MAX_STREAMS_PER_SESSION = 10;
 /** Signed-in streams the server holds in all; streams still waiting to sign in have their own cap (stream-admission.ts). */
 export const MAX_STREAMS = 200;
-/** How often open streams re-check their session (it may have expired with no request to notice). */
-export const SESSION_CHECK_MS = 60_000;
+export { SESSION_CHECK_MS } from './session-checks';
 
 const SESSION_ENDED = 'Your session has ended. Sign in again.';
 
@@ -29,20 +30,19 @@ export interface StreamHubOptions {
 }
 
 /**
- * The one realtime stream. Clients authenticate in their first message, then subscribe to topics.
- * A per-topic index finds subscribers without scanning every client; a frame is serialised once per
- * broadcast (JSON and UTF-8 once) and the same bytes are written to each subscriber.
+ * The one realtime stream. Clients authenticate in their first message, then subscribe to topics
+ * (stream-topics.ts); signed-in streams' sessions are re-checked on a timer (session-checks.ts).
  */
 export class StreamHub {
-  private readonly subscribers = new Map<string, Set<StreamConnection>>();
+  private readonly topics = new StreamTopics();
   private readonly connections = new Set<StreamConnection>();
   private readonly waiting: WaitingStreams<StreamConnection>;
-  private broadcasts = 0;
-  private sessionChecks: ReturnType<typeof setInterval> | null = null;
+  private readonly sessionChecks: SessionChecks;
   private shuttingDown = false;
 
   constructor(private readonly options: StreamHubOptions) {
     this.waiting = new WaitingStreams(options.maxWaitingStreams, options.maxWaitingStreamsPerAddress);
+    this.sessionChecks = new SessionChecks(() => this.recheckSessions(), options.sessionCheckMs);
   }
 
   /**
@@ -77,17 +77,12 @@ export class StreamHub {
   }
 
   hasSubscribers(topic: string): boolean {
-    return (this.subscribers.get(topic)?.size ?? 0) > 0;
+    return this.topics.hasSubscribers(topic);
   }
 
   /** Sends `data` to everyone subscribed to `topic`, serialising it once. */
   publish(topic: string, data: unknown): void {
-    const subscribers = this.subscribers.get(topic);
-    if (!subscribers || subscribers.size === 0) return;
-    // Serialised and UTF-8 encoded once; every subscriber is sent the same bytes.
-    const frame = Buffer.from(JSON.stringify({ topic, data }));
-    this.broadcasts++;
-    for (const connection of subscribers) connection.send(topic, frame);
+    this.topics.publish(topic, data);
   }
 
   stats() {
@@ -101,8 +96,8 @@ export class StreamHub {
     }
     return {
       clients: this.connections.size,
-      topics: this.subscribers.size,
-      broadcasts: this.broadcasts,
+      topics: this.topics.size,
+      broadcasts: this.topics.broadcastCount,
       delivered,
       coalesced,
       pending,
@@ -132,7 +127,7 @@ export class StreamHub {
   closeAll(): void {
     // From here on the database may close: no message or check may reach the session store again.
     this.shuttingDown = true;
-    this.stopSessionChecks();
+    this.sessionChecks.stop();
     for (const connection of this.connections) connection.socket.close(1001, 'Server shutting down');
   }
 
@@ -174,7 +169,7 @@ export class StreamHub {
       return;
     }
     if (data.type === 'unsubscribe') {
-      for (const topic of data.topics) this.leave(connection, topic);
+      for (const topic of data.topics) this.topics.leave(connection, topic);
       return;
     }
     const unknown = data.topics.filter(
@@ -196,7 +191,7 @@ export class StreamHub {
       });
       return;
     }
-    for (const topic of fresh) this.join(connection, topic);
+    for (const topic of fresh) this.topics.join(connection, topic);
     connection.sendControl({ type: 'subscribed', topics: [...connection.topics] });
   }
 
@@ -223,45 +218,14 @@ export class StreamHub {
     this.waiting.remove(connection);
     connection.token = token;
     connection.email = email;
-    this.startSessionChecks();
+    this.sessionChecks.start();
     connection.sendControl({ type: 'ready', email });
-  }
-
-  private startSessionChecks(): void {
-    if (this.sessionChecks) return;
-    this.sessionChecks = setInterval(
-      () => this.recheckSessions(),
-      this.options.sessionCheckMs ?? SESSION_CHECK_MS,
-    );
-    this.sessionChecks.unref?.();
-  }
-
-  private stopSessionChecks(): void {
-    if (this.sessionChecks) clearInterval(this.sessionChecks);
-    this.sessionChecks = null;
-  }
-
-  private join(connection: StreamConnection, topic: string): void {
-    connection.topics.add(topic);
-    let set = this.subscribers.get(topic);
-    if (!set) {
-      set = new Set();
-      this.subscribers.set(topic, set);
-    }
-    set.add(connection);
-  }
-
-  private leave(connection: StreamConnection, topic: string): void {
-    connection.topics.delete(topic);
-    const set = this.subscribers.get(topic);
-    set?.delete(connection);
-    if (set && set.size === 0) this.subscribers.delete(topic);
   }
 
   private drop(connection: StreamConnection): void {
     this.waiting.remove(connection);
     if (!this.connections.delete(connection)) return;
-    for (const topic of [...connection.topics]) this.leave(connection, topic);
-    if (this.connections.size === 0) this.stopSessionChecks();
+    this.topics.leaveAll(connection);
+    if (this.connections.size === 0) this.sessionChecks.stop();
   }
 }

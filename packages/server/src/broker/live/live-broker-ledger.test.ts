@@ -3,9 +3,9 @@ import { sqliteLedgerStorage } from '../../storage/sqlite/ledger-storage';
 import { PAPER_STARTING_BALANCE_PAISE } from '../broker-types';
 import { Ledger } from '../ledger';
 import { brokenInvariants } from '../ledger/test-support/ledger-invariants';
-import { LiveVenue } from '../live-venue';
 import { liveOrderStore } from './ledger-order-store';
 import { LiveBroker } from './live-broker';
+import { LiveVenue } from './live-venue';
 import { type LiveBrokerHarness, liveBrokerHarness, liveOrder } from './test-support/live-broker-harness';
 import { UpstoxOrderClient } from './upstox-order-client';
 

@@ -15,12 +15,12 @@ import { type InsightDeps, InsightEngine } from './insight-engine';
 import {
   autonomousLearningStatus,
   type InsightState,
-  intelligenceMetrics,
   knowledgeGraphStatus,
   learnedPatterns,
   learningStatus,
   memoryStatus,
 } from './insight-report';
+import { intelligenceMetrics } from './intelligence-metrics';
 import { closedTradesNow } from './readings';
 
 export {

@@ -4,19 +4,14 @@ import type { EnsembleStatus, LearnedPattern, OnlineLearningStatus, Trade } from
 import type { Logger } from 'pino';
 import type { TradeStats } from '../../broker/ledger';
 import type { MarketDataService } from '../../market/market-data-service';
-import type { ModelEngineApi, NewsPipeline } from '../ml-types';
+import type { ModelEngineApi, NewsPipeline } from '../ml-seams';
 import { DailyCandleReader } from './daily-candles';
 import type { JudgedCounts } from './health';
 import { buildKnowledgeGraph, graphFigures } from './knowledge-graph';
 import { NewsEventTracker } from './news-event-tracker';
+import { judgedCounts, readLedgerPart, readModelsPart, readNewsPart } from './part-readings';
 import { learnedCandlePatterns, newsEventPatterns, sortPatterns } from './pattern-hit-rates';
-import {
-  closedTradesNow,
-  readEnsembleStatus,
-  readHeadlines,
-  readOnlineLearningStatus,
-  readTrades,
-} from './readings';
+import { closedTradesNow, type readTrades } from './readings';
 
 export interface InsightOptions {
   rebuildIntervalMs: number;
@@ -39,9 +34,9 @@ export interface InsightDeps {
   market: Pick<MarketDataService, 'instruments' | 'activeProvider' | 'pipeline' | 'lastPrice'>;
   news?: Pick<NewsPipeline, 'headlines'> | null;
   models?: Pick<ModelEngineApi, 'ensembleStatus' | 'onlineLearningStatus' | 'explainabilityStatus'> | null;
-  /** Every order in the traded account's ledger (TradingService.tradesForExport). */
+  /** Every order in the traded account's ledger (TradeExport.tradesForExport). */
   trades?: () => readonly Trade[];
-  /** The ledger's closed trades for the account in use (TradingService.closedTradeStats), read per request. */
+  /** The ledger's closed trades for the account in use (PortfolioReport.closedTradeStats), read per request. */
   closedTrades?: () => ClosedTrades;
   now: () => number;
   logger?: Pick<Logger, 'warn' | 'error'>;
@@ -88,14 +83,6 @@ export interface HistoryPoint {
 
 const DAY_MS = 86_400_000;
 const MINUTE_MS = 60_000;
-
-/** Resolved predictions (right when the direction came true) and closed trades (right when they gained). */
-function judgedCounts(ensemble: EnsembleStatus | null, trades: ReturnType<typeof readTrades>): JudgedCounts {
-  const resolved = ensemble?.resolved_predictions ?? 0;
-  const correct = Math.round((ensemble?.ensemble_accuracy ?? 0) * resolved);
-  const wins = trades.closed.filter((trade) => trade.return > 0).length;
-  return { judged: resolved + trades.closed.length, right: correct + wins };
-}
 
 const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
@@ -179,15 +166,8 @@ export class InsightEngine {
     const problems: SourceProblems = { news: null, models: null, trades: null };
     const candles = await this.candles.read();
 
-    let headlines: ReturnType<typeof readHeadlines> = [];
-    if (!this.deps.news) problems.news = 'The news pipeline is not running.';
-    else {
-      try {
-        headlines = readHeadlines(await this.deps.news.headlines({ limit: 500 }));
-      } catch (error) {
-        problems.news = `The news pipeline did not answer: ${message(error)}`;
-      }
-    }
+    const { headlines, problem: newsProblem } = await readNewsPart(this.deps.news);
+    problems.news = newsProblem;
     this.tracker.observe(headlines);
     this.tracker.resolve(now);
 
@@ -219,30 +199,12 @@ export class InsightEngine {
       `${Math.round(this.options.newsHorizonMs / MINUTE_MS)} minutes`,
     );
 
-    let ensemble: EnsembleStatus | null = null;
-    let online: OnlineLearningStatus | null = null;
-    if (!this.deps.models) problems.models = 'The model engine is not running.';
-    else {
-      try {
-        ensemble = readEnsembleStatus(await this.deps.models.ensembleStatus());
-        online = readOnlineLearningStatus(await this.deps.models.onlineLearningStatus());
-        if (!ensemble || !online)
-          problems.models = 'The model engine answered in a shape insight cannot read.';
-      } catch (error) {
-        problems.models = `The model engine did not answer: ${message(error)}`;
-      }
-    }
+    const { ensemble, online, problem: modelsProblem } = await readModelsPart(this.deps.models);
+    problems.models = modelsProblem;
 
     const ledgerClosedTrades = closedTradesNow(this.deps.closedTrades)?.trades ?? null;
-    let trades = readTrades([]);
-    if (!this.deps.trades) problems.trades = 'The ledger is not connected to the ML service.';
-    else {
-      try {
-        trades = readTrades(this.deps.trades());
-      } catch (error) {
-        problems.trades = `The ledger could not be read: ${message(error)}`;
-      }
-    }
+    const { trades, problem: tradesProblem } = readLedgerPart(this.deps.trades);
+    problems.trades = tradesProblem;
 
     const snapshot: InsightSnapshot = {
       builtAt: now,

@@ -1,5 +1,5 @@
 // What insight reads from the news pipeline, the model engine and the ledger, parsed at the seam: the
-// other parts answer `unknown` (ml-types.ts), so a shape this file does not know reads as "not there".
+// other parts answer `unknown` (ml-seams.ts), so a shape this file does not know reads as "not there".
 import {
   type EnsembleStatus,
   ensembleStatusSchema,

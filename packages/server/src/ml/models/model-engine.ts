@@ -1,12 +1,13 @@
 import type { Logger } from 'pino';
 import type { Candle } from '../../market/market-types';
 import { type MlView, mlEnsemble, type SignalSource, type SymbolBars } from '../../strategy/signals';
-import type { ModelEngineApi, SentimentReader } from '../ml-types';
+import type { ModelEngineApi, SentimentReader } from '../ml-seams';
 import { HORIZON_MINUTES } from './features';
-import { type EnsemblePrediction, ModelEnsemble, type ResolvedExample } from './model-ensemble';
+import { type EnsemblePrediction, ModelEnsemble } from './model-ensemble';
 import { type ObservationContext, observeUniverse, type SymbolObservation } from './observe';
 import { HOLDOUT_SIZE } from './online-learning';
-import type { NewPrediction, PredictionStore, Resolution, StoredPrediction } from './prediction-store';
+import { resolveDuePredictions, toExample } from './prediction-resolution';
+import type { NewPrediction, PredictionStore } from './prediction-store';
 import {
   ensembleStatusOf,
   explainabilityStatusOf,
@@ -14,6 +15,8 @@ import {
   onlineLearningStatusOf,
   predictionView,
 } from './status-views';
+
+export { priceAtHorizon } from './prediction-resolution';
 
 export interface ModelEngineDependencies {
   predictions: PredictionStore;
@@ -35,8 +38,6 @@ export interface ModelEngineDependencies {
 const RETENTION_MS = 14 * 24 * 3_600_000;
 /** A bar older than this at prediction time means the market is not moving: no prediction is recorded. */
 const FRESH_BAR_MS = 3 * 60_000;
-/** A prediction with no bar after it this long past its horizon cannot be resolved: it expires uncounted. */
-const EXPIRE_AFTER_MS = 6 * 3_600_000;
 
 /**
  * The ML model engine: once a minute it resolves the predictions whose 30-minute horizon has passed
@@ -152,46 +153,12 @@ export class ModelEngine implements ModelEngineApi {
   }
 
   private resolveDue(now: number): { resolved: number; expired: number } {
-    const due = this.store.due(now);
-    if (due.length === 0) return { resolved: 0, expired: 0 };
-    const resolutions: Resolution[] = [];
-    const batch: ResolvedExample[] = [];
-    for (const prediction of due) {
-      const price = priceAtHorizon(this.deps.minuteBars(prediction.symbol), prediction);
-      if (price === null) {
-        if (now - prediction.dueAt > EXPIRE_AFTER_MS) {
-          resolutions.push({ id: prediction.id, at: now, pricePaise: null, up: null, correct: null });
-        }
-        continue;
-      }
-      const up: 0 | 1 = price > prediction.pricePaise ? 1 : 0;
-      resolutions.push({
-        id: prediction.id,
-        at: now,
-        pricePaise: price,
-        up,
-        correct: (prediction.direction === 'UP') === (up === 1),
-      });
-      batch.push({
-        ...toExample({ ...prediction, outcomeUp: up }),
-        probabilities: this.probabilitiesOf(prediction),
-      });
-    }
-    this.store.resolve(resolutions);
-    if (batch.length > 0) {
-      this.ensemble.learn(batch, now);
-      this.store.saveModels(
-        this.ensemble.toRecords(),
-        this.ensemble.learning.counters,
-        this.ensemble.rebalances,
-        now,
-      );
-    }
-    return { resolved: batch.length, expired: resolutions.length - batch.length };
-  }
-
-  private probabilitiesOf(prediction: StoredPrediction): number[] {
-    return this.ensemble.learners.map((learner) => prediction.votes[learner.name]?.probability ?? Number.NaN);
+    return resolveDuePredictions({
+      store: this.store,
+      ensemble: this.ensemble,
+      minuteBars: (symbol) => this.deps.minuteBars(symbol),
+      now,
+    });
   }
 
   private recordPredictions(now: number): number {
@@ -221,27 +188,6 @@ export class ModelEngine implements ModelEngineApi {
     for (const row of rows) this.lastRecorded.set(row.symbol, row.madeAt);
     return rows.length;
   }
-}
-
-/**
- * The close of the last bar ending by the horizon, provided a bar ended after the prediction was made;
- * null when no such bar exists yet (the price has not moved on since).
- */
-export function priceAtHorizon(
-  bars: readonly Candle[],
-  prediction: Pick<StoredPrediction, 'madeAt' | 'dueAt'>,
-): number | null {
-  for (let i = bars.length - 1; i >= 0; i--) {
-    const bar = bars[i]!;
-    const end = bar.openTime + 60_000;
-    if (end > prediction.dueAt) continue;
-    return end > prediction.madeAt ? bar.close : null;
-  }
-  return null;
-}
-
-function toExample(prediction: Pick<StoredPrediction, 'observation' | 'outcomeUp'>) {
-  return { observation: prediction.observation, up: (prediction.outcomeUp ?? 0) as 0 | 1 };
 }
 
 /** The strongest reasons of the heaviest models leaning the ensemble's way. */

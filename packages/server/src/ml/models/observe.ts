@@ -1,7 +1,7 @@
 import { MeanReversionSource } from '../../strategy/signals/mean-reversion-source';
 import { MomentumSource } from '../../strategy/signals/momentum-source';
 import type { SymbolBars } from '../../strategy/signals/signal-types';
-import type { SentimentReader } from '../ml-types';
+import type { SentimentReader } from '../ml-seams';
 import { barPattern, computeFeatures, MIN_BARS } from './features';
 import type { Observation } from './model-types';
 

@@ -19,7 +19,7 @@ export { SymbolTagger } from './symbol-tagger';
 
 /**
  * The news pipeline: start() subscribes to the simulated newswire (mock mode) and schedules the real
- * feeds (paper/live, or REAL_FEEDS on); stop() ends both. See ml-types.ts NewsPipeline for the seam.
+ * feeds (paper/live, or REAL_FEEDS on); stop() ends both. See ml-seams.ts NewsPipeline for the seam.
  */
 export function createNewsPipeline(deps: NewsPipelineDeps): NewsPipeline {
   return new NewsPipeline(deps);

@@ -1,7 +1,7 @@
 import type { MarketSentimentReport, NewsListResponse, SentimentStatus, TradingMode } from '@td/contracts';
 import type { Logger } from 'pino';
 import type { Newswire } from '../../market/simulator/newswire-events';
-import type { SentimentReading } from '../ml-types';
+import type { SentimentReading } from '../ml-seams';
 import { createFinanceScorer } from './finance-scorer';
 import { HeadlineStore, type StoredHeadline } from './headline-store';
 import type { HeadlineScorer } from './lexicon/headline-scorer';

@@ -1,10 +1,8 @@
-import {
-  type AiRecommendation,
-  ALLOCATION_DEFAULTS,
-  type AllocationSettings as AllocationSettingsView,
-  type AllocationStrategyId,
-  type allocationSaveRequestSchema,
-  type DailyAmountResponse,
+import type {
+  AiRecommendation,
+  AllocationSettings as AllocationSettingsView,
+  allocationSaveRequestSchema,
+  DailyAmountResponse,
 } from '@td/contracts';
 import type { z } from 'zod';
 import type { AccountId, PaperLimits } from '../../broker/broker-types';
@@ -14,34 +12,23 @@ import { HttpError } from '../../http/http-error';
 import { phaseForCapital } from '../phases';
 import type { Signal } from '../signals';
 import { minimumEconomicOrderPaise } from './charges-gate';
-import { type DailyBudget, MANUAL_PERCENT_LIMITS, percentOf, resolveDailyBudget } from './daily-budget';
+import { type DailyBudget, resolveDailyBudget } from './daily-budget';
 import type { AllocationContext, AllocationSettings } from './loop-allocation';
 import { MarketContext, type MarketContextSources } from './market-context';
+import {
+  allocationForLoop,
+  checkAgainstAccount,
+  DEFAULT_STORED_ALLOCATION,
+  SETTINGS_KEY,
+  type StoredAllocation,
+} from './stored-allocation';
 
-/** What is kept in the settings table under SETTINGS_KEY; money in rupees, as the trader typed it. */
-export interface StoredAllocation {
-  allocation_strategy: AllocationStrategyId;
-  ai_enabled: boolean;
-  manual_allocation_pct: number | null;
-  daily_amount: number | null;
-  daily_risk_budget: number;
-  /** null: the account's equity. */
-  total_capital: number | null;
-  max_round_trip_charges_pct: number;
-}
-
-export const SETTINGS_KEY = 'allocation.settings';
 export const DATA_SOURCE_NOT_AVAILABLE = 'Data source not available';
-
-export const DEFAULT_STORED_ALLOCATION: StoredAllocation = {
-  allocation_strategy: ALLOCATION_DEFAULTS.allocation_strategy,
-  ai_enabled: ALLOCATION_DEFAULTS.ai_enabled,
-  manual_allocation_pct: null,
-  daily_amount: null,
-  daily_risk_budget: ALLOCATION_DEFAULTS.daily_risk_budget,
-  total_capital: null,
-  max_round_trip_charges_pct: ALLOCATION_DEFAULTS.max_round_trip_charges_pct,
-};
+export {
+  DEFAULT_STORED_ALLOCATION,
+  SETTINGS_KEY,
+  type StoredAllocation,
+} from './stored-allocation';
 
 export interface AccountFigures {
   account: AccountId;
@@ -62,7 +49,6 @@ export interface AllocationServiceDeps {
   now: () => number;
 }
 
-const toPaise = (rupeeAmount: number | null) => (rupeeAmount === null ? null : Math.round(rupeeAmount * 100));
 const toRupees = (paise: number) => Math.round(paise) / 100;
 
 /**
@@ -86,7 +72,7 @@ export class AllocationService {
 
   /** The loop's view (paise), with the last measured market context; a stale context is refreshed for the next run. */
   loopSettings(): AllocationSettings {
-    return this.toLoop(this.stored(), this.market.current());
+    return allocationForLoop(this.stored(), this.market.current());
   }
 
   async settings(): Promise<AllocationSettingsView> {
@@ -107,7 +93,7 @@ export class AllocationService {
       total_capital: request.total_capital ?? current.total_capital,
       max_round_trip_charges_pct: request.max_round_trip_charges_pct ?? current.max_round_trip_charges_pct,
     };
-    this.checkAgainstAccount(next, figures);
+    checkAgainstAccount(next, figures.equityPaise);
     this.deps.settings.set(SETTINGS_KEY, next);
     return this.view(next, figures, await this.market.fresh());
   }
@@ -116,7 +102,7 @@ export class AllocationService {
   async setDailyAmount(amount: number | null): Promise<DailyAmountResponse> {
     const figures = this.accountFigures();
     const next = { ...this.stored(), daily_amount: amount };
-    this.checkAgainstAccount(next, figures);
+    checkAgainstAccount(next, figures.equityPaise);
     this.deps.settings.set(SETTINGS_KEY, next);
     return this.dailyAmount();
   }
@@ -168,23 +154,11 @@ export class AllocationService {
 
   private budget(stored: StoredAllocation, figures: AccountFigures, context: AllocationContext): DailyBudget {
     return resolveDailyBudget({
-      settings: this.toLoop(stored, context),
+      settings: allocationForLoop(stored, context),
       equityPaise: figures.equityPaise,
       phase: phaseForCapital(Math.max(0, figures.equityPaise) / 100),
       signals: this.deps.rank(this.deps.now()),
     });
-  }
-
-  private toLoop(stored: StoredAllocation, context: AllocationContext): AllocationSettings {
-    return {
-      strategy: stored.allocation_strategy,
-      manualPct: stored.manual_allocation_pct,
-      dailyAmountPaise: toPaise(stored.daily_amount),
-      totalCapitalPaise: toPaise(stored.total_capital),
-      riskBudgetPct: stored.daily_risk_budget,
-      maxRoundTripChargesPct: stored.max_round_trip_charges_pct,
-      context,
-    };
   }
 
   private view(
@@ -221,29 +195,6 @@ export class AllocationService {
       maxPercent: stored.max_round_trip_charges_pct,
     });
     return Number.isFinite(paise) ? Math.ceil(paise / 100) : null;
-  }
-
-  /** No setting may invent money: the capital is at most the equity, a day at most 6 % of it. */
-  private checkAgainstAccount(next: StoredAllocation, figures: AccountFigures): void {
-    const equity = Math.max(0, figures.equityPaise);
-    if (next.total_capital !== null && next.total_capital * 100 > Math.ceil(equity / 100) * 100) {
-      throw new HttpError(
-        422,
-        `total_capital ${rupees(next.total_capital * 100)} is more than the account's equity of ${rupees(equity)}: the allocation can only apply to money the account holds.`,
-        'capital_above_equity',
-        { field: 'total_capital' },
-      );
-    }
-    const capital = next.total_capital === null ? equity : Math.min(next.total_capital * 100, equity);
-    const most = percentOf(capital, MANUAL_PERCENT_LIMITS.max);
-    if (next.daily_amount !== null && next.daily_amount * 100 > most) {
-      throw new HttpError(
-        422,
-        `daily_amount ${rupees(next.daily_amount * 100)} is more than ${MANUAL_PERCENT_LIMITS.max} % of the ${rupees(capital)} capital (${rupees(most)}): choose a smaller amount or raise total_capital.`,
-        'daily_amount_too_large',
-        { field: 'daily_amount' },
-      );
-    }
   }
 
   private accountFigures(): AccountFigures {

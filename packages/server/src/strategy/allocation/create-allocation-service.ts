@@ -1,5 +1,6 @@
 import type { PerformanceAnalyticsService } from '../../analytics/performance-analytics-service';
-import type { TradingService } from '../../broker/trading-service';
+import type { AccountService } from '../../broker/account-service';
+import type { OrderService } from '../../broker/order-service';
 import type { SettingsRepository } from '../../core/ports/repositories/settings';
 import type { VolatilityLevel } from '../../research/realised-volatility';
 import type { Signal } from '../signals';
@@ -8,7 +9,7 @@ import { AllocationService } from './allocation-service';
 /** The allocation service over a running server's engines: the traded account, the market's volatility, the ledger's drawdown. */
 export function createAllocationService(pieces: {
   settings: SettingsRepository;
-  trading: TradingService;
+  trading: Pick<AccountService, 'account' | 'summary'> & Pick<OrderService, 'limits'>;
   /** The runtime's one analytics instance: the drawdown is read from its equity curve. */
   analytics: Pick<PerformanceAnalyticsService, 'returns'>;
   rank: (now: number) => Signal[];

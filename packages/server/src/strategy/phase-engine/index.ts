@@ -1,6 +1,6 @@
 // Production scaling (spec part 2 §2.8, §9): the phase engine, its history and the scaling status.
 import type { ScalingStatus } from '@td/contracts';
-import type { TradingService } from '../../broker/trading-service';
+import type { AccountService } from '../../broker/account-service';
 import type { Db } from '../../db/database';
 import type { SafetyService } from '../../safety';
 import { SqliteLedgerReadRepository } from '../../storage/sqlite/ledger-read-repository';
@@ -26,7 +26,7 @@ export interface PhaseService {
 /** The engine over a running server's pieces: the traded account's equity, the ledger's fills, the breakers. */
 export function createPhaseService(deps: {
   db: Db;
-  trading: TradingService;
+  trading: Pick<AccountService, 'account' | 'summary'>;
   safety: SafetyService;
   now: () => number;
   logger: PhaseEngineLog;

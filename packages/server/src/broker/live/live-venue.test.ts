@@ -1,10 +1,5 @@
-import type { TradingLoop } from '../strategy';
-import {
-  type LiveBrokerHarness,
-  liveBrokerHarness,
-  liveOrder,
-} from './live/test-support/live-broker-harness';
-import { LiveTradingLoop, LiveVenue } from './live-venue';
+import { LiveVenue } from './live-venue';
+import { type LiveBrokerHarness, liveBrokerHarness, liveOrder } from './test-support/live-broker-harness';
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
 
@@ -114,67 +109,5 @@ describe('LiveVenue', () => {
     expect(venue.submit(liveOrder())).toMatchObject({ status: 'REJECTED' });
     await expect(venue.refresh()).resolves.toBe(false);
     expect(h.fake.api.requests).toEqual([]);
-  });
-});
-
-describe('LiveTradingLoop', () => {
-  function fakeLoop() {
-    const runs: number[] = [];
-    const skipped: [number, string][] = [];
-    const loop = {
-      runOnce: (now: number) => runs.push(now),
-      skipRun: (now: number, reason: string) => skipped.push([now, reason]),
-      // The live loop's own scheduler says whether it runs and when next.
-      state: (scheduler: object) => ({ ...scheduler, decisions: runs.length }),
-    } as unknown as TradingLoop;
-    return { loop, runs, skipped };
-  }
-
-  it('refreshes the venue before each run, and skips the run when the refresh fails', async () => {
-    const { loop, runs, skipped } = fakeLoop();
-    const order: string[] = [];
-    let ok = true;
-    const live = new LiveTradingLoop({
-      loop,
-      venue: {
-        refresh: async () => {
-          order.push('refresh');
-          return ok;
-        },
-        lastError: () => 'Upstox answered 503',
-      },
-      now: () => 42,
-    });
-    await live.tick();
-    ok = false;
-    await live.tick();
-    expect(order).toEqual(['refresh', 'refresh']);
-    expect(runs).toEqual([42]);
-    // The skipped run is recorded with its reason, so the status does not show the previous run as current.
-    expect(skipped).toEqual([
-      [42, expect.stringMatching(/could not read the Upstox account.*Upstox answered 503/)],
-    ]);
-  });
-
-  it('reports running while started, and does not overlap runs', async () => {
-    const { loop, runs } = fakeLoop();
-    let release = () => {};
-    const live = new LiveTradingLoop({
-      loop,
-      venue: {
-        refresh: () => new Promise<boolean>((resolve) => (release = () => resolve(true))),
-        lastError: () => null,
-      },
-    });
-    expect(live.state()).toMatchObject({ running: false, nextRunAt: null });
-    live.start();
-    expect(live.state()).toMatchObject({ running: true, nextRunAt: expect.any(Number) });
-    const first = live.tick();
-    const second = live.tick();
-    release();
-    await Promise.all([first, second]);
-    expect(runs).toHaveLength(1);
-    live.stop();
-    expect(live.isRunning()).toBe(false);
   });
 });
