@@ -28,6 +28,7 @@ export default {
       testMatch: [
         '<rootDir>/packages/server/src/**/*.test.ts',
         '<rootDir>/packages/contracts/src/**/*.test.ts',
+        '<rootDir>/scripts/**/*.test.ts',
       ],
     },
     {

@@ -2,14 +2,9 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { remoteNameSchema } from '@td/contracts';
 import { loadConfig } from '@td/server';
-import { defaultRegistry } from '../packages/server/src/platform/remote-registry-store';
-import {
-  ReleaseError,
-  releaseRemote,
-  rollbackRemote,
-  UseRemoteError,
-} from '../packages/server/src/platform/remote-releases';
-import { readOpsToken } from '../packages/server/src/security/ops-token';
+import { defaultRegistry } from '../packages/server/src/engines/registry/remote-registry-store';
+import { readOpsToken } from '../packages/server/src/storage/secrets/ops-token';
+import { ReleaseError, releaseRemote, rollbackRemote, UseRemoteError } from './lib/remote-releases';
 
 // `pnpm remote:release <remote> [version]`: build one remote under a new version, publish it under its own
 // immutable path beside the builds already served, and point the running shell at it (as remote:use does).

@@ -1,9 +1,9 @@
 import path from 'node:path';
 import { remoteNameSchema } from '@td/contracts';
 import { loadConfig } from '@td/server';
-import { defaultRegistry } from '../packages/server/src/platform/remote-registry-store';
-import { UseRemoteError, useRemote } from '../packages/server/src/platform/use-remote';
-import { readOpsToken } from '../packages/server/src/security/ops-token';
+import { defaultRegistry } from '../packages/server/src/engines/registry/remote-registry-store';
+import { UseRemoteError, useRemote } from '../packages/server/src/engines/registry/use-remote';
+import { readOpsToken } from '../packages/server/src/storage/secrets/ops-token';
 
 // `pnpm remote:use <remote> <version> [manifest-url]`: point the running host at another build of one
 // remote. The host notices within seconds and swaps it in place; nothing is rebuilt or restarted.

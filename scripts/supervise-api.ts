@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { supervise } from '../packages/server/src/ops/restart/supervisor';
+import { supervise } from '../packages/server/src/engines/ops/restart/supervisor';
 
 // The API server under a supervisor (scripts/lib/stack.ts starts this, for `npm start` and the e2e
 // stack): an exit with the restart code (POST /api/management/server/restart) starts it again at once,

@@ -1,8 +1,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
-import { loadConfig } from '../../packages/server/src/config';
-import { releasesRoot } from '../../packages/server/src/platform/remote-releases';
+import { loadConfig } from '../../packages/server/src/runtime/config';
 import { hostContentSecurityPolicy } from './content-security-policy';
+import { releasesRoot } from './remote-releases';
 import { distOf, type StaticSite, startStaticSite } from './static-site';
 
 export const REMOTES = ['auth', 'trading', 'analytics', 'ml', 'infra'] as const;

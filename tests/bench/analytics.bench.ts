@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Ledger } from '../../packages/server/src/broker/ledger';
-import { openDatabase } from '../../packages/server/src/db/database';
+import { Ledger } from '../../packages/server/src/engines/broker/ledger';
+import { openDatabase } from '../../packages/server/src/storage/sqlite/database';
 import { sqliteLedgerStorage } from '../../packages/server/src/storage/sqlite/ledger-storage';
 import { measureGet, signIn, startApiServer, stopApiServer, timedRequest, waitForHealth } from './http-bench';
 import { metric } from './metric';

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type WebSocket, WebSocketServer } from 'ws';
-import { StreamHub } from '../../packages/server/src/stream/stream-hub';
+import { StreamHub } from '../../packages/server/src/engines/stream/stream-hub';
 import { metric } from './metric';
 
 const CLIENTS = 100;

@@ -5,7 +5,7 @@ import http from 'node:http';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { readSetupTokenFromFile } from '../../packages/server/src/auth/setup-link-file';
+import { readSetupTokenFromFile } from '../../packages/server/src/engines/auth/setup-link-file';
 import { percentile } from './metric';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');

@@ -1,10 +1,14 @@
 // The model half of `npm run bench -- ml` (tests/bench/ml.bench.ts calls run()): the six-model
 // ensemble's prediction + explanation for all 50 NIFTY stocks, and one online update of all models.
-import { openDatabase } from '../../packages/server/src/db/database';
-import { ModelEngine } from '../../packages/server/src/ml/models/model-engine';
-import type { ResolvedExample } from '../../packages/server/src/ml/models/model-ensemble';
-import type { PredictionStore } from '../../packages/server/src/ml/models/prediction-store';
-import { niftyHistory, replayEvaluation } from '../../packages/server/src/ml/models/replay-evaluation';
+
+import { ModelEngine } from '../../packages/server/src/engines/ml/models/model-engine';
+import type { ResolvedExample } from '../../packages/server/src/engines/ml/models/model-ensemble';
+import type { PredictionStore } from '../../packages/server/src/engines/ml/models/prediction-store';
+import {
+  niftyHistory,
+  replayEvaluation,
+} from '../../packages/server/src/engines/ml/models/replay-evaluation';
+import { openDatabase } from '../../packages/server/src/storage/sqlite/database';
 import { SqlitePredictionsRepository } from '../../packages/server/src/storage/sqlite/predictions-repository';
 import { metric, percentile } from './metric';
 
@@ -93,7 +97,10 @@ export async function run(): Promise<void> {
 /** Holdout: the last 120 minutes' observations at 1-minute steps, labelled by their real outcome. */
 function trainedHoldout(
   engine: ModelEngine,
-  universe: { symbol: string; bars: import('../../packages/server/src/market/market-types').Candle[] }[],
+  universe: {
+    symbol: string;
+    bars: import('../../packages/server/src/engines/market/market-types').Candle[];
+  }[],
   now: number,
 ) {
   return resolvedBatches(engine, universe, now).flat().slice(-120);
@@ -102,7 +109,10 @@ function trainedHoldout(
 /** Batches of 50 resolved examples from the session's bars: observed at minute m, labelled at m + 30. */
 function resolvedBatches(
   engine: ModelEngine,
-  universe: { symbol: string; bars: import('../../packages/server/src/market/market-types').Candle[] }[],
+  universe: {
+    symbol: string;
+    bars: import('../../packages/server/src/engines/market/market-types').Candle[];
+  }[],
   now: number,
 ): ResolvedExample[][] {
   const batches: ResolvedExample[][] = [];

@@ -1,9 +1,12 @@
 // `npm run bench -- ml`: the news lexicon's headlines per second on one core against the `sentiment`
 // package (AFINN-165) on the same headlines in the same run, then the models' half (ml-models.ts).
 import { createRequire } from 'node:module';
-import { allInstruments } from '../../packages/server/src/market/instruments';
-import { Newswire, type NewswireEvent } from '../../packages/server/src/market/simulator/newswire-events';
-import { createFinanceScorer } from '../../packages/server/src/ml/news';
+import { allInstruments } from '../../packages/server/src/engines/market/instruments';
+import {
+  Newswire,
+  type NewswireEvent,
+} from '../../packages/server/src/engines/market/simulator/newswire-events';
+import { createFinanceScorer } from '../../packages/server/src/engines/ml/news';
 import { median, metric } from './metric';
 
 /** The issue's goals: at least 100,000 headlines/s, and at least as fast as the AFINN peer. */

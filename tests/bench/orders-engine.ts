@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { PaperLimits } from '../../packages/server/src/broker/broker-types';
-import { placeOrderFromClient } from '../../packages/server/src/broker/order-intake';
-import { loadConfig } from '../../packages/server/src/config';
-import { createLogger } from '../../packages/server/src/logger';
+import type { PaperLimits } from '../../packages/server/src/core/orders';
+import { placeOrderFromClient } from '../../packages/server/src/engines/broker/order-intake';
+import { loadConfig } from '../../packages/server/src/runtime/config';
+import { createLogger } from '../../packages/server/src/runtime/logger';
 import { createRuntime } from '../../packages/server/src/runtime/runtime';
 import { median, percentile } from './metric';
 

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { openDatabase } from '../../packages/server/src/db/database';
+import { openDatabase } from '../../packages/server/src/storage/sqlite/database';
 import { postJson, signIn, startApiServer, stopApiServer, waitForHealth } from './http-bench';
 import { median, metric, percentile } from './metric';
 import type { Phase, PhaseResult } from './orders-client';

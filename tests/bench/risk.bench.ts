@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { constituents } from '../../packages/server/src/market/instruments';
+import { constituents } from '../../packages/server/src/engines/market/instruments';
 import { measureGet, signIn, startApiServer, stopApiServer, timedRequest, waitForHealth } from './http-bench';
 import { metric } from './metric';
 

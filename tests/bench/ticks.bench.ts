@@ -1,11 +1,11 @@
-import type { Tick } from '../../packages/server/src/market/market-types';
-import { CandleAggregator } from '../../packages/server/src/market/pipeline/candle-aggregator';
+import type { Tick } from '../../packages/server/src/engines/market/market-types';
+import { CandleAggregator } from '../../packages/server/src/engines/market/pipeline/candle-aggregator';
 import {
   fullFrame,
   ltpcFrame,
-} from '../../packages/server/src/market/providers/upstox/test-support/upstox-frames';
-import { UpstoxFeedDecoder } from '../../packages/server/src/market/providers/upstox/upstox-feed-decoder';
-import { loadUpstoxFeedProto } from '../../packages/server/src/market/providers/upstox/upstox-feed-proto';
+} from '../../packages/server/src/engines/market/providers/upstox/test-support/upstox-frames';
+import { UpstoxFeedDecoder } from '../../packages/server/src/engines/market/providers/upstox/upstox-feed-decoder';
+import { loadUpstoxFeedProto } from '../../packages/server/src/engines/market/providers/upstox/upstox-feed-proto';
 import { metric } from './metric';
 
 const SYMBOLS = 50;

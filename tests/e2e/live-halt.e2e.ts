@@ -3,10 +3,10 @@ import path from 'node:path';
 import { after, before } from 'node:test';
 import type { HaltState } from '@td/contracts';
 import type { Page } from 'playwright-core';
-import { pendingOrder } from '../../packages/server/src/broker/broker-types';
-import { Ledger } from '../../packages/server/src/broker/ledger';
-import { FakeUpstoxOrders } from '../../packages/server/src/broker/live/test-support/fake-upstox-orders';
-import { openDatabase } from '../../packages/server/src/db/database';
+import { pendingOrder } from '../../packages/server/src/core/orders';
+import { Ledger } from '../../packages/server/src/engines/broker/ledger';
+import { FakeUpstoxOrders } from '../../packages/server/src/engines/broker/live/test-support/fake-upstox-orders';
+import { openDatabase } from '../../packages/server/src/storage/sqlite/database';
 import { sqliteLedgerStorage } from '../../packages/server/src/storage/sqlite/ledger-storage';
 import {
   callApi,

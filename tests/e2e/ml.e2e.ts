@@ -20,7 +20,7 @@ import {
 } from './support';
 
 // The ML service on a fresh start: the model engine predicts once a minute and resolves each
-// prediction 30 minutes later (packages/server/src/ml/models/features.ts HORIZON_MINUTES); insight
+// prediction 30 minutes later (packages/server/src/engines/ml/models/features.ts HORIZON_MINUTES); insight
 // rebuilds health every 5 minutes (ml/insight/insight-engine.ts). The trading loop stays on: its
 // decisions are part of the memory the screens show.
 const HORIZON_MS = 30 * 60_000;

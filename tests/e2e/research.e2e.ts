@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import type { ResearchAnalysis } from '@td/contracts';
-import { allInstruments, constituents } from '../../packages/server/src/market/instruments';
+import { allInstruments, constituents } from '../../packages/server/src/engines/market/instruments';
 import {
   artifactPath,
   callApi,

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { fractionSchema } from './ml-status';
 
 // spec part 2 §3 "Enhancements": the ML Enhancements tab's calls. The model engine
-// (packages/server/src/ml/models) measures these; null means "not measured yet" and `note` says why.
+// (packages/server/src/engines/ml/models) measures these; null means "not measured yet" and `note` says why.
 
 const count = z.number().int().min(0);
 const isoTime = z.string();

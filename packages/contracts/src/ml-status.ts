@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 // spec part 2 §3 "ML status responses": memory, knowledge graph, learning, autonomous learning and
-// its patterns. Every figure is measured by the server's insight engine (packages/server/src/ml/insight)
+// its patterns. Every figure is measured by the server's insight engine (packages/server/src/engines/ml/insight)
 // or null with a `note` saying why; zod 4's z.number() already refuses NaN and ±Infinity.
 
 /** A share 0–1 (a rate, a health score). */

@@ -1,5 +1,5 @@
-export { buildApp } from './app';
-export { type AppConfig, loadConfig } from './config';
+export { buildApp } from './http/app';
 export type { AppServices } from './http/route-deps';
-export { createLogger } from './logger';
+export { type AppConfig, loadConfig } from './runtime/config';
+export { createLogger } from './runtime/logger';
 export { createRuntime, type Runtime } from './runtime/runtime';

@@ -1,9 +1,9 @@
-import { buildApp } from './app';
-import { loadConfig } from './config';
-import { createLogger } from './logger';
-import { markServerStart } from './ops/restart/server-uptime';
-import { STANDBY_ENV, type SupervisorMessage } from './ops/restart/supervised-child';
-import { installProcessPolicy } from './process-policy';
+import { markServerStart } from './engines/ops/restart/server-uptime';
+import { STANDBY_ENV, type SupervisorMessage } from './engines/ops/restart/supervised-child';
+import { buildApp } from './http/app';
+import { loadConfig } from './runtime/config';
+import { createLogger } from './runtime/logger';
+import { installProcessPolicy } from './runtime/process-policy';
 import { createRuntime } from './runtime/runtime';
 
 /**

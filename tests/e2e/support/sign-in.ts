@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { readSetupTokenFromFile } from '../../../packages/server/src/auth/setup-link-file';
+import { readSetupTokenFromFile } from '../../../packages/server/src/engines/auth/setup-link-file';
 import { expectPath, expectText, expectVisible } from './expect';
 import type { E2EStack } from './stack';
 

@@ -1,5 +1,5 @@
 import type { TradingMode } from '@td/contracts';
-import type { AccountId } from '../broker/broker-types';
+import type { AccountId } from './orders';
 
 export type { TradingMode };
 

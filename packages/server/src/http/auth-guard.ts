@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { SessionInfo } from '../auth/auth-service';
-import { unauthorized } from './http-error';
+import { unauthorized } from '../core/errors';
+import type { SessionInfo } from '../engines/auth/auth-service';
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
 import pino from 'pino';
-import { LedgerError, ledgerErrorMapping } from '../broker/ledger';
+import { LedgerError, ledgerErrorMapping } from '../engines/broker/ledger';
 import { type ErrorMapping, installErrorHandling } from './error-registry';
 
 class QuoteRefused extends Error {}

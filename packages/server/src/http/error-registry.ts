@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
-import { HttpError } from './http-error';
+import { HttpError } from '../core/errors';
 
 /**
  * An engine's own error class and the HTTP answer it gets: each engine exports its mappings and the

@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import WebSocket from 'ws';
-import { loadConfig } from '../config';
+import { loadConfig } from '../runtime/config';
 import { buildTestApp, type TestApp } from '../test-support';
 
 let t: TestApp;

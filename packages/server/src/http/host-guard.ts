@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { HttpError } from './http-error';
+import { HttpError } from '../core/errors';
 
 /** The names of this machine, which every install answers to. */
 export const LOOPBACK_HOST_NAMES = ['localhost', '127.0.0.1', '[::1]'] as const;

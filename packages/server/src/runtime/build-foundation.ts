@@ -1,22 +1,22 @@
 import path from 'node:path';
 import type { Logger } from 'pino';
-import { createAuthService } from '../auth/auth-service';
-import type { ScryptCost } from '../auth/password-hash';
-import { UpstoxAccount } from '../broker/upstox-account';
-import type { AppConfig } from '../config';
-import { createDataSources } from '../data-sources';
-import { openDatabase } from '../db/database';
-import { isKnownSymbol } from '../market/instruments';
-import { MarketDataService } from '../market/market-data-service';
-import { createRealFeeds } from '../market/real-feeds';
-import { defaultRegistry, RemoteRegistryStore } from '../platform/remote-registry-store';
-import { secureDataDir } from '../security/owner-only-files';
-import { SecretBox } from '../security/secret-box';
+import { createAuthService } from '../engines/auth/auth-service';
+import type { ScryptCost } from '../engines/auth/password-hash';
+import { UpstoxAccount } from '../engines/broker/upstox-account';
+import { createDataSources } from '../engines/data-sources';
+import { isKnownSymbol } from '../engines/market/instruments';
+import { MarketDataService } from '../engines/market/market-data-service';
+import { createRealFeeds } from '../engines/market/real-feeds';
+import { defaultRegistry, RemoteRegistryStore } from '../engines/registry/remote-registry-store';
+import { StreamHub } from '../engines/stream/stream-hub';
+import { secureDataDir } from '../storage/secrets/owner-only-files';
+import { SecretBox } from '../storage/secrets/secret-box';
 import { SqliteDataSourcesRepository } from '../storage/sqlite/data-sources-repository';
+import { openDatabase } from '../storage/sqlite/database';
 import { SqliteSessionsRepository } from '../storage/sqlite/sessions-repository';
 import { SqliteSettingsRepository } from '../storage/sqlite/settings-repository';
 import { sqliteUnitOfWork } from '../storage/sqlite/unit-of-work';
-import { StreamHub } from '../stream/stream-hub';
+import type { AppConfig } from './config';
 import { ModeController } from './mode-controller';
 
 export interface RuntimeOptions {

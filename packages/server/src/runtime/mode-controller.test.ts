@@ -1,5 +1,5 @@
 import type { ModeEvent } from '../core/mode';
-import type { MarketDataProvider } from '../market/market-types';
+import type { MarketDataProvider } from '../engines/market/market-types';
 import { ModeController } from './mode-controller';
 
 function fakeSettings(initial?: string) {

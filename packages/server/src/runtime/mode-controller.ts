@@ -1,9 +1,9 @@
 import { TRADING_MODE_LABELS, type TradingModeState } from '@td/contracts';
-import type { AccountId } from '../broker/broker-types';
+import { HttpError } from '../core/errors';
 import { accountForMode, type ModeEvent, type ModeReader, type TradingMode } from '../core/mode';
-import { HttpError } from '../http/http-error';
-import type { MarketDataProvider } from '../market/market-types';
-import type { LoopControl } from '../safety';
+import type { AccountId } from '../core/orders';
+import type { MarketDataProvider } from '../engines/market/market-types';
+import type { LoopControl } from '../engines/safety';
 import { feedForMode, type LoopDecision, loopsFor } from './mode-rules';
 
 /** Whether live orders can be sent right now, and if not, what the trader must do about it. */

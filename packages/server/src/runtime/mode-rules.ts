@@ -1,5 +1,5 @@
 import type { LoopReason, LoopRunState, TradingMode } from '../core/mode';
-import type { MarketDataProvider } from '../market/market-types';
+import type { MarketDataProvider } from '../engines/market/market-types';
 
 /** What decides which automated loop runs. */
 export interface LoopInputs {

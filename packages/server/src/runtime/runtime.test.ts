@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { loadConfig } from '../config';
-import { createLogger } from '../logger';
 import { createRunningClock } from '../test-support/test-clock';
+import { loadConfig } from './config';
+import { createLogger } from './logger';
 import { createRuntime } from './runtime';
 
 describe('the runtime', () => {

@@ -1,15 +1,15 @@
 import type { Logger } from 'pino';
-import { ledgerErrorMapping } from '../broker/ledger/ledger-error';
-import type { AppConfig } from '../config';
 import type { Engine } from '../core/ports/engine';
+import { ledgerErrorMapping } from '../engines/broker/ledger/ledger-error';
+import { createInfraMetrics } from '../engines/ops/metrics';
+import { RestartService } from '../engines/ops/restart';
+import { createRiskEngine } from '../engines/risk';
+import { safetySettings } from '../engines/safety';
 import type { AppServices } from '../http/route-deps';
-import { engineStatus, preparingLoopState, tickDashboard } from '../market/market-reports';
-import { createInfraMetrics } from '../ops/metrics';
-import { RestartService } from '../ops/restart';
-import { createRiskEngine } from '../risk';
-import { safetySettings } from '../safety';
+import { engineStatus, preparingLoopState, tickDashboard } from '../status/engine-status';
 import { buildFoundation, type RuntimeOptions } from './build-foundation';
 import { buildTrading } from './build-trading';
+import type { AppConfig } from './config';
 import { engineList } from './engines';
 import { startAll, stopAll } from './lifecycle';
 

@@ -1,12 +1,12 @@
-import { createAuthEngine } from '../auth/auth-engine';
-import { createStorageEngine } from '../db/storage-engine';
-import { createFeedSubscriptionsEngine, createMarketEngine } from '../market/market-engine';
-import { createMlEngine } from '../ml/ml-engine';
-import { createOpsEngine } from '../ops/ops-engine';
-import { createRegistryEngine } from '../platform/registry-engine';
-import { createSafetyEngine } from '../safety/safety-engine';
-import { createStrategyEngine } from '../strategy/strategy-engine';
-import { createStreamEngine } from '../stream/stream-engine';
+import { createAuthEngine } from '../engines/auth/auth-engine';
+import { createFeedSubscriptionsEngine, createMarketEngine } from '../engines/market/market-engine';
+import { createMlEngine } from '../engines/ml/ml-engine';
+import { createOpsEngine } from '../engines/ops/ops-engine';
+import { createRegistryEngine } from '../engines/registry/registry-engine';
+import { createSafetyEngine } from '../engines/safety/safety-engine';
+import { createStrategyEngine } from '../engines/strategy/strategy-engine';
+import { createStreamEngine } from '../engines/stream/stream-engine';
+import { createStorageEngine } from '../storage/sqlite/storage-engine';
 
 const startStop = () => ({ start: jest.fn(), stop: jest.fn() });
 

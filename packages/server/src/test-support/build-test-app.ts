@@ -3,11 +3,11 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type pino from 'pino';
-import { buildApp } from '../app';
-import type { ScryptCost } from '../auth/password-hash';
-import { type AppConfig, loadConfig } from '../config';
+import type { ScryptCost } from '../engines/auth/password-hash';
+import { buildApp } from '../http/app';
 import type { AppServices } from '../http/route-deps';
-import { createLogger } from '../logger';
+import { type AppConfig, loadConfig } from '../runtime/config';
+import { createLogger } from '../runtime/logger';
 import { createRuntime, type Runtime } from '../runtime/runtime';
 import { createRunningClock } from './test-clock';
 

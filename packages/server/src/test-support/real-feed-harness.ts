@@ -1,11 +1,11 @@
-import type { FakeUpstoxOrders } from '../broker/live/test-support/fake-upstox-orders';
-import type { AppServices } from '../http/route-deps';
-import { findInstrument } from '../market/instruments';
+import type { FakeUpstoxOrders } from '../engines/broker/live/test-support/fake-upstox-orders';
+import { findInstrument } from '../engines/market/instruments';
 import type {
   FakeUpstoxFeedServer,
   ReceivedRequest,
-} from '../market/providers/upstox/test-support/fake-upstox-feed-server';
-import { fullFrame, indexFrame } from '../market/providers/upstox/test-support/upstox-frames';
+} from '../engines/market/providers/upstox/test-support/fake-upstox-feed-server';
+import { fullFrame, indexFrame } from '../engines/market/providers/upstox/test-support/upstox-frames';
+import type { AppServices } from '../http/route-deps';
 
 const DEPTH = [{ bidQ: 40, bidP: 0, askQ: 35, askP: 0 }];
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import type { InjectOptions } from 'fastify';
-import { brokenInvariants } from '../broker/ledger/test-support/ledger-invariants';
+import { brokenInvariants } from '../engines/broker/ledger/test-support/ledger-invariants';
 import type { TestApp } from './build-test-app';
 import { type RegisteredRoute, registeredRoutes } from './registered-routes';
 import { TEST_PASSWORD } from './test-session';

@@ -1,4 +1,4 @@
-import { readSetupTokenFromFile } from '../auth/setup-link-file';
+import { readSetupTokenFromFile } from '../engines/auth/setup-link-file';
 import type { TestApp } from './build-test-app';
 
 /** Strong by the shared rule (length, both cases, digits, symbols). */

@@ -3,8 +3,9 @@
  * A rejected promise nobody awaits, then a timer that throws; prints what happened, one word a line.
  * Usage: node --import tsx uncaught-exception-child.ts <database file>
  */
-import { openDatabase } from '../db/database';
-import { installProcessPolicy } from '../process-policy';
+
+import { installProcessPolicy } from '../runtime/process-policy';
+import { openDatabase } from '../storage/sqlite/database';
 
 const file = process.argv[2];
 if (!file) throw new Error('Usage: uncaught-exception-child.ts <database file>');

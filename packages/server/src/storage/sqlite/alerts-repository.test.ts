@@ -1,6 +1,6 @@
 import type { AlertDraft } from '../../core/ports/repositories/alerts';
-import { openDatabase } from '../../db/database';
 import { SqliteAlertsRepository } from './alerts-repository';
+import { openDatabase } from './database';
 
 const T0 = Date.UTC(2026, 0, 5, 4, 0);
 const draft: AlertDraft = {

@@ -5,7 +5,7 @@ import type {
   AlertsRepository,
   StoredAlert,
 } from '../../core/ports/repositories/alerts';
-import type { Db } from '../../db/database';
+import type { Db } from './database';
 
 interface AlertRow {
   id: number;

@@ -1,6 +1,6 @@
 import type { BuiltinSourceSeed, NewDataSource } from '../../core/ports/repositories/data-sources';
-import { openDatabase } from '../../db/database';
 import { SqliteDataSourcesRepository } from './data-sources-repository';
+import { openDatabase } from './database';
 
 const T0 = Date.UTC(2026, 0, 5, 4, 0);
 const news: BuiltinSourceSeed = {

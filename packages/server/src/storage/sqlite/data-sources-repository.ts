@@ -4,7 +4,7 @@ import type {
   NewDataSource,
   StoredDataSource,
 } from '../../core/ports/repositories/data-sources';
-import type { Db } from '../../db/database';
+import type { Db } from './database';
 
 /** The data_sources table (migration 009): built-ins seeded once, custom sources added by the trader. */
 export class SqliteDataSourcesRepository implements DataSourcesRepository {

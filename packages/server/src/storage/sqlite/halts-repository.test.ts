@@ -1,4 +1,4 @@
-import { openDatabase } from '../../db/database';
+import { openDatabase } from './database';
 import { SqliteHaltsRepository } from './halts-repository';
 
 const T0 = Date.UTC(2026, 0, 5, 4, 0);

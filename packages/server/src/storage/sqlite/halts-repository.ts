@@ -1,6 +1,6 @@
 import type { CircuitBreaker, HaltSource } from '@td/contracts';
 import type { HaltOrderCounts, HaltRecord, HaltsRepository } from '../../core/ports/repositories/halts';
-import type { Db } from '../../db/database';
+import type { Db } from './database';
 
 interface HaltRow {
   id: number;

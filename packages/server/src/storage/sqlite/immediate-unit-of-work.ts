@@ -1,5 +1,5 @@
 import type { UnitOfWork } from '../../core/ports/unit-of-work';
-import type { Db } from '../../db/database';
+import type { Db } from './database';
 
 /**
  * A unit for writers that must hold the write lock from the start (BEGIN IMMEDIATE): the paper

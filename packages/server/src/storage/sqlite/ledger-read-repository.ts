@@ -1,10 +1,10 @@
-import type { AccountId } from '../../broker/broker-types';
+import type { AccountId } from '../../core/orders';
 import type {
   LedgerBaseline,
   LedgerReadRepository,
   StrategyFill,
 } from '../../core/ports/repositories/ledger';
-import type { Db } from '../../db/database';
+import type { Db } from './database';
 import { openingOnOrAfter } from './ledger-repository';
 import { statementCache } from './statement-cache';
 

@@ -1,4 +1,4 @@
-import type { AccountId } from '../../broker/broker-types';
+import type { AccountId } from '../../core/orders';
 import type { EntryKind, EntryRefs, LedgerRepository } from '../../core/ports/repositories/ledger';
 import { SqlitePositionsAndFills } from './positions-and-fills';
 import type { statementCache } from './statement-cache';

@@ -8,7 +8,7 @@ import type {
   OrderType,
   Position,
   Product,
-} from '../../broker/broker-types';
+} from '../../core/orders';
 
 /** Column lists and row → model mapping, so every query reads the same shape. */
 export const ORDER_COLUMNS =

@@ -1,7 +1,7 @@
 import type { LedgerRepository } from '../../core/ports/repositories/ledger';
 import type { OrdersRepository } from '../../core/ports/repositories/orders';
 import type { UnitOfWork } from '../../core/ports/unit-of-work';
-import type { Db } from '../../db/database';
+import type { Db } from './database';
 import { sqliteImmediateUnitOfWork } from './immediate-unit-of-work';
 import { SqliteLedgerRepository } from './ledger-repository';
 import { SqliteOrdersRepository } from './orders-repository';

@@ -1,4 +1,4 @@
-import type { AccountId, Order, OrderStatus } from '../../broker/broker-types';
+import type { AccountId, Order, OrderStatus } from '../../core/orders';
 import type {
   LiveOrderRecord,
   OrderFillTotals,
@@ -8,7 +8,7 @@ import type {
   OrdersRepository,
   OrdersSummary,
 } from '../../core/ports/repositories/orders';
-import type { Db } from '../../db/database';
+import type { Db } from './database';
 import { ORDER_COLUMNS, type OrderRow, orderFromRow } from './ledger-rows';
 import { statementCache } from './statement-cache';
 

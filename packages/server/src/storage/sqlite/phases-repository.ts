@@ -1,6 +1,6 @@
-import type { AccountId } from '../../broker/broker-types';
+import type { AccountId } from '../../core/orders';
 import type { PhaseHistoryRow, PhasesRepository } from '../../core/ports/repositories/phases';
-import type { Db } from '../../db/database';
+import type { Db } from './database';
 import { statementCache } from './statement-cache';
 
 const COLUMNS = `id, phase, from_phase AS fromPhase, kind, reason, entered_at AS enteredAt, equity_paise AS equityPaise`;

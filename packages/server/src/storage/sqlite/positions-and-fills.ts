@@ -1,6 +1,6 @@
-import type { AccountId, Fill, Position } from '../../broker/broker-types';
+import type { AccountId, Fill, Position } from '../../core/orders';
 import type { FillCharges, LedgerRepository } from '../../core/ports/repositories/ledger';
-import type { Db } from '../../db/database';
+import type { Db } from './database';
 import {
   FILL_COLUMNS,
   type FillRow,

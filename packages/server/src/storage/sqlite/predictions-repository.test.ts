@@ -1,5 +1,5 @@
 import type { NewPrediction } from '../../core/ports/repositories/predictions';
-import { openDatabase } from '../../db/database';
+import { openDatabase } from './database';
 import { SqlitePredictionsRepository } from './predictions-repository';
 
 type Observation = { x: number[] };

@@ -6,7 +6,7 @@ import type {
   Resolution,
   StoredPrediction,
 } from '../../core/ports/repositories/predictions';
-import type { Db } from '../../db/database';
+import type { Db } from './database';
 
 interface PredictionRow {
   id: number;

@@ -8,7 +8,7 @@ import type {
   SetupTokenRows,
   StoredSession,
 } from '../../core/ports/repositories/sessions';
-import type { Db } from '../../db/database';
+import type { Db } from './database';
 
 /** The sign-in tables (sessions, setup_tokens, credentials, login_failures, password_setup_requests). */
 export class SqliteSessionsRepository implements SessionsRepository {

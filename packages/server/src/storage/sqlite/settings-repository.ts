@@ -1,6 +1,6 @@
 import type { Statement } from 'better-sqlite3';
 import type { SettingsRepository } from '../../core/ports/repositories/settings';
-import type { Db } from '../../db/database';
+import type { Db } from './database';
 
 /** The settings table, values stored as JSON. */
 export class SqliteSettingsRepository implements SettingsRepository {

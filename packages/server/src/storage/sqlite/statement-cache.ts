@@ -1,5 +1,5 @@
 import type { Statement } from 'better-sqlite3';
-import type { Db } from '../../db/database';
+import type { Db } from './database';
 
 /** Prepares each distinct SQL text once per connection: the order path runs the same few statements. */
 export function statementCache(db: Db): (text: string) => Statement {

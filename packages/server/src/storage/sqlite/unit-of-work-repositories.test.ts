@@ -1,4 +1,4 @@
-import { openDatabase } from '../../db/database';
+import { openDatabase } from './database';
 import { SqliteSettingsRepository } from './settings-repository';
 import { sqliteUnitOfWork } from './unit-of-work';
 

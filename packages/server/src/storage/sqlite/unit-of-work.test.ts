@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import type { UnitOfWork } from '../../core/ports/unit-of-work';
-import { type Db, openDatabase } from '../../db/database';
+import { type Db, openDatabase } from './database';
 import { sqliteImmediateUnitOfWork } from './immediate-unit-of-work';
 import { sqliteUnitOfWork } from './unit-of-work';
 

@@ -1,4 +1,4 @@
-import type { AccountId, Charges, Fill, Position, Product } from '../../../broker/broker-types';
+import type { AccountId, Charges, Fill, Position, Product } from '../../orders';
 
 export type EntryKind = 'opening_balance' | 'balance_adjustment' | 'buy' | 'sell' | 'charges' | 'reset';
 

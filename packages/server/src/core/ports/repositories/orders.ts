@@ -1,4 +1,4 @@
-import type { AccountId, Order, OrderStatus } from '../../../broker/broker-types';
+import type { AccountId, Order, OrderStatus } from '../../orders';
 
 export interface OrdersFilter {
   account: AccountId;

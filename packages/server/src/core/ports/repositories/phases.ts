@@ -1,4 +1,4 @@
-import type { AccountId } from '../../../broker/broker-types';
+import type { AccountId } from '../../orders';
 
 /** The five capital-scaling phases (spec part 2 §9); the strategy's phase table defines each. */
 export type PhaseNumber = 1 | 2 | 3 | 4 | 5;

@@ -1,6 +1,6 @@
-import type { Charges, Order, OrderRequest } from '../../../broker/broker-types';
-import { pendingOrder } from '../../../broker/broker-types';
-import { openDatabase } from '../../../db/database';
+import type { Charges, Order, OrderRequest } from '../../../core/orders';
+import { pendingOrder } from '../../../core/orders';
+import { openDatabase } from '../database';
 import { SqliteLedgerReadRepository } from '../ledger-read-repository';
 import { SqliteLedgerRepository } from '../ledger-repository';
 import { SqliteOrdersRepository } from '../orders-repository';

@@ -1,6 +1,0 @@
-import type { Order } from '../broker-types';
-
-/** An order's realised P&L less everything it paid in charges (a buy's is just minus its charges). */
-export function netRealisedPnlPaise(order: Pick<Order, 'realisedPnlPaise' | 'chargesPaise'>): number {
-  return order.realisedPnlPaise - order.chargesPaise;
-}

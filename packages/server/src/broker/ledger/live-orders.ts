@@ -1,1 +1,0 @@
-export type { LiveOrderRecord } from '../../core/ports/repositories/orders';

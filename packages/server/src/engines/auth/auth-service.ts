@@ -1,0 +1,250 @@
+import { newPasswordProblem, PROFILE_MESSAGES } from '@td/contracts';
+import type { Logger } from 'pino';
+import { HttpError } from '../../core/errors';
+import type { SessionsRepository } from '../../core/ports/repositories/sessions';
+import type { UnitOfWork } from '../../core/ports/unit-of-work';
+import { LoginFailureLog, SetupRequestLog } from './attempt-limits';
+import { hashPassword, PRODUCTION_SCRYPT_COST, type ScryptCost, verifyPassword } from './password-hash';
+import { type SessionRecord, SessionStore } from './session-store';
+import {
+  createSetupLinkDelivery,
+  type SetupLinkConfig,
+  type SetupLinkDelivery,
+  setupLink,
+} from './setup-link-delivery';
+import { SETUP_TOKEN_TTL_MS, SetupTokenStore } from './setup-token-store';
+import { SIGN_IN_MESSAGES as MSG } from './sign-in-messages';
+
+/** Who a valid Bearer token belongs to; times are epoch milliseconds. */
+export interface SessionInfo {
+  email: string;
+  name: string;
+  createdAt: number;
+  /** The absolute end: sign-in again after this whatever the activity. */
+  expiresAt: number;
+  /** When the session lapses if no request arrives before then. */
+  idleExpiresAt: number;
+}
+
+export interface SignedIn {
+  sessionToken: string;
+  session: SessionInfo;
+}
+
+/** The link never comes back over HTTP; it went out by `channel`. */
+export interface PasswordSetupOutcome {
+  channel: SetupLinkDelivery['channel'];
+}
+
+export interface AuthService {
+  /** Synchronous so the request guard stays cheap; enforces idle and absolute expiry and refreshes last-seen. */
+  verifySession(token: string): SessionInfo | null;
+  login(email: string, password: string, ip: string): Promise<SignedIn>;
+  requestPasswordSetup(email: string, caller: { ip: string }): Promise<PasswordSetupOutcome>;
+  setPassword(tempToken: string, newPassword: string): Promise<SignedIn>;
+  /**
+   * Settings → Profile: a new password for the signed-in trader, proven by the current one. Wrong
+   * guesses count against the sign-in limit; every other session ends, the caller's stays.
+   */
+  changePassword(
+    sessionToken: string,
+    change: { currentPassword: string; newPassword: string },
+    ip: string,
+  ): Promise<{ endedSessions: number }>;
+  /** Whether the session is still live, without counting this as activity (the stream's periodic check). */
+  isSessionLive(token: string): boolean;
+  /** Idempotent: an unknown or already revoked token is not an error. */
+  logout(token: string): void;
+  /** Ends every session of the account ("sign out everywhere"); returns how many were live. */
+  logoutEverywhere(email: string): number;
+  isPasswordSet(): boolean;
+  /** The server is stopping: no timer of sign-in may outlive it (the lapsed setup-link clean-up). */
+  stop(): void;
+}
+
+/** What the auth engine reads of the configuration: the one trader, session lifetimes, sign-in limits. */
+export interface AuthConfig extends SetupLinkConfig {
+  traderEmail: string;
+  traderName: string;
+  sessionIdleMs: number;
+  sessionAbsoluteMs: number;
+  loginMaxFailures: number;
+  loginWindowMs: number;
+}
+
+export interface AuthServiceDeps {
+  sessions: SessionsRepository;
+  /** The password change and setup each write several rows that must land together. */
+  unitOfWork: UnitOfWork;
+  config: AuthConfig;
+  logger: Logger;
+  /** Injected so tests can move time; defaults to the wall clock. */
+  now?: () => number;
+  /** Tests lower this to keep suites fast; production always uses the default. */
+  scryptCost?: ScryptCost;
+  delivery?: SetupLinkDelivery;
+}
+
+// A cheap, generous ceiling: the setup endpoint sends mail, so it must not become a mail cannon.
+const SETUP_REQUEST_WINDOW = { limit: 5, windowMs: 15 * 60_000 };
+
+const tooMany = (message: string, retryAfterSeconds: number) =>
+  new HttpError(429, message, 'too_many_attempts', { retryAfterSeconds });
+
+export function createAuthService(deps: AuthServiceDeps): AuthService {
+  const { config, logger, unitOfWork } = deps;
+  const clock = deps.now ?? Date.now;
+  const scryptCost = deps.scryptCost ?? PRODUCTION_SCRYPT_COST;
+  const delivery = deps.delivery ?? createSetupLinkDelivery(config, logger, clock);
+  const owner = config.traderEmail;
+  const { credentials } = deps.sessions;
+  const sessions = new SessionStore(deps.sessions.sessions, {
+    idleMs: config.sessionIdleMs,
+    absoluteMs: config.sessionAbsoluteMs,
+  });
+  const setupTokens = new SetupTokenStore(deps.sessions.setupTokens);
+  const failures = new LoginFailureLog(deps.sessions.loginFailures, {
+    limit: config.loginMaxFailures,
+    windowMs: config.loginWindowMs,
+  });
+  const setupRequests = new SetupRequestLog(deps.sessions.setupRequests, SETUP_REQUEST_WINDOW);
+
+  const toSessionInfo = (record: SessionRecord): SessionInfo => ({
+    email: record.email,
+    name: config.traderName,
+    createdAt: record.createdAt,
+    expiresAt: record.expiresAt,
+    idleExpiresAt: Math.min(record.expiresAt, record.lastSeenAt + config.sessionIdleMs),
+  });
+
+  return {
+    verifySession(token) {
+      const record = sessions.touch(token, clock());
+      // A session issued to an address that is no longer the authorised one is worthless.
+      return record && record.email === owner ? toSessionInfo(record) : null;
+    },
+
+    async login(emailInput, password, ip) {
+      const email = emailInput.trim().toLowerCase();
+      const now = clock();
+      const wait = failures.blockedFor(email, ip, now);
+      if (wait !== null) {
+        logger.warn({ ip, retryAfterSeconds: wait }, 'sign-in refused: too many failed attempts');
+        throw tooMany(MSG.tooManyLogins, wait);
+      }
+      const stored = credentials.passwordHash(owner);
+      if (!stored) throw new HttpError(403, MSG.setupRequired, 'setup_required', { setup_required: true });
+      // Counted before the slow hash, so parallel guesses cannot all slip under the limit.
+      failures.record(email, ip, now);
+      // The hash runs for every address alike, so the reply time says nothing about which one is authorised.
+      const passwordMatches = await verifyPassword(password, stored);
+      if (!passwordMatches || email !== owner) {
+        logger.warn({ ip, authorisedEmail: email === owner }, 'sign-in failed');
+        throw new HttpError(401, MSG.invalidCredentials, 'invalid_credentials');
+      }
+      failures.clearAccount(email);
+      const signedInAt = clock();
+      sessions.pruneEnded(signedInAt);
+      const { token, record } = sessions.create(owner, signedInAt);
+      logger.info({ ip }, 'signed in');
+      return { sessionToken: token, session: toSessionInfo(record) };
+    },
+
+    async requestPasswordSetup(emailInput, caller) {
+      const email = emailInput.trim().toLowerCase();
+      const now = clock();
+      const wait = setupRequests.blockedFor(caller.ip, now);
+      if (wait !== null) throw tooMany(MSG.tooManySetupRequests, wait);
+      setupRequests.record(caller.ip, now);
+      if (email !== owner) throw new HttpError(403, MSG.notAuthorisedForSetup, 'not_authorised');
+
+      const token = setupTokens.issue(owner, now);
+      try {
+        await delivery.deliver(owner, setupLink(config, token), now + SETUP_TOKEN_TTL_MS);
+      } catch (error) {
+        setupTokens.retire(token, clock());
+        delivery.withdraw();
+        const reason = error instanceof Error ? error.message : String(error);
+        logger.error({ channel: delivery.channel, reason }, 'password setup link could not be sent');
+        throw new HttpError(502, MSG.setupSendFailed, 'setup_delivery_failed');
+      }
+      logger.info({ channel: delivery.channel }, 'password setup link sent');
+      return { channel: delivery.channel };
+    },
+
+    async setPassword(tempToken, newPassword) {
+      const problem = newPasswordProblem(newPassword);
+      if (problem) throw new HttpError(400, problem, 'weak_password');
+      // Checked before hashing so a dead link fails fast; checked again, atomically, when redeemed.
+      if (!setupTokens.isRedeemable(tempToken, owner, clock())) {
+        throw new HttpError(400, MSG.setupLinkInvalid, 'setup_link_invalid');
+      }
+      const passwordHash = await hashPassword(newPassword, scryptCost);
+      const now = clock();
+      const outcome = unitOfWork.run(() => {
+        if (!setupTokens.redeem(tempToken, owner, now)) return null;
+        credentials.setPasswordHash(owner, passwordHash, now);
+        // A new password ends every existing session: whoever knew the old one is signed out.
+        const revoked = sessions.revokeAll(owner, now);
+        failures.clearAccount(owner);
+        return { revoked, ...sessions.create(owner, now) };
+      });
+      if (!outcome) throw new HttpError(400, MSG.setupLinkInvalid, 'setup_link_invalid');
+      // Only the latest link works and it is now spent: no copy of it stays on disk.
+      delivery.withdraw();
+      logger.info({ revokedSessions: outcome.revoked }, 'password set');
+      return { sessionToken: outcome.token, session: toSessionInfo(outcome.record) };
+    },
+
+    async changePassword(sessionToken, { currentPassword, newPassword }, ip) {
+      const now = clock();
+      const wait = failures.blockedFor(owner, ip, now);
+      if (wait !== null) throw tooMany(PROFILE_MESSAGES.tooManyAttempts, wait);
+      const problem = newPasswordProblem(newPassword);
+      if (problem) throw new HttpError(400, problem, 'weak_password');
+      const stored = credentials.passwordHash(owner);
+      if (!stored) throw new HttpError(403, MSG.setupRequired, 'setup_required', { setup_required: true });
+      // Counted before the slow hash, as at sign-in, so parallel guesses cannot slip under the limit.
+      failures.record(owner, ip, now);
+      if (!(await verifyPassword(currentPassword, stored))) {
+        logger.warn({ ip }, 'password change refused: wrong current password');
+        // 403, not 401: the session is fine, and a 401 would sign the trader out of the screen.
+        throw new HttpError(403, PROFILE_MESSAGES.wrongCurrentPassword, 'wrong_current_password');
+      }
+      failures.clearAccount(owner);
+      if (await verifyPassword(newPassword, stored)) {
+        throw new HttpError(422, PROFILE_MESSAGES.sameAsCurrent, 'password_unchanged');
+      }
+      const passwordHash = await hashPassword(newPassword, scryptCost);
+      const endedSessions = unitOfWork.run(() => {
+        const changedAt = clock();
+        credentials.setPasswordHash(owner, passwordHash, changedAt);
+        return sessions.revokeOthers(owner, sessionToken, changedAt);
+      });
+      logger.info({ ip, revokedSessions: endedSessions }, 'password changed');
+      return { endedSessions };
+    },
+
+    isSessionLive(token) {
+      return sessions.peek(token, clock())?.email === owner;
+    },
+
+    logout(token) {
+      sessions.revoke(token, clock());
+    },
+
+    logoutEverywhere(email) {
+      const revoked = sessions.revokeAll(email, clock());
+      logger.info({ revokedSessions: revoked }, 'signed out everywhere');
+      return revoked;
+    },
+
+    isPasswordSet() {
+      return credentials.passwordHash(owner) !== null;
+    },
+
+    stop() {
+      delivery.stop();
+    },
+  };
+}

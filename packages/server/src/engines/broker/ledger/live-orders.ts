@@ -1,0 +1,1 @@
+export type { LiveOrderRecord } from '../../../core/ports/repositories/orders';

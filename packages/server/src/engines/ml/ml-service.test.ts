@@ -1,0 +1,71 @@
+import { buildTestApp, createTestClock, type TestApp } from '../../test-support';
+import type { Candle } from '../market/market-types';
+import { SeededRandom } from '../market/simulator/seeded-random';
+
+const MINUTE = 60_000;
+
+/** Seeds every instrument with `minutes` one-minute bars ending at the clock's now. */
+function seedBars(testApp: TestApp, now: number, minutes: number): void {
+  const random = new SeededRandom(3);
+  for (const { symbol } of testApp.services.market.instruments) {
+    const bars: Candle[] = [];
+    let price = 100_000;
+    for (let m = minutes; m > 0; m--) {
+      const close = Math.round(price * Math.exp(0.002 * random.normal()));
+      bars.push({
+        symbol,
+        interval: '1m',
+        openTime: now - m * MINUTE,
+        open: price,
+        high: Math.max(price, close),
+        low: Math.min(price, close),
+        close,
+        volume: 500,
+        source: 'simulator',
+      });
+      price = close;
+    }
+    testApp.services.market.pipeline.seedMinuteBars(symbol, bars);
+  }
+}
+
+describe('the ML service in the server', () => {
+  let testApp: TestApp;
+  afterEach(async () => testApp.close());
+
+  it('predicts every stock from the market engine’s bars and the trading loop ranks with the ensemble', async () => {
+    const clock = createTestClock();
+    testApp = await buildTestApp({ now: clock.now });
+    seedBars(testApp, clock.now(), 90);
+    const { ml, tradingLoop, market } = testApp.services;
+
+    expect(ml.models.tick(clock.now()).recorded).toBe(market.instruments.length);
+    const signals = tradingLoop.rank(clock.now());
+    expect(signals).toHaveLength(market.instruments.length);
+    for (const signal of signals) {
+      expect(signal.reasons[0]).toMatch(/×ml_ensemble -?\d\.\d\d/);
+      expect(Number.isFinite(signal.confidence)).toBe(true);
+    }
+    expect(ml.models.ensembleStatus()).toMatchObject({
+      total_predictions: market.instruments.length,
+      resolved_predictions: 0,
+    });
+  });
+
+  it('resolves the predictions once the 30-minute horizon has passed, and the models learn', async () => {
+    const clock = createTestClock();
+    testApp = await buildTestApp({ now: clock.now });
+    seedBars(testApp, clock.now(), 90);
+    const { ml } = testApp.services;
+    ml.models.tick(clock.now());
+    clock.advance(31 * MINUTE);
+    seedBars(testApp, clock.now(), 121);
+    const cycle = ml.models.tick(clock.now());
+    expect(cycle.resolved).toBe(testApp.services.market.instruments.length);
+    expect(ml.models.onlineLearningStatus()).toMatchObject({
+      total_updates: 6,
+      is_updating: false,
+      last_update_time: new Date(clock.now()).toISOString(),
+    });
+  });
+});

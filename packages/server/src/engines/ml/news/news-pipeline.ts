@@ -1,0 +1,250 @@
+import type { MarketSentimentReport, NewsListResponse, SentimentStatus, TradingMode } from '@td/contracts';
+import type { Logger } from 'pino';
+import type { FeedFetchOptions } from '../../data-sources/feeds/feed-fetcher';
+import {
+  type CustomRssFeed,
+  INDIAN_MARKET_FEEDS,
+  type RssFeedConfig,
+} from '../../data-sources/feeds/rss-feeds';
+import type { Newswire } from '../../market/simulator/newswire-events';
+import type { SentimentReading } from '../ml-seams';
+import { createFinanceScorer } from './finance-scorer';
+import { HeadlineStore, type StoredHeadline } from './headline-store';
+import type { HeadlineScorer } from './lexicon/headline-scorer';
+import { marketSentimentReport, WINDOW_HOURS, weightedReading } from './sentiment-aggregator';
+import { CustomRssSources } from './sources/custom-rss-sources';
+import type { NewsSource, RawHeadline } from './sources/news-source';
+import { NewswireSource } from './sources/newswire-source';
+import { RssSource } from './sources/rss-source';
+import { SymbolTagger } from './symbol-tagger';
+
+export const LEXICON_NAME = 'VADER (MIT) + finance terms (ours); negation and intensifiers handled';
+const HOUR_MS = 3_600_000;
+/** Real feeds are polled every five minutes, as the feeds themselves update. */
+export const RSS_POLL_MS = 5 * 60_000;
+
+export interface NewsPipelineDeps {
+  /** The market engine: its simulator's newswire feeds mock mode. */
+  market: { simulator: { newswire: Newswire }; activeProvider?: unknown };
+  logger: Logger;
+  now: () => number;
+  /**
+   * The trading mode (mock runs the newswire; paper and live read real feeds). Without it, the
+   * market's active feed decides: the simulator means mock.
+   */
+  mode?: () => TradingMode;
+  /** 'auto': real feeds in paper/live only (the offline product stays offline); 'on': always; 'off': never. */
+  realFeeds?: 'auto' | 'on' | 'off';
+  feeds?: readonly RssFeedConfig[];
+  /** The data-source registry's switch per feed id; a feed switched off is not polled. */
+  feedEnabled?: (feedId: string) => boolean;
+  /** The trader's enabled custom News RSS sources, read at each poll so edits need no restart. */
+  customFeeds?: () => readonly CustomRssFeed[];
+  pollMs?: number;
+  fetchOptions?: Omit<FeedFetchOptions, 'etag' | 'lastModified'>;
+}
+
+export interface HeadlineQuery {
+  limit?: number;
+  symbol?: string;
+}
+
+/**
+ * News in, sentiment out: sources deliver raw headlines, each is tagged with the stocks and sectors
+ * it names, scored by the finance lexicon, de-duplicated and kept two days; the market, stock and
+ * sector readings are computed from the store on request.
+ */
+export class NewsPipeline {
+  private readonly store = new HeadlineStore();
+  private readonly scorer: HeadlineScorer;
+  private readonly tagger = new SymbolTagger();
+  private readonly newswire: NewswireSource;
+  private readonly rss: RssSource[];
+  private readonly custom: CustomRssSources | null;
+  private readonly stops: (() => void)[] = [];
+  private timer: ReturnType<typeof setInterval> | null = null;
+  private polling: Promise<void> | null = null;
+  private started = false;
+  private processed = {
+    total: 0,
+    positive: 0,
+    negative: 0,
+    neutral: 0,
+    scoreSum: 0,
+    lastAt: null as number | null,
+  };
+
+  constructor(private readonly deps: NewsPipelineDeps) {
+    this.scorer = createFinanceScorer(this.tagger);
+    this.newswire = new NewswireSource(deps.market.simulator.newswire, () => this.mode() === 'mock');
+    this.rss = (deps.feeds ?? INDIAN_MARKET_FEEDS).map(
+      (feed) => new RssSource(feed, { logger: deps.logger, now: deps.now, fetchOptions: deps.fetchOptions }),
+    );
+    this.custom = deps.customFeeds
+      ? new CustomRssSources(deps.customFeeds, { logger: deps.logger, now: deps.now })
+      : null;
+  }
+
+  start(): void {
+    if (this.started) return;
+    this.started = true;
+    this.stops.push(this.newswire.subscribe((items) => this.ingest(items)));
+    this.timer = setInterval(() => void this.pollFeeds(), this.deps.pollMs ?? RSS_POLL_MS);
+    this.timer.unref?.();
+    void this.pollFeeds();
+  }
+
+  stop(): void {
+    this.started = false;
+    for (const stop of this.stops.splice(0)) stop();
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+  }
+
+  /** Reads every enabled real feed once (the schedule calls it; tests may too). Never throws. */
+  pollFeeds(): Promise<void> {
+    if (!this.rssEnabled()) return Promise.resolve();
+    this.polling ??= (async () => {
+      const builtins = this.rss.filter((source) => this.deps.feedEnabled?.(source.id) ?? true);
+      for (const source of [...builtins, ...this.customSources()]) {
+        try {
+          this.ingest(await source.poll());
+        } catch (error) {
+          this.deps.logger.error({ err: error, feed: source.id }, 'news feed poll failed');
+        }
+      }
+    })().finally(() => {
+      this.polling = null;
+    });
+    return this.polling;
+  }
+
+  /** Tags, scores and keeps raw headlines; duplicates are dropped. Returns how many were new. */
+  ingest(items: readonly RawHeadline[]): number {
+    let added = 0;
+    for (const item of items) {
+      const text = item.summary ? `${item.title}. ${item.summary}` : item.title;
+      const scored = this.scorer.score(item.title);
+      const tags = this.tagger.tag(text);
+      const headline: StoredHeadline = {
+        id: `n-${item.publishedAt.toString(36)}-${this.processed.total.toString(36)}`,
+        title: item.title,
+        summary: item.summary,
+        sentiment: scored.sentiment,
+        score: round(scored.score),
+        confidence: round(scored.confidence),
+        symbols: union(item.symbols, tags.symbols),
+        sectors: union(item.sectors, tags.sectors),
+        source: item.source,
+        url: item.url,
+        timestamp: new Date(item.publishedAt).toISOString(),
+        event_type: item.eventType,
+        simulated: item.simulated,
+        at: item.publishedAt,
+      };
+      if (!this.store.add(headline)) continue;
+      added += 1;
+      this.count(headline);
+    }
+    this.store.prune(this.deps.now());
+    return added;
+  }
+
+  headlines(query: HeadlineQuery = {}): NewsListResponse['data'] {
+    const now = this.deps.now();
+    const recent = this.store.between(now - WINDOW_HOURS * HOUR_MS, now);
+    const chosen = query.symbol ? recent.filter((item) => item.symbols.includes(query.symbol!)) : recent;
+    return {
+      headlines: chosen.slice(0, query.limit ?? 50).map(({ at: _at, ...headline }) => headline),
+      total: chosen.length,
+      mode: this.sourceMode(),
+    };
+  }
+
+  marketSentiment(): MarketSentimentReport {
+    const now = this.deps.now();
+    return marketSentimentReport(this.store.between(now - 2 * WINDOW_HOURS * HOUR_MS, now), now);
+  }
+
+  status(): SentimentStatus {
+    const { total, positive, negative, neutral, scoreSum, lastAt } = this.processed;
+    const rssOn = this.rssEnabled();
+    const mockOn = this.mode() === 'mock';
+    return {
+      active: this.started && (mockOn || rssOn) && total > 0,
+      enabled: this.started && (mockOn || rssOn),
+      mode: this.sourceMode(),
+      lexicon: LEXICON_NAME,
+      total_articles_processed: total,
+      bullish_articles: positive,
+      bearish_articles: negative,
+      neutral_articles: neutral,
+      avg_sentiment: total > 0 ? round(scoreSum / total) : null,
+      last_article_at: lastAt === null ? null : new Date(lastAt).toISOString(),
+      sources: [
+        this.newswire.status(mockOn),
+        ...[...this.rss, ...this.customSources()].map((source) => source.status(rssOn)),
+      ],
+    };
+  }
+
+  /** A stock's news sentiment over the last 24 h (recency × confidence weighted); null with no news. */
+  sentimentBySymbol(symbol: string): SentimentReading | null {
+    return this.reading((item) => item.symbols.includes(symbol));
+  }
+
+  sentimentBySector(sector: string): SentimentReading | null {
+    return this.reading((item) => item.sectors.includes(sector));
+  }
+
+  /** The configured sources, for the status screen and the data-source registry. */
+  sources(): readonly NewsSource[] {
+    return [this.newswire, ...this.rss, ...this.customSources()];
+  }
+
+  /** The trader's enabled custom feeds, as the registry lists them now. */
+  private customSources(): RssSource[] {
+    return this.custom?.current() ?? [];
+  }
+
+  private reading(match: (item: StoredHeadline) => boolean): SentimentReading | null {
+    const now = this.deps.now();
+    const items = this.store.between(now - WINDOW_HOURS * HOUR_MS, now).filter(match);
+    if (items.length === 0) return null;
+    const { score } = weightedReading(items, now);
+    return { score: round(score), count: items.length };
+  }
+
+  private count(headline: StoredHeadline): void {
+    const processed = this.processed;
+    processed.total += 1;
+    processed[headline.sentiment] += 1;
+    processed.scoreSum += headline.score;
+    processed.lastAt = Math.max(processed.lastAt ?? headline.at, headline.at);
+  }
+
+  private mode(): TradingMode {
+    if (this.deps.mode) return this.deps.mode();
+    const { activeProvider, simulator } = this.deps.market;
+    return activeProvider === undefined || activeProvider === simulator ? 'mock' : 'paper';
+  }
+
+  private rssEnabled(): boolean {
+    const setting = this.deps.realFeeds ?? 'auto';
+    if (setting === 'auto') return this.mode() !== 'mock';
+    return setting === 'on';
+  }
+
+  private sourceMode(): 'simulator' | 'rss' | 'none' {
+    if (this.rssEnabled()) return 'rss';
+    return this.mode() === 'mock' ? 'simulator' : 'none';
+  }
+}
+
+function union(first: readonly string[] | undefined, second: readonly string[]): string[] {
+  return [...new Set([...(first ?? []), ...second])];
+}
+
+function round(value: number): number {
+  return Number.isFinite(value) ? Math.round(value * 10_000) / 10_000 : 0;
+}

@@ -1,0 +1,133 @@
+import type { CircuitBreaker, HaltSource, HaltState } from '@td/contracts';
+
+type OrderSide = 'BUY' | 'SELL';
+
+import { HttpError } from '../../core/errors';
+import type { HaltRecord, HaltsRepository } from '../../core/ports/repositories/halts';
+import { haltRefusalSentence, haltStateOf } from './halt-state';
+
+/** How an order the halt could not cancel at once ended: cancelled at the broker, or already filled. */
+export type ChasedOrderEnded = (outcome: 'cancelled' | 'filled') => void;
+
+/** One account's side of a halt: its pending orders cancelled, its positions sold at market. */
+export interface HaltableAccount {
+  /**
+   * Cancels every pending order: `cancelled` ended at once; `chasing` are at the broker and each one's
+   * ending is told to `ended` later.
+   */
+  cancelPending(ended: ChasedOrderEnded): { cancelled: number; chasing: number };
+  /** Sells every position at market; returns how many sell orders were placed. */
+  closePositions(): number;
+}
+
+export interface TradingHaltOptions {
+  store: HaltsRepository;
+  now: () => number;
+  /** Stops both automated loops (the mode follower keeps them stopped while halted). */
+  stopLoops(): void;
+  /** Lets the loops run again as the trading mode says, after a resume. */
+  resumeLoops(): void;
+  /** The accounts to cancel and close: every account, whatever the mode (each decides what it closes). */
+  accounts(): HaltableAccount[];
+  /** Called after every change (publish on the stream, raise the alert). */
+  onChange(state: HaltState, record: HaltRecord): void;
+}
+
+export interface StopRequest {
+  reason: string;
+  closePositions: boolean;
+  by: string;
+  source: HaltSource;
+  breaker?: CircuitBreaker | null;
+}
+
+/**
+ * The trading halt: the Emergency Stop and the circuit breakers' trip. The halt is written first,
+ * so from that moment the order gate refuses every order (the check is synchronous, as every
+ * order's decision is); then the loops stop, pending orders are cancelled and, if asked, positions
+ * are sold with the gate opened for those sales alone. It lasts, across restarts, until resumed.
+ */
+export class TradingHalt {
+  private current: HaltRecord | null;
+  /** True only while the halt's own closing sales are being placed (synchronously). */
+  private closing = false;
+
+  constructor(private readonly options: TradingHaltOptions) {
+    this.current = options.store.latest();
+  }
+
+  isHalted(): boolean {
+    return this.current !== null && this.current.resumedAt === null;
+  }
+
+  state(): HaltState {
+    return haltStateOf(this.current);
+  }
+
+  /** The order gate's first question: the sentence refusing the order, or null. */
+  haltRefusal(order: { side: OrderSide }): string | null {
+    if (!this.isHalted()) return null;
+    if (this.closing && order.side === 'SELL') return null;
+    return haltRefusalSentence(this.current!);
+  }
+
+  stop(request: StopRequest): HaltState {
+    let record = this.current;
+    if (!this.isHalted()) {
+      record = this.options.store.begin({
+        haltedAt: this.options.now(),
+        reason: request.reason,
+        source: request.source,
+        breaker: request.breaker ?? null,
+        haltedBy: request.by,
+      });
+      this.current = record;
+    }
+    this.options.stopLoops();
+    const haltId = record!.id;
+    const ended: ChasedOrderEnded = (outcome) => this.chasedOrderEnded(haltId, outcome);
+    let cancelled = 0;
+    let chasing = 0;
+    let closed = 0;
+    for (const account of this.options.accounts()) {
+      const done = account.cancelPending(ended);
+      cancelled += done.cancelled;
+      chasing += done.chasing;
+    }
+    if (request.closePositions) {
+      this.closing = true;
+      try {
+        for (const account of this.options.accounts()) closed += account.closePositions();
+      } finally {
+        this.closing = false;
+      }
+    }
+    this.current = this.options.store.recordEffects(
+      haltId,
+      { cancelledOrders: cancelled, filledOrders: 0, chasingOrders: chasing },
+      closed,
+    );
+    const state = this.state();
+    this.options.onChange(state, this.current);
+    return state;
+  }
+
+  /** A chased order has ended: the halt's record (and the banner, through onChange) says so. */
+  private chasedOrderEnded(haltId: number, outcome: 'cancelled' | 'filled'): void {
+    const record = this.options.store.recordChaseEnded(haltId, outcome);
+    if (this.current?.id !== haltId) return;
+    this.current = record;
+    this.options.onChange(this.state(), record);
+  }
+
+  resume(by: string, reason: string | null): HaltState {
+    if (!this.isHalted()) {
+      throw new HttpError(409, 'Trading is not halted, so there is nothing to resume.', 'not_halted');
+    }
+    this.current = this.options.store.resume(this.current!.id, this.options.now(), by, reason);
+    this.options.resumeLoops();
+    const state = this.state();
+    this.options.onChange(state, this.current);
+    return state;
+  }
+}

@@ -1,0 +1,31 @@
+import type { Candle } from '../market/market-types';
+
+export type SignalDirection = 'BUY' | 'SELL' | 'HOLD';
+
+/** One symbol's 1-minute bars, oldest first (what TickPipeline.minuteBars returns). */
+export interface SymbolBars {
+  symbol: string;
+  bars: Candle[];
+}
+
+export interface Signal {
+  symbol: string;
+  /** SELL means "exit if held": the paper account is long-only and never sells short. */
+  direction: SignalDirection;
+  /** -1..1: how strongly the source leans up (+) or down (−); 0 is no view. */
+  score: number;
+  /** 0..1: how much evidence stands behind the score (see docs/decisions/0006-trading-loop.md). */
+  confidence: number;
+  /** Sentences a trader can read: the numbers the source looked at. */
+  reasons: string[];
+}
+
+/**
+ * Anything that turns bars into signals: the transparent rules here, and the ML ensemble later.
+ * `name` is what orders decided by this source carry as their strategy.
+ */
+export interface SignalSource {
+  readonly name: string;
+  /** One signal per symbol in the universe, best score first. `now` is epoch ms. */
+  rank(universe: SymbolBars[], now: number): Signal[];
+}

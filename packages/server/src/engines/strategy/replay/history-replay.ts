@@ -1,0 +1,100 @@
+import type { Logger } from 'pino';
+import type { Db } from '../../../storage/sqlite/database';
+import { sqliteLedgerStorage } from '../../../storage/sqlite/ledger-storage';
+import { Ledger } from '../../broker/ledger';
+import { PaperBroker } from '../../broker/paper/paper-broker';
+import type { PaperAccountPreparation } from '../../broker/paper-account-preparation';
+import { istDateOf } from '../../market/calendar';
+import type { MarketDataService } from '../../market/market-data-service';
+import { type ReplayFeed, type ReplayLoopPieces, replayHistory, type TradingVenue } from '..';
+
+export interface ReplaySummary {
+  sessions: number;
+  orders: number;
+  rejected: number;
+  finalEquityPaise: number;
+}
+
+/**
+ * A fresh mock install has no trading history, so performance, trades and risk would have nothing
+ * to compute from. When the paper ledger is empty, the trading loop replays the simulator's generated
+ * past sessions through the paper broker: every order is marked simulated replay, with the fees and
+ * P&L the real path computes. One session at a time, yielding between them, so the server stays responsive.
+ */
+export async function replayHistoryIntoEmptyLedger(
+  db: Db,
+  ledger: Ledger,
+  market: MarketDataService,
+  logger: Logger,
+  /** The live loop's allocation settings and charges model, so the replay sizes as the loop will. */
+  loop: Pick<ReplayLoopPieces, 'allocation' | 'chargeRates' | 'signalEdge' | 'gateOnSignalEdge'> = {},
+  /** Told the sessions to go before the first yield and each one booked; the caller finishes it. */
+  preparation?: Pick<PaperAccountPreparation, 'begin' | 'advance'>,
+  /** The server is stopping: the replay ends after the session it is on, before the database closes. */
+  signal?: AbortSignal,
+): Promise<ReplaySummary | null> {
+  if (ledger.orders({ account: 'paper', limit: 1, offset: 0 }).total > 0) return null;
+  const summary: ReplaySummary = { sessions: 0, orders: 0, rejected: 0, finalEquityPaise: 0 };
+  const dates = market.history.sessionDates;
+  preparation?.begin(dates.length);
+  for (const date of dates) {
+    if (signal?.aborted) return summary;
+    const barsBySymbol = market.history.sessionBars(date);
+    const result = replayHistory({
+      sessions: [{ date, barsBySymbol }],
+      loop,
+      venueFactory: (feed) => replayVenue(db, feed, barsBySymbol),
+    });
+    summary.sessions++;
+    summary.orders += result.orders.length;
+    summary.rejected += result.sessions.reduce((sum, session) => sum + session.rejected, 0);
+    summary.finalEquityPaise = result.finalEquityPaise;
+    preparation?.advance();
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  logger.info(
+    { ...summary },
+    'replayed generated history into the empty paper ledger (marked simulated replay)',
+  );
+  return summary;
+}
+
+function replayVenue(db: Db, feed: ReplayFeed, bars: Map<string, { volume: number }[]>): TradingVenue {
+  const storage = sqliteLedgerStorage(db);
+  const ledger = new Ledger(storage, () => feed.now());
+  const volumes = new Map(
+    [...bars].map(([symbol, series]) => [
+      symbol,
+      series.reduce((sum, bar) => sum + bar.volume, 0) / Math.max(1, series.length),
+    ]),
+  );
+  const broker = new PaperBroker(
+    storage.unitOfWork,
+    ledger,
+    {
+      lastPrice: feed.lastPrice,
+      book: () => null,
+      typicalMinuteVolume: (symbol) => volumes.get(symbol) ?? 1000,
+      isKnownSymbol: (symbol) => bars.has(symbol),
+    },
+    undefined,
+    () => feed.now(),
+  );
+  const summary = () => {
+    const date = istDateOf(feed.now());
+    if (ledger.openingEquity('paper', date) === undefined)
+      ledger.recordOpeningEquity('paper', date, ledger.equityPaise('paper', feed.lastPrice));
+    return ledger.portfolioSummary('paper', feed.lastPrice);
+  };
+  return {
+    submit: (request) => {
+      summary();
+      return broker.submit({ ...request, account: 'paper', simulatedReplay: true });
+    },
+    positions: () => ledger.positions('paper'),
+    cashPaise: () => ledger.cashPaise('paper'),
+    equityPaise: () => ledger.equityPaise('paper', feed.lastPrice),
+    lastPrice: feed.lastPrice,
+    dayPnlPaise: () => summary().dayChangePaise ?? 0,
+  };
+}

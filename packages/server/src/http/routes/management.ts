@@ -1,0 +1,93 @@
+import { RESTART_MESSAGES } from '@td/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { MarketDataService } from '../../engines/market/market-data-service';
+import type { RestartKind, RestartService } from '../../engines/ops/restart';
+import { serverUptimeSeconds } from '../../engines/ops/restart/server-uptime';
+import type { RestartRecord } from '../../engines/ops/restart/supervisor';
+import { type Db, isDatabaseHealthy } from '../../storage/sqlite/database';
+
+export interface ManagementRouteDeps {
+  restart: Pick<RestartService, 'accept' | 'perform'>;
+  db: Db;
+  market: Pick<MarketDataService, 'health' | 'activeProvider'>;
+  config: {
+    version: string;
+    restart: { supervised: boolean; supervisorRestarts: RestartRecord };
+  };
+}
+
+/**
+ * The Management screen (api-client management.ts): health, status, the server's diagnostics, and
+ * POST /api/management/server/restart (drain, then exit for the supervisor) and POST /api/admin/restart
+ * (the fallback: exit as soon as the reply is sent). The restarts need a session (the session
+ * guard) and share one rate limit; /api/health is public.
+ */
+export async function managementRoutes(
+  app: FastifyInstance,
+  { restart, db, market, config }: ManagementRouteDeps,
+) {
+  app.get('/api/health', async () => ({
+    success: true,
+    status: 'ok',
+    version: config.version,
+    uptime: serverUptimeSeconds(),
+  }));
+
+  app.get('/api/status', async () => ({
+    success: true,
+    data: {
+      database_connected: isDatabaseHealthy(db),
+      upstox_connected: market.health('upstox')?.connected ?? false,
+      yahoo_finance_connected: market.health('yahoo')?.connected ?? false,
+      data_source: market.activeProvider.source,
+    },
+  }));
+
+  app.get('/api/management/server/status', async () => ({
+    success: true,
+    data: {
+      main_server_healthy: isDatabaseHealthy(db),
+      main_server_pid: process.pid,
+      uptime: serverUptimeSeconds(),
+      supervisor: supervisorRestarts(config.restart),
+    },
+  }));
+
+  // The requests whose restart was accepted: their onResponse starts it, after the reply has left.
+  const accepted = new WeakMap<FastifyRequest, RestartKind>();
+
+  const restartRoute = (path: string, kind: RestartKind) =>
+    app.post(
+      path,
+      {
+        onResponse: async (request) => {
+          const acceptedKind = accepted.get(request);
+          if (acceptedKind) setImmediate(() => void restart.perform(acceptedKind));
+        },
+      },
+      async (request) => {
+        restart.accept(kind, request.session?.email ?? 'unknown');
+        accepted.set(request, kind);
+        return {
+          success: true,
+          message: RESTART_MESSAGES.initiated,
+          data: { kind, drains_requests: kind === 'graceful' },
+        };
+      },
+    );
+
+  restartRoute('/api/management/server/restart', 'graceful');
+  restartRoute('/api/admin/restart', 'forceful');
+}
+
+function supervisorRestarts({
+  supervised,
+  supervisorRestarts: record,
+}: ManagementRouteDeps['config']['restart']) {
+  return {
+    supervised,
+    restarts: record.restarts,
+    last_restart_at: record.lastRestartAt === null ? null : new Date(record.lastRestartAt).toISOString(),
+    last_restart_reason: record.lastRestartReason,
+  };
+}
