@@ -71,6 +71,14 @@ module.exports = {
       to: { path: `${SRC}(${[...above(i), 'status/', 'http/', 'runtime/', 'test-support/'].join('|')})` },
     })),
     {
+      name: 'engines-use-storage-ports',
+      severity: 'error',
+      comment:
+        'Engines read and write through the repository and unit-of-work interfaces in core/ports; only the runtime picks the SQLite implementations (a second database is a new storage folder, not an edit of the engines).',
+      from: { path: `${SRC}(engines|status)/`, pathNot: PRODUCTION.pathNot },
+      to: { path: [`${SRC}storage/sqlite/`, '^node_modules/.*better-sqlite3'] },
+    },
+    {
       name: 'status-reads-engines',
       severity: 'error',
       comment: 'status/ builds read models over the engines; http and the runtime are above it.',

@@ -16,6 +16,7 @@ import { replayHistoryIntoEmptyLedger } from '../packages/server/src/engines/str
 import { loadConfig } from '../packages/server/src/runtime/config';
 import { createLogger } from '../packages/server/src/runtime/logger';
 import { createRuntime } from '../packages/server/src/runtime/runtime';
+import { sqliteLedgerStorage } from '../packages/server/src/storage/sqlite/ledger-storage';
 import { TEST_EPOCH } from '../packages/server/src/test-support/test-clock';
 
 const { values: flags, positionals } = parseArgs({
@@ -59,12 +60,18 @@ const { services } = runtime;
 const started = Date.now();
 const edgeBook = new SignalEdgeBook(EXIT_RULES.signalMaxHoldMs);
 const strategy = positionals[0] as AllocationStrategy | undefined;
-const summary = await replayHistoryIntoEmptyLedger(services.db, services.ledger, services.market, logger, {
-  allocation: () => ({ ...services.allocation.loopSettings(), ...(strategy ? { strategy } : {}) }),
-  chargeRates: () => services.trading.limits(),
-  signalEdge: edgeBook,
-  gateOnSignalEdge: !flags['no-edge'],
-});
+const summary = await replayHistoryIntoEmptyLedger(
+  sqliteLedgerStorage(services.db),
+  services.ledger,
+  services.market,
+  logger,
+  {
+    allocation: () => ({ ...services.allocation.loopSettings(), ...(strategy ? { strategy } : {}) }),
+    chargeRates: () => services.trading.limits(),
+    signalEdge: edgeBook,
+    gateOnSignalEdge: !flags['no-edge'],
+  },
+);
 const figures = replayFigures(services.ledger.fills());
 const exitsBy = services.db
   .prepare(

@@ -131,7 +131,7 @@ async function registerRoutes(app: FastifyInstance, services: AppServices): Prom
   await app.register(platformRoutes, { registry: services.registry, auth, config: services.config });
   await app.register(managementRoutes, {
     restart: services.restart,
-    db: services.db,
+    storageHealthy: services.storageHealthy,
     market,
     config: services.config,
   });

@@ -45,7 +45,10 @@ export type HttpConfig = PlatformRouteDeps['config'] &
  */
 export interface AppServices {
   config: HttpConfig;
+  /** The database itself, for tests and scripts; routes read storageHealthy. */
   db: Db;
+  /** Whether the database answers a trivial query now (health and server status). */
+  storageHealthy(): boolean;
   logger: Logger;
   auth: AuthService;
   registry: RemoteRegistryStore;

@@ -20,8 +20,11 @@ import { SignalEdgeBook } from '../engines/strategy/allocation/signal-edge';
 import { EXIT_RULES } from '../engines/strategy/exits';
 import { createPhaseService } from '../engines/strategy/phase-engine';
 import { SqliteAlertsRepository } from '../storage/sqlite/alerts-repository';
+import { sqliteGroupCommit } from '../storage/sqlite/group-commit';
 import { SqliteHaltsRepository } from '../storage/sqlite/halts-repository';
+import { SqliteLedgerReadRepository } from '../storage/sqlite/ledger-read-repository';
 import { sqliteLedgerStorage } from '../storage/sqlite/ledger-storage';
+import { SqlitePhasesRepository } from '../storage/sqlite/phases-repository';
 import { SqlitePredictionsRepository } from '../storage/sqlite/predictions-repository';
 import type { Foundation } from './build-foundation';
 
@@ -30,6 +33,7 @@ export function buildTrading(base: Foundation) {
   const { config, logger, now, db, settings, market, stream, upstoxAccount, tradingMode, dataSources } = base;
   // Broker: the paper account on the ledger, and the Upstox account behind the live venue.
   const ledgerStorage = sqliteLedgerStorage(db);
+  const ledgerReads = new SqliteLedgerReadRepository(db);
   const ledger = new Ledger(ledgerStorage, now);
   ledger.openAccount('paper', PAPER_STARTING_BALANCE_PAISE);
   const paperBroker = new PaperBroker(
@@ -41,7 +45,14 @@ export function buildTrading(base: Foundation) {
   );
   const paperPreparation = new PaperAccountPreparation();
   paperBroker.holdOrdersWhile(paperPreparation);
-  const trading = new TradingService(db, ledger, paperBroker, market, () => tradingMode.current(), now);
+  const trading = new TradingService(
+    { groupCommit: sqliteGroupCommit(db), ledgerReads },
+    ledger,
+    paperBroker,
+    market,
+    () => tradingMode.current(),
+    now,
+  );
   const liveBroker = new LiveBroker({
     account: upstoxAccount,
     now,
@@ -73,9 +84,12 @@ export function buildTrading(base: Foundation) {
     },
     logger,
   );
-  const analytics = createPerformanceAnalytics({ db, market, tradingMode, config }, now);
+  const analytics = createPerformanceAnalytics(
+    { ledgerReads, orders: ledgerStorage.ordersRepo, market, tradingMode, config },
+    now,
+  );
   const safety = createSafety({
-    ...{ db, settings, logger, now, config, market, stream, ledger, trading, paperBroker },
+    ...{ ledgerReads, settings, logger, now, config, market, stream, ledger, trading, paperBroker },
     ...{ liveBroker, liveVenue, upstoxAccount, mode: () => tradingMode.current(), loops: tradingMode },
     ...{ alerts: new SqliteAlertsRepository(db), halts: new SqliteHaltsRepository(db) },
   });
@@ -126,9 +140,21 @@ export function buildTrading(base: Foundation) {
       return { level: analysis.volatility_level, percent: analysis.volatility_percent };
     },
   });
-  const phases = createPhaseService({ db, trading, safety, now, logger });
+  const phases = createPhaseService({
+    ...{ phases: new SqlitePhasesRepository(db), ledgerReads },
+    ...{ trading, safety, now, logger },
+  });
   return {
-    ...{ ledger, paperBroker, paperPreparation, trading, liveBroker, liveVenue, feedSubscriptions },
+    ...{
+      ledger,
+      ledgerStorage,
+      paperBroker,
+      paperPreparation,
+      trading,
+      liveBroker,
+      liveVenue,
+      feedSubscriptions,
+    },
     ...{ analytics, safety, ml, allocationPieces, tradingLoop, liveLoop, research, allocation, phases },
   };
 }

@@ -42,7 +42,7 @@ export function engineList(base: Foundation, parts: Trading, infraMetrics: Infra
       replayHistory: config.replayHistory,
       replay: (signal) =>
         replayHistoryIntoEmptyLedger(
-          ...[db, parts.ledger, market, logger],
+          ...[parts.ledgerStorage, parts.ledger, market, logger],
           { ...parts.allocationPieces, gateOnSignalEdge: false },
           paperPreparation,
           signal,

@@ -7,9 +7,8 @@ import type {
 } from '@td/contracts';
 import { accountForMode } from '../../core/mode';
 import type { AccountId } from '../../core/orders';
-import type { Db } from '../../storage/sqlite/database';
-import { SqliteLedgerReadRepository } from '../../storage/sqlite/ledger-read-repository';
-import { SqliteOrdersRepository } from '../../storage/sqlite/orders-repository';
+import type { LedgerReadRepository } from '../../core/ports/repositories/ledger';
+import type { OrdersRepository } from '../../core/ports/repositories/orders';
 import type { MarketDataService } from '../market/market-data-service';
 import { AnalyticsReader, fillsSince, type LedgerPosition } from './analytics-reader';
 import { buildLedgerHistory, type LedgerHistory, type LedgerHistoryInput } from './ledger-history';
@@ -17,7 +16,8 @@ import { performanceAnalytics, performanceReturns, type ReportOptions } from './
 import type { AnalyticsFill } from './round-trips';
 
 export interface PerformanceAnalyticsDeps {
-  db: Db;
+  ledgerReads: LedgerReadRepository;
+  orders: OrdersRepository;
   market: MarketDataService;
   /** The trading mode names the account: mock and paper → paper, live → live. */
   mode(): TradingMode;
@@ -51,12 +51,7 @@ export class PerformanceAnalyticsService {
   private loaded: LoadedLedger | null = null;
 
   constructor(private readonly deps: PerformanceAnalyticsDeps) {
-    this.reader = new AnalyticsReader(
-      new SqliteLedgerReadRepository(deps.db),
-      new SqliteOrdersRepository(deps.db),
-      deps.market,
-      deps.now ?? Date.now,
-    );
+    this.reader = new AnalyticsReader(deps.ledgerReads, deps.orders, deps.market, deps.now ?? Date.now);
   }
 
   analytics(query: PerformanceQuery): PerformanceAnalytics {
@@ -188,7 +183,8 @@ function sourceOf(account: AccountId, mode: TradingMode, simulated: boolean): An
 /** The engine over a running server's services. */
 export function createPerformanceAnalytics(
   services: {
-    db: Db;
+    ledgerReads: LedgerReadRepository;
+    orders: OrdersRepository;
     market: MarketDataService;
     tradingMode: { current(): TradingMode };
     config: { riskFreeRatePercent: number };
@@ -196,7 +192,8 @@ export function createPerformanceAnalytics(
   now?: () => number,
 ): PerformanceAnalyticsService {
   return new PerformanceAnalyticsService({
-    db: services.db,
+    ledgerReads: services.ledgerReads,
+    orders: services.orders,
     market: services.market,
     mode: () => services.tradingMode.current(),
     riskFreeRatePercent: services.config.riskFreeRatePercent,

@@ -2,7 +2,7 @@ import type { TradingMode } from '@td/contracts';
 import { HttpError } from '../../core/errors';
 import { accountForMode } from '../../core/mode';
 import { type AccountId, PAPER_STARTING_BALANCE_PAISE, type Position } from '../../core/orders';
-import type { Db } from '../../storage/sqlite/database';
+import type { LedgerReadRepository } from '../../core/ports/repositories/ledger';
 import { istDateOf } from '../market/calendar';
 import type { MarketDataService } from '../market/market-data-service';
 import { type Ledger, summarisePortfolio } from './ledger';
@@ -33,7 +33,7 @@ export class AccountService {
   private dayOpenHeld = false;
 
   constructor(
-    private readonly db: Db,
+    private readonly ledgerReads: Pick<LedgerReadRepository, 'capitalPaise'>,
     private readonly ledger: Ledger,
     private readonly market: AccountPrices,
     private readonly mode: () => TradingMode,
@@ -122,13 +122,6 @@ export class AccountService {
    * balance edit after it. Returns are equity less this, so charges count against them.
    */
   capitalPaise(account = this.account()): number {
-    const row = this.db
-      .prepare(
-        `WITH last AS (SELECT MAX(id) AS id FROM ledger_entries WHERE account = ? AND kind IN ('opening_balance', 'reset'))
-         SELECT COALESCE((SELECT SUM(amount_paise) FROM ledger_entries WHERE account = ? AND id <= (SELECT id FROM last)), 0)
-              + COALESCE((SELECT SUM(amount_paise) FROM ledger_entries WHERE account = ? AND kind = 'balance_adjustment' AND id > (SELECT id FROM last)), 0) AS capital`,
-      )
-      .get(account, account, account) as { capital: number };
-    return row.capital;
+    return this.ledgerReads.capitalPaise(account);
   }
 }

@@ -1,5 +1,5 @@
 import { DEFAULT_PAPER_LIMITS, type Order, type OrderRequest, type PaperLimits } from '../../core/orders';
-import type { Db } from '../../storage/sqlite/database';
+import type { GroupCommitStorage } from '../../core/ports/group-commit';
 import type { AccountService } from './account-service';
 import type { Ledger } from './ledger';
 import { OrderDesk } from './paper/order-desk';
@@ -10,12 +10,12 @@ export class OrderService {
   private readonly desk: OrderDesk;
 
   constructor(
-    db: Db,
+    groupCommit: GroupCommitStorage,
     private readonly ledger: Pick<Ledger, 'limits'>,
     private readonly paper: Pick<PaperBroker, 'submit' | 'decideInsideSavepoint'>,
     private readonly accounts: Pick<AccountService, 'ensureOpeningEquity'>,
   ) {
-    this.desk = new OrderDesk(db, (request) => this.paper.decideInsideSavepoint(request));
+    this.desk = new OrderDesk(groupCommit, (request) => this.paper.decideInsideSavepoint(request));
   }
 
   /** Resolves once every order the API submitted so far is settled: a restart waits for it (ops/restart). */

@@ -1,6 +1,6 @@
 import type { ActivityItem, Holding, PortfolioOverview, QuickStats } from '@td/contracts';
 import type { AccountId, PaperLimits } from '../../core/orders';
-import type { Db } from '../../storage/sqlite/database';
+import type { LedgerReadRepository } from '../../core/ports/repositories/ledger';
 import { istDateOf } from '../market/calendar';
 import type { MarketDataService } from '../market/market-data-service';
 import type { AccountService } from './account-service';
@@ -19,7 +19,7 @@ export type ReportedAccount = Pick<
 /** The portfolio screen's overview, holdings and activity, Quick Stats, and the paper account's figures. */
 export class PortfolioReport {
   constructor(
-    private readonly db: Db,
+    private readonly ledgerReads: Pick<LedgerReadRepository, 'moneyMovedSince'>,
     private readonly ledger: Ledger,
     private readonly accounts: ReportedAccount,
     private readonly market: Pick<MarketDataService, 'previousClose' | 'activeProvider'>,
@@ -108,12 +108,7 @@ export class PortfolioReport {
       const capital = this.accounts.capitalPaise(account);
       return capital > 0 ? ((equityPaise - capital) / capital) * 100 : 0;
     }
-    const { flows } = this.db
-      .prepare(
-        `SELECT COALESCE(SUM(amount_paise), 0) AS flows FROM ledger_entries
-         WHERE account = ? AND kind IN ('balance_adjustment', 'reset') AND ts >= ?`,
-      )
-      .get(account, windowStart) as { flows: number };
+    const flows = this.ledgerReads.moneyMovedSince(account, windowStart);
     return ((equityPaise - opening - flows) / opening) * 100;
   }
 

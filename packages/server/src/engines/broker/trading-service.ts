@@ -10,7 +10,8 @@ import type {
   TradingMode,
 } from '@td/contracts';
 import type { AccountId, Order, OrderRequest, PaperLimits, Position } from '../../core/orders';
-import type { Db } from '../../storage/sqlite/database';
+import type { GroupCommitStorage } from '../../core/ports/group-commit';
+import type { LedgerReadRepository } from '../../core/ports/repositories/ledger';
 import type { MarketDataService } from '../market/market-data-service';
 import { AccountService, type LiveAccountView } from './account-service';
 import type { Ledger, TradeStats } from './ledger';
@@ -32,16 +33,23 @@ export class TradingService {
   readonly exports: TradeExport;
 
   constructor(
-    db: Db,
+    storage: { groupCommit: GroupCommitStorage; ledgerReads: LedgerReadRepository },
     ledger: Ledger,
     paper: PaperBroker,
     market: MarketDataService,
     mode: () => TradingMode,
     now: () => number = Date.now,
   ) {
-    this.accounts = new AccountService(db, ledger, market, mode, now);
-    this.orders = new OrderService(db, ledger, paper, this.accounts);
-    this.portfolio = new PortfolioReport(db, ledger, this.accounts, market, () => this.orders.limits(), now);
+    this.accounts = new AccountService(storage.ledgerReads, ledger, market, mode, now);
+    this.orders = new OrderService(storage.groupCommit, ledger, paper, this.accounts);
+    this.portfolio = new PortfolioReport(
+      storage.ledgerReads,
+      ledger,
+      this.accounts,
+      market,
+      () => this.orders.limits(),
+      now,
+    );
     this.exports = new TradeExport(ledger, this.accounts, now);
   }
 

@@ -3,9 +3,8 @@ import type { Logger } from 'pino';
 import type { AccountId } from '../../core/orders';
 import type { AlertsRepository } from '../../core/ports/repositories/alerts';
 import type { HaltsRepository } from '../../core/ports/repositories/halts';
+import type { LedgerReadRepository } from '../../core/ports/repositories/ledger';
 import type { SettingsRepository } from '../../core/ports/repositories/settings';
-import type { Db } from '../../storage/sqlite/database';
-import { SqliteLedgerReadRepository } from '../../storage/sqlite/ledger-read-repository';
 import type { AccountService } from '../broker/account-service';
 import type { Ledger } from '../broker/ledger';
 import type { AccountSnapshot, HeldPosition } from '../broker/limits';
@@ -56,7 +55,8 @@ export interface LoopControl {
 }
 
 export interface SafetyDependencies {
-  db: Db;
+  /** The ledger's reads for the loss windows (day, week, month, drawdown). */
+  ledgerReads: LedgerReadRepository;
   settings: SettingsRepository;
   alerts: AlertsRepository;
   halts: HaltsRepository;
@@ -80,7 +80,7 @@ export interface SafetyDependencies {
 
 /** Builds the safety engine and puts its order gate in front of the paper and live brokers. */
 export function createSafety(deps: SafetyDependencies): SafetyService {
-  const { db, ledger, trading, liveVenue } = deps;
+  const { ledger, trading, liveVenue } = deps;
   const marks = (symbol: string) => deps.market.lastPrice(symbol);
   const snapshot = (account: AccountId): AccountSnapshot | null => {
     if (account === 'live') {
@@ -116,7 +116,7 @@ export function createSafety(deps: SafetyDependencies): SafetyService {
   };
   const limits = new RiskLimitsService({
     settings: deps.settings,
-    lossWindows: new LossWindows(new SqliteLedgerReadRepository(db), deps.now),
+    lossWindows: new LossWindows(deps.ledgerReads, deps.now),
     capitalPaise: (account) =>
       account === 'live' ? liveVenue.equityPaise() - liveVenue.dayPnlPaise() : trading.capitalPaise('paper'),
     sectorOf: (symbol) => findInstrument(symbol)?.sector,

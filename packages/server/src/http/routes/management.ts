@@ -4,11 +4,11 @@ import type { MarketDataService } from '../../engines/market/market-data-service
 import type { RestartKind, RestartService } from '../../engines/ops/restart';
 import { serverUptimeSeconds } from '../../engines/ops/restart/server-uptime';
 import type { RestartRecord } from '../../engines/ops/restart/supervisor';
-import { type Db, isDatabaseHealthy } from '../../storage/sqlite/database';
 
 export interface ManagementRouteDeps {
   restart: Pick<RestartService, 'accept' | 'perform'>;
-  db: Db;
+  /** Whether the database answers a trivial query now. */
+  storageHealthy(): boolean;
   market: Pick<MarketDataService, 'health' | 'activeProvider'>;
   config: {
     version: string;
@@ -24,7 +24,7 @@ export interface ManagementRouteDeps {
  */
 export async function managementRoutes(
   app: FastifyInstance,
-  { restart, db, market, config }: ManagementRouteDeps,
+  { restart, storageHealthy, market, config }: ManagementRouteDeps,
 ) {
   app.get('/api/health', async () => ({
     success: true,
@@ -36,7 +36,7 @@ export async function managementRoutes(
   app.get('/api/status', async () => ({
     success: true,
     data: {
-      database_connected: isDatabaseHealthy(db),
+      database_connected: storageHealthy(),
       upstox_connected: market.health('upstox')?.connected ?? false,
       yahoo_finance_connected: market.health('yahoo')?.connected ?? false,
       data_source: market.activeProvider.source,
@@ -46,7 +46,7 @@ export async function managementRoutes(
   app.get('/api/management/server/status', async () => ({
     success: true,
     data: {
-      main_server_healthy: isDatabaseHealthy(db),
+      main_server_healthy: storageHealthy(),
       main_server_pid: process.pid,
       uptime: serverUptimeSeconds(),
       supervisor: supervisorRestarts(config.restart),

@@ -48,6 +48,15 @@ export class SqliteLedgerReadRepository implements LedgerReadRepository {
     return row.ts;
   }
 
+  capitalPaise(account: AccountId): number {
+    const row = this.sql(
+      `WITH last AS (SELECT MAX(id) AS id FROM ledger_entries WHERE account = ? AND kind IN ('opening_balance', 'reset'))
+       SELECT COALESCE((SELECT SUM(amount_paise) FROM ledger_entries WHERE account = ? AND id <= (SELECT id FROM last)), 0)
+            + COALESCE((SELECT SUM(amount_paise) FROM ledger_entries WHERE account = ? AND kind = 'balance_adjustment' AND id > (SELECT id FROM last)), 0) AS capital`,
+    ).get(account, account, account) as { capital: number };
+    return row.capital;
+  }
+
   capitalAt(account: AccountId, entryId: number): number {
     const { capital } = this.sql(
       'SELECT COALESCE(SUM(amount_paise), 0) AS capital FROM ledger_entries WHERE account = ? AND id <= ?',

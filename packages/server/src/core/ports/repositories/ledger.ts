@@ -119,6 +119,8 @@ export interface LedgerReadRepository {
   baselineBetween(account: AccountId, afterId: number, upToId: number): LedgerBaseline | undefined;
   /** When the account's figures last started again (opening balance or reset), epoch ms. */
   lastBaselineAt(account: AccountId): number | null;
+  /** What the trader has put in: the latest opening balance or reset, plus every balance edit after it. */
+  capitalPaise(account: AccountId): number;
   /** The sum of the account's entries up to and including `entryId`. */
   capitalAt(account: AccountId, entryId: number): number;
   /** Balance edits with an id in (afterId, upToId], in the order made. */

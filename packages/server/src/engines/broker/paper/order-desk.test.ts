@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { type OrderRequest, PAPER_STARTING_BALANCE_PAISE } from '../../../core/orders';
 import { type Db, openDatabase } from '../../../storage/sqlite/database';
+import { sqliteGroupCommit } from '../../../storage/sqlite/group-commit';
 import { sqliteLedgerStorage } from '../../../storage/sqlite/ledger-storage';
 import { Ledger } from '../ledger';
 import { type LogSync, OrderDesk, UnconfirmedWriteError } from './order-desk';
@@ -44,7 +45,7 @@ function deskWithManualSync(close: () => void = () => {}) {
   const db = openDatabase(':memory:');
   const ledger = paperLedger(db);
   const log = manualSync();
-  const desk = new OrderDesk(db, (order) => ledger.placeOrder(order, 'PENDING'), {
+  const desk = new OrderDesk(sqliteGroupCommit(db), (order) => ledger.placeOrder(order, 'PENDING'), {
     sync: { flush: log.sync.flush, close },
   });
   return { db, ledger, log, desk };
@@ -54,7 +55,7 @@ describe('OrderDesk group commit', () => {
   it('commits a burst together and acknowledges each order with its own outcome', async () => {
     const db = openDatabase(':memory:');
     const ledger = paperLedger(db);
-    const desk = new OrderDesk(db, (order) => {
+    const desk = new OrderDesk(sqliteGroupCommit(db), (order) => {
       if (order.quantity > 100) throw new Error('too many');
       return ledger.placeOrder(order, 'PENDING');
     });
@@ -72,7 +73,7 @@ describe('OrderDesk group commit', () => {
   it("undoes everything a failed order wrote, when the ledger's writes rely on the desk's savepoint", async () => {
     const db = openDatabase(':memory:');
     const ledger = paperLedger(db);
-    const desk = new OrderDesk(db, (order) =>
+    const desk = new OrderDesk(sqliteGroupCommit(db), (order) =>
       ledger.insideCallersSavepoint(() => {
         const placed = ledger.placeOrder(order, 'PENDING');
         if (order.quantity > 100) throw new Error('failed after writing');
@@ -95,7 +96,7 @@ describe('OrderDesk group commit', () => {
     const batches: number[] = [];
     let current = 0;
     const desk = new OrderDesk(
-      db,
+      sqliteGroupCommit(db),
       (order) => {
         current++;
         return ledger.placeOrder(order, 'PENDING');
@@ -183,7 +184,7 @@ describe('OrderDesk group commit', () => {
     try {
       const ledger = paperLedger(db);
       const during: unknown[] = [];
-      const desk = new OrderDesk(db, (order) => {
+      const desk = new OrderDesk(sqliteGroupCommit(db), (order) => {
         during.push(db.pragma('synchronous', { simple: true }));
         return ledger.placeOrder(order, 'PENDING');
       });
@@ -204,7 +205,7 @@ describe('OrderDesk group commit', () => {
     const db = openDatabase(path.join(dir, 'trading.db'));
     try {
       const ledger = paperLedger(db);
-      const desk = new OrderDesk(db, (order) => ledger.placeOrder(order, 'PENDING'));
+      const desk = new OrderDesk(sqliteGroupCommit(db), (order) => ledger.placeOrder(order, 'PENDING'));
       const orders = await Promise.all([desk.submit(request), desk.submit(request)]);
       expect(orders.map((order) => order.status)).toEqual(['PENDING', 'PENDING']);
       expect(db.pragma('synchronous', { simple: true })).toBe(2); // FULL

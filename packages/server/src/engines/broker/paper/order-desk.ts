@@ -1,9 +1,9 @@
-import fs from 'node:fs';
 import { HttpError } from '../../../core/errors';
 import type { Order, OrderRequest } from '../../../core/orders';
+import type { GroupCommitStorage, LogSync } from '../../../core/ports/group-commit';
 import type { UnitOfWork } from '../../../core/ports/unit-of-work';
-import type { Db } from '../../../storage/sqlite/database';
-import { sqliteImmediateUnitOfWork } from '../../../storage/sqlite/immediate-unit-of-work';
+
+export type { LogSync };
 
 interface Waiting {
   request: OrderRequest;
@@ -12,39 +12,6 @@ interface Waiting {
 }
 
 type Outcome = { order: Order } | { error: unknown };
-
-/**
- * Makes every commit written so far durable, then calls back: an fdatasync of the write-ahead log
- * in libuv's thread pool, so the event loop keeps serving requests while the disk flushes.
- */
-export interface LogSync {
-  flush(done: (error: Error | null) => void): void;
-  /** Lets go of the log's file; called when the database closes. */
-  close(): void;
-}
-
-/** The WAL's fdatasync for a database file; none for an in-memory database, which has no disk to wait for. */
-export function walSync(db: Db): LogSync | undefined {
-  if (db.memory) return undefined;
-  let fd: number | undefined;
-  return {
-    flush(done) {
-      try {
-        // Opened on the first flush, after a commit: the log exists by then, and stays the same
-        // file while the connection is open (SQLite deletes it only when the last connection closes).
-        fd ??= fs.openSync(`${db.name}-wal`, 'r');
-      } catch (error) {
-        done(error as Error);
-        return;
-      }
-      fs.fdatasync(fd, done);
-    },
-    close() {
-      if (fd !== undefined) fs.closeSync(fd);
-      fd = undefined;
-    },
-  };
-}
 
 /**
  * The reply for orders committed when the disk then failed to confirm the write (503: the server's
@@ -85,20 +52,18 @@ export class OrderDesk {
   private idleWaiters: Array<() => void> = [];
 
   constructor(
-    db: Db,
+    storage: GroupCommitStorage,
     decide: (request: OrderRequest) => Order,
     options: { maxBatch?: number; sync?: LogSync } = {},
   ) {
     this.maxBatch = options.maxBatch ?? 256;
     this.decide = decide;
-    this.unitOfWork = sqliteImmediateUnitOfWork(db);
-    const sync = options.sync ?? walSync(db);
-    // SQLite applies PRAGMA synchronous when the statement is compiled, not when it runs, so each
-    // switch is compiled afresh (db.pragma) rather than prepared once and re-run.
+    this.unitOfWork = storage.unitOfWork;
+    const sync = options.sync ?? storage.logSync();
     if (sync)
       this.deferFlush = {
-        relax: () => db.pragma('synchronous = NORMAL'),
-        restore: () => db.pragma('synchronous = FULL'),
+        relax: () => storage.relaxDurability(),
+        restore: () => storage.restoreDurability(),
         sync,
       };
   }

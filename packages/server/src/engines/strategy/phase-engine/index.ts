@@ -1,8 +1,7 @@
 // Production scaling (spec part 2 §2.8, §9): the phase engine, its history and the scaling status.
 import type { ScalingStatus } from '@td/contracts';
-import type { Db } from '../../../storage/sqlite/database';
-import { SqliteLedgerReadRepository } from '../../../storage/sqlite/ledger-read-repository';
-import { SqlitePhasesRepository } from '../../../storage/sqlite/phases-repository';
+import type { LedgerReadRepository } from '../../../core/ports/repositories/ledger';
+import type { PhasesRepository } from '../../../core/ports/repositories/phases';
 import type { AccountService } from '../../broker/account-service';
 import type { SafetyService } from '../../safety';
 import { capitalPhase } from '../phases';
@@ -25,16 +24,14 @@ export interface PhaseService {
 
 /** The engine over a running server's pieces: the traded account's equity, the ledger's fills, the breakers. */
 export function createPhaseService(deps: {
-  db: Db;
+  phases: PhasesRepository;
+  ledgerReads: LedgerReadRepository;
   trading: Pick<AccountService, 'account' | 'summary'>;
   safety: SafetyService;
   now: () => number;
   logger: PhaseEngineLog;
 }): PhaseService {
-  const store = new PhaseHistoryStore(
-    new SqlitePhasesRepository(deps.db),
-    new SqliteLedgerReadRepository(deps.db),
-  );
+  const store = new PhaseHistoryStore(deps.phases, deps.ledgerReads);
   const engine = new PhaseEngine({
     store,
     account: () => deps.trading.account(),

@@ -1,7 +1,5 @@
 import type { Logger } from 'pino';
-import type { Db } from '../../../storage/sqlite/database';
-import { sqliteLedgerStorage } from '../../../storage/sqlite/ledger-storage';
-import { Ledger } from '../../broker/ledger';
+import { Ledger, type LedgerStorage } from '../../broker/ledger';
 import { PaperBroker } from '../../broker/paper/paper-broker';
 import type { PaperAccountPreparation } from '../../broker/paper-account-preparation';
 import { istDateOf } from '../../market/calendar';
@@ -22,7 +20,8 @@ export interface ReplaySummary {
  * P&L the real path computes. One session at a time, yielding between them, so the server stays responsive.
  */
 export async function replayHistoryIntoEmptyLedger(
-  db: Db,
+  /** The paper ledger's repositories: the replay books through a ledger and paper broker of its own on them. */
+  storage: LedgerStorage,
   ledger: Ledger,
   market: MarketDataService,
   logger: Logger,
@@ -43,7 +42,7 @@ export async function replayHistoryIntoEmptyLedger(
     const result = replayHistory({
       sessions: [{ date, barsBySymbol }],
       loop,
-      venueFactory: (feed) => replayVenue(db, feed, barsBySymbol),
+      venueFactory: (feed) => replayVenue(storage, feed, barsBySymbol),
     });
     summary.sessions++;
     summary.orders += result.orders.length;
@@ -59,8 +58,11 @@ export async function replayHistoryIntoEmptyLedger(
   return summary;
 }
 
-function replayVenue(db: Db, feed: ReplayFeed, bars: Map<string, { volume: number }[]>): TradingVenue {
-  const storage = sqliteLedgerStorage(db);
+function replayVenue(
+  storage: LedgerStorage,
+  feed: ReplayFeed,
+  bars: Map<string, { volume: number }[]>,
+): TradingVenue {
   const ledger = new Ledger(storage, () => feed.now());
   const volumes = new Map(
     [...bars].map(([symbol, series]) => [
