@@ -76,7 +76,7 @@ module.exports = {
       comment:
         'Engines read and write through the repository and unit-of-work interfaces in core/ports; only the runtime picks the SQLite implementations (a second database is a new storage folder, not an edit of the engines).',
       from: { path: `${SRC}(engines|status)/`, pathNot: PRODUCTION.pathNot },
-      to: { path: [`${SRC}storage/sqlite/`, '^node_modules/.*better-sqlite3'] },
+      to: { path: [`${SRC}storage/sqlite/`, '/better-sqlite3/'] },
     },
     {
       name: 'status-reads-engines',
@@ -125,7 +125,8 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
-    exclude: { path: '(node_modules|\\.test\\.tsx?$)' },
+    // Packages stay in the graph as leaves (doNotFollow), so rules can name them (better-sqlite3).
+    exclude: { path: '\\.test\\.tsx?$' },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },
     enhancedResolveOptions: { extensions: ['.ts', '.tsx', '.js', '.json'] },
