@@ -1,11 +1,12 @@
-import type { AccountId, PaperLimits, Position } from '../../../core/orders';
+import type { AccountId, PaperLimits } from '../../../core/orders';
 import type { EntryKind, EntryRefs } from '../../../core/ports/repositories/ledger';
 import type { UnitOfWork } from '../../../core/ports/unit-of-work';
 import { istDateOf, parseIstDate } from '../../../core/time/ist-time';
 import { decimalFraction } from '../charges/decimal-fraction';
 import { requirePaise, rupees } from './ledger-checks';
 import { LedgerError } from './ledger-error';
-import { LedgerReader, type LedgerRepositories } from './ledger-reader';
+import { LedgerReader } from './ledger-reader';
+import type { LedgerStorage, ResetResult, TradingSnapshot } from './ledger-types';
 import { limitsFromJson, paperLimitsSchema } from './paper-limits-schema';
 import {
   type MarkPrice,
@@ -23,27 +24,7 @@ function isIstDate(date: string): boolean {
   }
 }
 
-export interface TradingSnapshot {
-  cashPaise: number;
-  /** Open positions, by symbol. */
-  positions: Position[];
-  equityPaise: number;
-  dayPnlPaise: number;
-}
-
-export type { EntryKind };
-
-/** The ledger's repositories and the unit its writes commit in (an IMMEDIATE transaction in SQLite). */
-export interface LedgerStorage extends LedgerRepositories {
-  unitOfWork: UnitOfWork;
-}
-
-export interface ResetResult {
-  cancelledOrderIds: string[];
-  /** The positions that vanished: a paper reset closes them at no price. */
-  removedPositions: Position[];
-  cashPaise: number;
-}
+export type { EntryKind, LedgerStorage, ResetResult, TradingSnapshot } from './ledger-types';
 
 /**
  * An account's cash, limits and valuation. Cash moves only through post(), which writes a signed

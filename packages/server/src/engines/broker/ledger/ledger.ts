@@ -1,41 +1,22 @@
 import {
   type AccountId,
-  type Charges,
   type Fill,
   type Order,
   type OrderRequest,
   type OrderStatus,
   type Position,
-  type Product,
   pendingOrder,
 } from '../../../core/orders';
 import { AccountLedger } from './account-ledger';
 import { averagePrice } from './cost-basis';
-import {
-  requireCharges,
-  requirePaise,
-  requireQuantity,
-  requireTimestamp,
-  rupees,
-  turnoverPaise,
-} from './ledger-checks';
+import { type Execution, type FillInput, requireExecution, requireOrderRequest } from './fill-input';
+import { requirePaise, requireQuantity, rupees, turnoverPaise } from './ledger-checks';
 import { LedgerError } from './ledger-error';
 import type { LiveOrderRecord } from './live-orders';
 import { orderedId } from './ordered-id';
 import { addToPosition, takeFromPosition } from './position-book';
 
-export interface FillInput {
-  orderId: string;
-  quantity: number;
-  pricePaise: number;
-  charges: Charges;
-  ts: number;
-  /** What the fill was charged as, when it differs from its order's product (a sell held overnight). */
-  product?: Product;
-}
-
-/** One execution of a whole order: what a paper market order is. */
-export type Execution = Omit<FillInput, 'orderId'>;
+export type { Execution, FillInput } from './fill-input';
 
 /**
  * The durable book of an account: cash as a ledger of signed entries, orders, fills and positions
@@ -248,19 +229,4 @@ export class Ledger extends AccountLedger {
     }
     return held;
   }
-}
-
-function requireOrderRequest(request: OrderRequest): void {
-  requireQuantity(request.quantity);
-  if (request.symbol.trim() === '') throw new LedgerError('An order needs a symbol.');
-  if (request.type === 'LIMIT') {
-    requirePaise(request.limitPrice ?? Number.NaN, 'A limit price', { positive: true });
-  }
-}
-
-function requireExecution(execution: Execution): void {
-  requireQuantity(execution.quantity);
-  requirePaise(execution.pricePaise, 'A fill price', { positive: true });
-  requireCharges(execution.charges);
-  requireTimestamp(execution.ts);
 }
