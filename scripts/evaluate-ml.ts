@@ -1,7 +1,7 @@
 // Honest evaluation of the ensemble on replayed simulated sessions (docs/decisions/0017-ml-ensemble.md).
-// Run: node --import tsx packages/server/src/engines/ml/models/evaluate.ts [sessions] [warmup] [step] [seed]
-import { averageImprovement } from './online-learning';
-import { replayEvaluation } from './replay-evaluation';
+// Run: node --import tsx scripts/evaluate-ml.ts [sessions] [warmup] [step] [seed]
+import { averageImprovement } from '../packages/server/src/engines/ml/models/online-learning';
+import { replayEvaluation } from '../packages/server/src/engines/ml/models/replay-evaluation';
 
 const [sessions = 20, warmupSessions = 5, stepMinutes = 5, seed = 20260105] = process.argv
   .slice(2)
