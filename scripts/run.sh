@@ -70,6 +70,15 @@ FAKED_DATES=(
 
 # The whole unit suite under libfaketime, once per date above. The clock starts at the date and runs
 # on; jest's workers inherit it (LD_PRELOAD and FAKETIME are passed to child processes).
+# The runtime's stop must leave no timer, socket or database handle behind: jest reports any it
+# finds with --detectOpenHandles but still exits 0, so its report fails the run here.
+runtime_stops_clean() {
+  echo "› the runtime stops clean (jest --detectOpenHandles)"
+  local report
+  report=$(pnpm exec jest --ci --detectOpenHandles packages/server/src/runtime/runtime.test.ts 2>&1) || { echo "$report"; return 1; }
+  if grep -q "open handle" <<<"$report"; then echo "$report"; return 1; fi
+}
+
 unit_tests_on_other_dates() {
   local entry when what local_time started
   for entry in "${FAKED_DATES[@]}"; do
@@ -101,6 +110,7 @@ case "$cmd" in
     echo "› typecheck"; pnpm run typecheck
     echo "› lint"; pnpm run lint
     echo "› unit and component tests"; pnpm run test:unit --ci
+    runtime_stops_clean
     unit_tests_on_other_dates
     echo "› build"; pnpm run build
     echo "› end-to-end tests in Chromium"; pnpm run test:e2e
