@@ -1,7 +1,6 @@
+import { until } from '../../../test-support/real-feed-harness';
 import { LiveVenue } from './live-venue';
 import { type LiveBrokerHarness, liveBrokerHarness, liveOrder } from './test-support/live-broker-harness';
-
-const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
 
 describe('LiveVenue', () => {
   let h: LiveBrokerHarness;
@@ -77,7 +76,8 @@ describe('LiveVenue', () => {
   it('returns the order PENDING at once and places it with Upstox in the background', async () => {
     const order = venue.submit(liveOrder({ account: 'paper', strategy: 'momentum' }));
     expect(order).toMatchObject({ account: 'live', status: 'PENDING', strategy: 'momentum', quantity: 5 });
-    await settle();
+    // The placement runs in the background: wait for Upstox's answer, however busy the machine.
+    await until(() => h.broker.order(order.id)?.brokerOrderId, 'the Upstox order id');
     expect(h.fake.placed()).toHaveLength(1);
     expect(h.fake.placed()[0]!.tag).toBe(order.id);
     expect(h.broker.order(order.id)?.brokerOrderId).toBe('260112000000001');
@@ -94,13 +94,13 @@ describe('LiveVenue', () => {
     }));
     const refused = venue.submit(liveOrder());
     expect(refused.status).toBe('PENDING');
-    await settle();
+    await until(() => h.broker.order(refused.id)?.status === 'REJECTED', 'the refusal');
     expect(h.broker.order(refused.id)?.status).toBe('REJECTED');
     expect(logged.some((line) => line.message === 'Upstox refused a live loop order')).toBe(true);
 
     h.fake.api.route('POST', /^\/v3\/order\/place$/, () => ({ status: 502, body: 'Bad gateway' }));
     expect(venue.submit(liveOrder()).status).toBe('PENDING');
-    await settle();
+    await until(() => logged.some((line) => line.level === 'error'), 'the error logged');
     expect(logged.some((line) => line.level === 'error')).toBe(true);
   });
 
