@@ -45,7 +45,7 @@ export function createRuntime(config: AppConfig, logger: Logger, options: Runtim
     ...{ allocation: parts.allocation, analytics: parts.analytics, risk, safety, ml: parts.ml },
     ...{ dataSources: base.dataSources, infraMetrics, phases: parts.phases },
     engineStatus: () => ({
-      ...(tradingMode.current() === 'live'
+      ...(tradingMode.account() === 'live'
         ? engineStatus(market, liveLoop.state(), 'live')
         : engineStatus(market, preparingLoopState(tradingLoop.state(), paperPreparation), 'paper')),
       halt: safety.haltState(),
