@@ -31,6 +31,11 @@ const BENCHES: Record<string, { about: string; load: () => Promise<{ run(): Prom
       'risk metrics and positions for 50 positions over a year of closes, vs the /api/health floor; Emergency Stop',
     load: () => import('./risk.bench'),
   },
+  structure: {
+    about:
+      "the server's import graph (cycles, imports against the layer order, files over 250 lines) and the runtime's build/start/stop",
+    load: () => import('./structure.bench'),
+  },
   ml: {
     about:
       'news lexicon headlines/s vs the sentiment package (AFINN); ensemble predict+explain and online update p99',
