@@ -4,7 +4,8 @@ import { remoteNameSchema } from '@td/contracts';
 import { loadConfig } from '@td/server';
 import { defaultRegistry } from '../packages/server/src/engines/registry/remote-registry-store';
 import { readOpsToken } from '../packages/server/src/storage/secrets/ops-token';
-import { ReleaseError, releaseRemote, rollbackRemote, UseRemoteError } from './lib/remote-releases';
+import { ReleaseError } from './lib/release-history';
+import { releaseRemote, rollbackRemote, UseRemoteError } from './lib/remote-releases';
 
 // `pnpm remote:release <remote> [version]`: build one remote under a new version, publish it under its own
 // immutable path beside the builds already served, and point the running shell at it (as remote:use does).

@@ -10,9 +10,8 @@ import {
   recordRelease,
   releaseDir,
   releaseHistoryFile,
-  releaseRemote,
-  rollbackRemote,
-} from './remote-releases';
+} from './release-history';
+import { releaseRemote, rollbackRemote } from './remote-releases';
 
 const API_URL = 'http://api.test';
 const ORIGIN = 'http://localhost:3005';

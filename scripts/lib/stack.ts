@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
 import { loadConfig } from '../../packages/server/src/runtime/config';
 import { hostContentSecurityPolicy } from './content-security-policy';
-import { releasesRoot } from './remote-releases';
+import { releasesRoot } from './release-history';
 import { distOf, type StaticSite, startStaticSite } from './static-site';
 
 export const REMOTES = ['auth', 'trading', 'analytics', 'ml', 'infra'] as const;

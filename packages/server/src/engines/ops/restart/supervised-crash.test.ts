@@ -6,7 +6,7 @@ import path from 'node:path';
 import { loadConfig } from '../../../runtime/config';
 import { openDatabase } from '../../../storage/sqlite/database';
 import { SqliteSessionsRepository } from '../../../storage/sqlite/sessions-repository';
-import { TEST_SCRYPT_COST } from '../../../test-support';
+import { TEST_EPOCH, TEST_SCRYPT_COST } from '../../../test-support';
 import { hashPassword } from '../../auth/password-hash';
 
 // npm start's own supervisor with the real API server as its child: a kill -9 under order load.
@@ -41,8 +41,8 @@ async function seedPassword(dataDir: string): Promise<string> {
   new SqliteSessionsRepository(db).credentials.setPasswordHash(
     traderEmail,
     await hashPassword(PASSWORD, TEST_SCRYPT_COST),
-    // The real API child reads the machine's clock (faketime's too): the stamp must be on that clock.
-    Date.now(),
+    // Only a record of when the password was set: nothing reads it back, so a fixed instant will do.
+    TEST_EPOCH,
   );
   db.close();
   return traderEmail;
