@@ -4,7 +4,7 @@ import type {
   LedgerReadRepository,
   StrategyFill,
 } from '../../core/ports/repositories/ledger';
-import type { Db } from './database';
+import type { SqlDatabase } from '../sql/sql-database';
 import { openingOnOrAfter } from './ledger-repository';
 import { statementCache } from './statement-cache';
 
@@ -18,7 +18,7 @@ const STRATEGY_FILL = `f.symbol, f.side, f.quantity, f.price_paise AS pricePaise
 export class SqliteLedgerReadRepository implements LedgerReadRepository {
   private readonly sql;
 
-  constructor(db: Db) {
+  constructor(db: SqlDatabase) {
     this.sql = statementCache(db);
   }
 

@@ -8,7 +8,7 @@ import type {
   OrdersRepository,
   OrdersSummary,
 } from '../../core/ports/repositories/orders';
-import type { Db } from './database';
+import type { SqlDatabase } from '../sql/sql-database';
 import { ORDER_COLUMNS, type OrderRow, orderFromRow } from './ledger-rows';
 import { statementCache } from './statement-cache';
 
@@ -20,7 +20,7 @@ const INSERT_ORDER = `INSERT INTO orders (id, account, symbol, side, type, quant
 export class SqliteOrdersRepository implements OrdersRepository {
   private readonly sql;
 
-  constructor(db: Db) {
+  constructor(db: SqlDatabase) {
     this.sql = statementCache(db);
   }
 

@@ -1,6 +1,6 @@
 import type { AccountId, Fill, Position } from '../../core/orders';
 import type { FillCharges, LedgerRepository } from '../../core/ports/repositories/ledger';
-import type { Db } from './database';
+import type { SqlDatabase } from '../sql/sql-database';
 import {
   FILL_COLUMNS,
   type FillRow,
@@ -31,7 +31,7 @@ type PositionsAndFills = Pick<
 export class SqlitePositionsAndFills implements PositionsAndFills {
   protected readonly sql;
 
-  constructor(db: Db) {
+  constructor(db: SqlDatabase) {
     this.sql = statementCache(db);
   }
 

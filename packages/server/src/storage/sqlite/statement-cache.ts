@@ -1,9 +1,8 @@
-import type { Statement } from 'better-sqlite3';
-import type { Db } from './database';
+import type { SqlDatabase, SqlStatement } from '../sql/sql-database';
 
 /** Prepares each distinct SQL text once per connection: the order path runs the same few statements. */
-export function statementCache(db: Db): (text: string) => Statement {
-  const statements = new Map<string, Statement>();
+export function statementCache(db: SqlDatabase): (text: string) => SqlStatement {
+  const statements = new Map<string, SqlStatement>();
   return (text) => {
     let statement = statements.get(text);
     if (!statement) {
