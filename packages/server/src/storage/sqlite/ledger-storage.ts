@@ -7,7 +7,10 @@ import { SqliteLedgerRepository } from './ledger-repository';
 import { SqliteOrdersRepository } from './orders-repository';
 
 /** What the ledger and the paper broker write through, over one SQLite connection. */
-export function sqliteLedgerStorage(db: SqlDatabase): {
+export function sqliteLedgerStorage(
+  db: SqlDatabase,
+  unitOfWork: UnitOfWork = sqliteImmediateUnitOfWork(db),
+): {
   ledgerRepo: LedgerRepository;
   ordersRepo: OrdersRepository;
   unitOfWork: UnitOfWork;
@@ -15,6 +18,6 @@ export function sqliteLedgerStorage(db: SqlDatabase): {
   return {
     ledgerRepo: new SqliteLedgerRepository(db),
     ordersRepo: new SqliteOrdersRepository(db),
-    unitOfWork: sqliteImmediateUnitOfWork(db),
+    unitOfWork,
   };
 }

@@ -1,0 +1,4 @@
+import type { Migration } from '../../sql/migrate';
+
+// Placeholder until the PostgreSQL migrations land.
+export const migrations: Migration[] = [];
