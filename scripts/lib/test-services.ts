@@ -18,9 +18,12 @@ const script = (rootDir: string) => path.join(rootDir, 'scripts', 'test-services
 export async function startTestServices(rootDir: string): Promise<void> {
   const env = process.env;
   if (env.TEST_DATABASE_URL && env.TEST_REDIS_URL) return;
+  // Servers keep the real clock even when this jest runs under faketime (npm test starts them before).
+  const { LD_PRELOAD: _preload, FAKETIME: _faketime, ...realClockEnv } = env;
   // The jest process owns them: the script's watchdog stops them if jest dies before its teardown.
   const { stdout } = await run('bash', [script(rootDir), 'start', String(process.pid)], {
     encoding: 'utf8',
+    env: realClockEnv,
   });
   const started = Object.fromEntries(
     stdout
