@@ -133,6 +133,7 @@ stop_test_services() {
 ensure_test_services() {
   local line previous
   local -a lines
+  unset TEST_SERVICES_DIR # one inherited from an outer run must not pass for ours below
   mapfile -t lines < <(start_test_services "$$") || true
   for line in "${lines[@]}"; do export "${line?}"; done
   if [ -z "${TEST_SERVICES_DIR:-}" ] || [ ! -d "$TEST_SERVICES_DIR" ]; then
