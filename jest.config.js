@@ -25,6 +25,10 @@ export default {
       ...common,
       displayName: 'server',
       testEnvironment: 'node',
+      // PostgreSQL and Redis for a run that was not given them (npm test starts its own): only when
+      // the run includes a server test, and stopped again at its end.
+      globalSetup: '<rootDir>/scripts/jest/start-test-services.ts',
+      globalTeardown: '<rootDir>/scripts/jest/stop-test-services.ts',
       testMatch: [
         '<rootDir>/packages/server/src/**/*.test.ts',
         '<rootDir>/packages/contracts/src/**/*.test.ts',

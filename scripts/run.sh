@@ -109,6 +109,8 @@ case "$cmd" in
     ensure_pnpm; ensure_packages; ensure_chromium; ensure_faketime
     echo "› typecheck"; pnpm run typecheck
     echo "› lint"; pnpm run lint
+    # PostgreSQL and Redis on loopback for every unit pass and the e2e tests; stopped when this ends.
+    source scripts/test-services.sh; ensure_test_services
     echo "› unit and component tests"; pnpm run test:unit --ci
     runtime_stops_clean
     unit_tests_on_other_dates

@@ -1,4 +1,6 @@
 export { buildTestApp, TEST_SCRYPT_COST, type TestApp, type TestAppOverrides } from './build-test-app';
+export { createTestDatabase, type TestDatabase, testDatabaseUrl } from './postgres';
+export { testRedisUrl, uniqueRedisPrefix } from './redis';
 export { type RegisteredRoute, registeredRoutes } from './registered-routes';
 export { openSignedInStream, openStream, type StreamTestClient } from './stream-test-client';
 export { createRunningClock, createTestClock, TEST_EPOCH, type TestClock } from './test-clock';
