@@ -24,9 +24,11 @@ export function schemaDifferences(
   for (const table of Object.keys(postgres)) {
     if (!sqlite[table]) differences.push(`table ${table}: in PostgreSQL, missing in SQLite`);
   }
-  for (const table of Object.keys(sqlite).filter((name) => postgres[name])) {
+  for (const [table, sqliteTable] of Object.entries(sqlite)) {
+    const postgresTable = postgres[table];
+    if (!postgresTable) continue;
     const extra = new Set(postgresOnly[table] ?? []);
-    differences.push(...tableDifferences(table, sqlite[table], withoutColumns(postgres[table], extra)));
+    differences.push(...tableDifferences(table, sqliteTable, withoutColumns(postgresTable, extra)));
   }
   return differences;
 }

@@ -104,8 +104,8 @@ export async function readPostgresShape(client: Pick<Client, 'query'>): Promise<
   );
   const shape: SchemaShape = {};
   for (const column of columns.rows) {
-    shape[column.table_name] ??= { columns: [], primaryKey: [], uniqueKeys: [], indexes: [] };
-    shape[column.table_name].columns.push({
+    const table = (shape[column.table_name] ??= { columns: [], primaryKey: [], uniqueKeys: [], indexes: [] });
+    table.columns.push({
       name: column.column_name,
       type: column.data_type,
       notNull: column.is_nullable === 'NO',
