@@ -104,7 +104,8 @@ export async function readPostgresShape(client: Pick<Client, 'query'>): Promise<
   );
   const shape: SchemaShape = {};
   for (const column of columns.rows) {
-    const table = (shape[column.table_name] ??= { columns: [], primaryKey: [], uniqueKeys: [], indexes: [] });
+    const table = shape[column.table_name] ?? { columns: [], primaryKey: [], uniqueKeys: [], indexes: [] };
+    shape[column.table_name] = table;
     table.columns.push({
       name: column.column_name,
       type: column.data_type,
