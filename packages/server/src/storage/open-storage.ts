@@ -1,6 +1,6 @@
 import type { GroupCommitStorage } from '../core/ports/group-commit';
 import type { UnitOfWork } from '../core/ports/unit-of-work';
-import { migrations as postgresMigrations } from './postgres/migrations';
+import { postgresMigrations } from './postgres/migrations';
 import { openPostgres } from './postgres/open-postgres';
 import { isHealthy } from './sql/migrate';
 import type { SqlDatabase } from './sql/sql-database';

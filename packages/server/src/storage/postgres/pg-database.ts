@@ -18,6 +18,7 @@ export const WRITERS_LOCK = 7_240_001;
 
 /** A PostgreSQL database through the synchronous bridge, with the surface the repositories use. */
 export class PgDatabase implements SqlDatabase {
+  readonly dialect = 'postgres';
   readonly connection: SyncPg;
   private readonly numbered = new Map<string, NumberedSql>();
   private depth = 0;

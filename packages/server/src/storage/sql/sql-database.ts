@@ -28,6 +28,8 @@ export interface SqlTransaction<F extends AnyFunction> {
 }
 
 export interface SqlDatabase {
+  /** 'postgres' on PostgreSQL; better-sqlite3's connection has none, which means SQLite. */
+  readonly dialect?: 'postgres';
   prepare(sql: string): SqlStatement;
   exec(sql: string): unknown;
   /** Runs inside a transaction; called inside another it is a savepoint, so units nest. */

@@ -3,7 +3,7 @@ import type { PhaseHistoryRow, PhasesRepository } from '../../core/ports/reposit
 import type { SqlDatabase } from '../sql/sql-database';
 import { statementCache } from './statement-cache';
 
-const COLUMNS = `id, phase, from_phase AS fromPhase, kind, reason, entered_at AS enteredAt, equity_paise AS equityPaise`;
+const COLUMNS = `id, phase, from_phase AS "fromPhase", kind, reason, entered_at AS "enteredAt", equity_paise AS "equityPaise"`;
 
 /** The phase_history table (migration 008). */
 export class SqlitePhasesRepository implements PhasesRepository {

@@ -1,8 +1,8 @@
 import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
+import { postgresMigrations as migrations } from '../../../storage/postgres/migrations';
 import { openPostgres } from '../../../storage/postgres/open-postgres';
-import { migrations } from '../../../storage/postgres/migrations';
 import { sqliteLedgerStorage } from '../../../storage/sqlite/ledger-storage';
 import { testDatabaseUrl } from '../../../test-support/postgres';
 import { Ledger } from './ledger';
@@ -23,9 +23,13 @@ interface Buyer {
 
 /** One more instance of the server's ledger, in its own process, on the same database. */
 function startBuyer(schema: string): Buyer {
-  const child = spawn(process.execPath, ['--import', 'tsx', BUYER, testDatabaseUrl(), schema, String(TRIES_EACH)], {
-    cwd: REPO_ROOT,
-  });
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', BUYER, testDatabaseUrl(), schema, String(TRIES_EACH)],
+    {
+      cwd: REPO_ROOT,
+    },
+  );
   const lines: string[] = [];
   let pending = '';
   let stderr = '';
@@ -37,14 +41,16 @@ function startBuyer(schema: string): Buyer {
   child.stdout.on('data', (chunk: string) => {
     const parts = (pending + chunk).split('\n');
     pending = parts.pop()!;
-    for (const line of parts) (line === 'ready' ? onReady() : lines.push(line));
+    for (const line of parts) line === 'ready' ? onReady() : lines.push(line);
   });
   child.stderr.on('data', (chunk: Buffer) => {
     stderr += chunk.toString();
   });
   const done = new Promise<void>((resolve, reject) => {
     child.on('error', reject);
-    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`a buyer failed (${code}): ${stderr}`))));
+    child.on('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`a buyer failed (${code}): ${stderr}`)),
+    );
   });
   return { child, lines, ready, done };
 }

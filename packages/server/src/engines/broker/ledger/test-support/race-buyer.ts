@@ -5,8 +5,9 @@
  * would not cover it.
  * Usage: node --import tsx race-buyer.ts <database url> <schema> <tries>
  */
+
+import { postgresMigrations as migrations } from '../../../../storage/postgres/migrations';
 import { openPostgres } from '../../../../storage/postgres/open-postgres';
-import { migrations } from '../../../../storage/postgres/migrations';
 import { sqliteLedgerStorage } from '../../../../storage/sqlite/ledger-storage';
 import { Ledger } from '../ledger';
 import { LedgerError } from '../ledger-error';
