@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import WebSocket from 'ws';
 import { loadConfig } from '../runtime/config';
 import { buildTestApp, type TestApp } from '../test-support';
+import { scalar } from '../test-support/databases';
 
 let t: TestApp;
 afterEach(() => t.close());
@@ -44,7 +45,7 @@ describe('Host and Origin checks (DNS rebinding)', () => {
       expect(setup.statusCode).toBe(403);
     }
     // Nothing was issued for them: the page on this machine's own name still gets its link issued.
-    expect(t.services.db.prepare('SELECT COUNT(*) FROM setup_tokens').pluck().get()).toBe(0);
+    expect(scalar(t.services.db, 'SELECT COUNT(*) FROM setup_tokens')).toBe(0);
     expect((await setupRequest({ host: 'localhost:8082' })).statusCode).toBe(200);
   });
 

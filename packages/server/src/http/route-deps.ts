@@ -23,7 +23,7 @@ import type { AllocationService } from '../engines/strategy/allocation/allocatio
 import type { PhaseService } from '../engines/strategy/phase-engine';
 import type { StreamHub } from '../engines/stream/stream-hub';
 import type { engineStatus, tickDashboard } from '../status/engine-status';
-import type { Db } from '../storage/sqlite/database';
+import type { SqlDatabase } from '../storage/sql/sql-database';
 import type { ErrorMapping } from './error-registry';
 import type { ManagementRouteDeps } from './routes/management';
 import type { PlatformRouteDeps } from './routes/platform';
@@ -46,7 +46,7 @@ export type HttpConfig = PlatformRouteDeps['config'] &
 export interface AppServices {
   config: HttpConfig;
   /** The database itself, for tests and scripts; routes read storageHealthy. */
-  db: Db;
+  db: SqlDatabase;
   /** Whether the database answers a trivial query now (health and server status). */
   storageHealthy(): boolean;
   logger: Logger;

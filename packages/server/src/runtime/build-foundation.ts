@@ -9,13 +9,12 @@ import { MarketDataService } from '../engines/market/market-data-service';
 import { createRealFeeds } from '../engines/market/real-feeds';
 import { defaultRegistry, RemoteRegistryStore } from '../engines/registry/remote-registry-store';
 import { StreamHub } from '../engines/stream/stream-hub';
+import { openStorage } from '../storage/open-storage';
 import { secureDataDir } from '../storage/secrets/owner-only-files';
 import { SecretBox } from '../storage/secrets/secret-box';
 import { SqliteDataSourcesRepository } from '../storage/sqlite/data-sources-repository';
-import { openDatabase } from '../storage/sqlite/database';
 import { SqliteSessionsRepository } from '../storage/sqlite/sessions-repository';
 import { SqliteSettingsRepository } from '../storage/sqlite/settings-repository';
-import { sqliteUnitOfWork } from '../storage/sqlite/unit-of-work';
 import type { AppConfig } from './config';
 import { ModeController } from './mode-controller';
 
@@ -25,6 +24,8 @@ export interface RuntimeOptions {
   now?: () => number;
   /** Tests lower the password-hash cost; production always uses the default. */
   scryptCost?: ScryptCost;
+  /** Tests: a PostgreSQL schema of the run's own, when DATABASE_URL selects PostgreSQL. */
+  databaseSchema?: string;
 }
 
 /** Storage, sign-in, the stream, the market and its feeds, the data sources and the mode: §6 entries 0–5. */
@@ -33,11 +34,16 @@ export function buildFoundation(config: AppConfig, logger: Logger, options: Runt
   const tightened = secureDataDir(config.dataDir);
   if (tightened.length > 0)
     logger.warn({ tightened }, 'data directory was open to other users: now owner-only');
-  const db = openDatabase(options.databaseFile ?? path.join(config.dataDir, 'trading.db'));
+  const storage = openStorage({
+    databaseUrl: config.databaseUrl,
+    databaseFile: options.databaseFile ?? path.join(config.dataDir, 'trading.db'),
+    schema: options.databaseSchema,
+  });
+  const { db } = storage;
   const settings = new SqliteSettingsRepository(db);
   const box = SecretBox.fromDataDir(config.dataDir, config.secretsKey);
   const auth = createAuthService({
-    ...{ sessions: new SqliteSessionsRepository(db), unitOfWork: sqliteUnitOfWork(db) },
+    ...{ sessions: new SqliteSessionsRepository(db), unitOfWork: storage.unitOfWork },
     ...{ config, logger, now, scryptCost: options.scryptCost },
   });
   const stream = new StreamHub({
@@ -77,6 +83,7 @@ export function buildFoundation(config: AppConfig, logger: Logger, options: Runt
     config,
     logger,
     now,
+    storage,
     db,
     settings,
     box,

@@ -20,7 +20,6 @@ import { SignalEdgeBook } from '../engines/strategy/allocation/signal-edge';
 import { EXIT_RULES } from '../engines/strategy/exits';
 import { createPhaseService } from '../engines/strategy/phase-engine';
 import { SqliteAlertsRepository } from '../storage/sqlite/alerts-repository';
-import { sqliteGroupCommit } from '../storage/sqlite/group-commit';
 import { SqliteHaltsRepository } from '../storage/sqlite/halts-repository';
 import { SqliteLedgerReadRepository } from '../storage/sqlite/ledger-read-repository';
 import { sqliteLedgerStorage } from '../storage/sqlite/ledger-storage';
@@ -32,7 +31,7 @@ import type { Foundation } from './build-foundation';
 export function buildTrading(base: Foundation) {
   const { config, logger, now, db, settings, market, stream, upstoxAccount, tradingMode, dataSources } = base;
   // Broker: the paper account on the ledger, and the Upstox account behind the live venue.
-  const ledgerStorage = sqliteLedgerStorage(db);
+  const ledgerStorage = sqliteLedgerStorage(db, base.storage.writersUnitOfWork);
   const ledgerReads = new SqliteLedgerReadRepository(db);
   const ledger = new Ledger(ledgerStorage, now);
   ledger.openAccount('paper', PAPER_STARTING_BALANCE_PAISE);
@@ -46,7 +45,7 @@ export function buildTrading(base: Foundation) {
   const paperPreparation = new PaperAccountPreparation();
   paperBroker.holdOrdersWhile(paperPreparation);
   const trading = new TradingService(
-    { groupCommit: sqliteGroupCommit(db), ledgerReads },
+    { groupCommit: base.storage.groupCommit, ledgerReads },
     ledger,
     paperBroker,
     market,

@@ -94,6 +94,11 @@ const envSchema = z.object({
     .default('0')
     .transform((value) => value === '1'),
   SECRETS_KEY: z.string().optional(),
+  /** postgres://user:password@host:port/db selects the shared PostgreSQL store; without it, the embedded SQLite file. */
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+    .optional(),
   TRADING_LOOP: z
     .enum(['on', 'off'])
     .default('on')
@@ -199,6 +204,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     logLevel: e.LOG_LEVEL,
     version: '1.0.0',
     secretsKey: e.SECRETS_KEY,
+    databaseUrl: e.DATABASE_URL,
     tradingLoop: e.TRADING_LOOP,
     replayHistory: e.REPLAY_HISTORY,
     restart: {

@@ -20,10 +20,10 @@ import { createModeLoopsEngine } from './mode-loops-engine';
  * bottom to top, so the loops stop first and the database closes last.
  */
 export function engineList(base: Foundation, parts: Trading, infraMetrics: InfraMetrics): Engine[] {
-  const { config, logger, db, market, stream, tradingMode } = base;
+  const { config, logger, market, stream, tradingMode } = base;
   const { trading, paperBroker, paperPreparation, tradingLoop, liveLoop } = parts;
   return [
-    createStorageEngine(db),
+    createStorageEngine(base.storage),
     createAuthEngine(base.auth),
     createStreamEngine(stream),
     createMarketEngine(market),

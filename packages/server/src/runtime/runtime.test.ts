@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { Db } from '../storage/sqlite/database';
 import { createRunningClock } from '../test-support/test-clock';
 import { loadConfig } from './config';
 import { createLogger } from './logger';
@@ -70,7 +71,7 @@ describe('the runtime', () => {
       ...names.map((name) => `start ${name}`),
       ...[...names].reverse().map((name) => `stop ${name}`),
     ]);
-    expect(runtime.services.db.open).toBe(false);
+    expect((runtime.services.db as Db).open).toBe(false);
   });
 
   it('stops cleanly with the replay and both loops on, and a second stop does nothing more', async () => {
@@ -81,6 +82,6 @@ describe('the runtime', () => {
     await runtime.stop();
     // The replay stopped between sessions and the preparation ended; nothing wrote after the close.
     expect(runtime.services.paperPreparation.running).toBe(false);
-    expect(runtime.services.db.open).toBe(false);
+    expect((runtime.services.db as Db).open).toBe(false);
   });
 });

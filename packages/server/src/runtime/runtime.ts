@@ -7,7 +7,6 @@ import { createRiskEngine } from '../engines/risk';
 import { safetySettings } from '../engines/safety';
 import type { AppServices } from '../http/route-deps';
 import { engineStatus, preparingLoopState, tickDashboard } from '../status/engine-status';
-import { isDatabaseHealthy } from '../storage/sqlite/database';
 import { buildFoundation, type RuntimeOptions } from './build-foundation';
 import { buildTrading } from './build-trading';
 import type { AppConfig } from './config';
@@ -37,7 +36,7 @@ export function createRuntime(config: AppConfig, logger: Logger, options: Runtim
     riskLimits: safetySettings(safety),
   });
   const services: AppServices = {
-    storageHealthy: () => isDatabaseHealthy(base.db),
+    storageHealthy: () => base.storage.healthy(),
     ...{ config, db: base.db, logger, auth: base.auth, registry: base.registry, tradingMode, stream, market },
     ...{ feedSubscriptions: parts.feedSubscriptions, upstoxAccount, ledger: parts.ledger },
     ...{ paperBroker: parts.paperBroker, paperPreparation, trading, tradingLoop, liveLoop },

@@ -5,6 +5,7 @@ import {
   TEST_PASSWORD,
   type TestApp,
 } from '../../test-support';
+import { scalar } from '../../test-support/databases';
 
 const TOO_MANY = 'Too many login attempts. Please try again in 15 minutes.';
 const INVALID = 'Invalid credentials. Please check your password.';
@@ -121,7 +122,7 @@ describe('POST /api/auth/login', () => {
   it('records failures in the database and prunes those past the window', async () => {
     await signInForTest(t);
     await login(t.config.traderEmail, 'Wrong-Password-1');
-    const count = () => t.services.db.prepare('SELECT COUNT(*) FROM login_failures').pluck().get();
+    const count = () => scalar(t.services.db, 'SELECT COUNT(*) FROM login_failures');
     expect(count()).toBe(1);
     clock.advance(t.config.loginWindowMs + 1);
     await login(t.config.traderEmail, TEST_PASSWORD);

@@ -9,6 +9,7 @@ import {
   TEST_PASSWORD,
   type TestApp,
 } from '../../test-support';
+import { column, scalar } from '../../test-support/databases';
 
 const REMOTE = '203.0.113.20';
 
@@ -97,13 +98,13 @@ describe('POST /api/auth/request-password-setup', () => {
       success: false,
       error: 'Access restricted to authorized user only',
     });
-    expect(t.services.db.prepare('SELECT COUNT(*) FROM setup_tokens').pluck().get()).toBe(0);
+    expect(scalar(t.services.db, 'SELECT COUNT(*) FROM setup_tokens')).toBe(0);
   });
 
   it('stores only the hash of a setup token', async () => {
     await requestSetup(t.config.traderEmail);
     const token = readSetupTokenFromFile(t.config.dataDir);
-    const stored = t.services.db.prepare('SELECT token_hash FROM setup_tokens').pluck().all();
+    const stored = column(t.services.db, 'SELECT token_hash FROM setup_tokens');
     expect(stored).toHaveLength(1);
     expect(stored).not.toContain(token);
   });

@@ -6,6 +6,7 @@ import {
   TEST_PASSWORD,
   type TestApp,
 } from '../../test-support';
+import { scalar } from '../../test-support/databases';
 
 describe('sessions: validate-session, logout, expiry and storage', () => {
   const clock = createTestClock();
@@ -78,7 +79,7 @@ describe('sessions: validate-session, logout, expiry and storage', () => {
 
   it('writes last-seen only when more than 30 seconds have passed', async () => {
     const { token, headers } = await signInForTest(t);
-    const lastSeen = () => t.services.db.prepare('SELECT last_seen_at FROM sessions').pluck().get();
+    const lastSeen = () => scalar(t.services.db, 'SELECT last_seen_at FROM sessions');
     const signedInAt = clock.now();
     clock.advance(10_000);
     await validate(headers.authorization);
@@ -126,7 +127,7 @@ describe('password storage', () => {
     const t = await buildTestApp({ scryptCost: PRODUCTION_SCRYPT_COST });
     try {
       await signInForTest(t);
-      const stored = t.services.db.prepare('SELECT password_hash FROM credentials').pluck().get() as string;
+      const stored = scalar(t.services.db, 'SELECT password_hash FROM credentials') as string;
       expect(stored).toMatch(/^scrypt\$131072\$8\$1\$[A-Za-z0-9_-]{22}\$[A-Za-z0-9_-]{86}$/);
       expect(stored).not.toContain(TEST_PASSWORD);
       const parsed = parsePasswordHash(stored);

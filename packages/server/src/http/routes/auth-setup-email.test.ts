@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { setupLinkFilePath } from '../../engines/auth/setup-link-file';
 import { buildTestApp, TEST_PASSWORD, type TestApp } from '../../test-support';
+import { scalar } from '../../test-support/databases';
 
 interface CapturedMail {
   from: string;
@@ -104,8 +105,6 @@ describe('password setup by email', () => {
     });
     expect(response.statusCode).toBe(502);
     expect(response.json().error).toBe('Failed to send password setup instructions');
-    expect(
-      t.services.db.prepare('SELECT COUNT(*) FROM setup_tokens WHERE used_at IS NULL').pluck().get(),
-    ).toBe(0);
+    expect(scalar(t.services.db, 'SELECT COUNT(*) FROM setup_tokens WHERE used_at IS NULL')).toBe(0);
   });
 });

@@ -1,6 +1,6 @@
 import type { AlertDraft } from '../../core/ports/repositories/alerts';
+import { databases } from '../../test-support/databases';
 import { SqliteAlertsRepository } from './alerts-repository';
-import { openDatabase } from './database';
 
 const T0 = Date.UTC(2026, 0, 5, 4, 0);
 const draft: AlertDraft = {
@@ -12,9 +12,16 @@ const draft: AlertDraft = {
   actionRequired: true,
 };
 
-describe('SqliteAlertsRepository', () => {
+// Every repository runs on both stores: the same SQL, the same answers.
+let open = databases[0]!.open;
+
+describe.each(databases)('SqliteAlertsRepository on $name', (database) => {
+  beforeAll(() => {
+    open = database.open;
+  });
+
   it('stores an open alert and finds it by id and by kind and subject', () => {
-    const alerts = new SqliteAlertsRepository(openDatabase(':memory:'));
+    const alerts = new SqliteAlertsRepository(open());
     const id = alerts.add(draft, T0);
     const stored = { ...draft, id, createdAt: T0, acknowledgedAt: null, resolvedAt: null };
     expect(alerts.byId(id)).toEqual(stored);
@@ -23,7 +30,7 @@ describe('SqliteAlertsRepository', () => {
   });
 
   it('rewords, acknowledges and resolves an alert; a resolved one is no longer open', () => {
-    const alerts = new SqliteAlertsRepository(openDatabase(':memory:'));
+    const alerts = new SqliteAlertsRepository(open());
     const id = alerts.add(draft, T0);
     alerts.reword(id, { message: 'INFY is 30% of equity.', severity: 'high', suggestedAction: 'Sell INFY.' });
     alerts.acknowledge(id, T0 + 1);
@@ -40,7 +47,7 @@ describe('SqliteAlertsRepository', () => {
   });
 
   it('lists the open alerts of the kinds asked for only', () => {
-    const alerts = new SqliteAlertsRepository(openDatabase(':memory:'));
+    const alerts = new SqliteAlertsRepository(open());
     const infy = alerts.add(draft, T0);
     alerts.add({ ...draft, kind: 'daily_loss', subject: 'paper' }, T0);
     expect(alerts.openOfKinds(['concentration', 'halt'])).toEqual([
@@ -49,7 +56,7 @@ describe('SqliteAlertsRepository', () => {
   });
 
   it('lists open alerts first, newest first, then resolved ones, up to the limit', () => {
-    const alerts = new SqliteAlertsRepository(openDatabase(':memory:'));
+    const alerts = new SqliteAlertsRepository(open());
     const resolvedNewest = alerts.add({ ...draft, subject: 'A' }, T0 + 30);
     alerts.resolve(resolvedNewest, T0 + 31);
     const openOld = alerts.add({ ...draft, subject: 'B' }, T0 + 10);

@@ -5,7 +5,7 @@ import type {
   AlertsRepository,
   StoredAlert,
 } from '../../core/ports/repositories/alerts';
-import type { Db } from './database';
+import type { SqlDatabase } from '../sql/sql-database';
 
 interface AlertRow {
   id: number;
@@ -22,7 +22,7 @@ interface AlertRow {
 
 /** The risk_alerts table (migration 006). */
 export class SqliteAlertsRepository implements AlertsRepository {
-  constructor(private readonly db: Db) {}
+  constructor(private readonly db: SqlDatabase) {}
 
   openFor(kind: RiskAlertKind, subject: string): StoredAlert | undefined {
     const row = this.db
@@ -40,12 +40,12 @@ export class SqliteAlertsRepository implements AlertsRepository {
   }
 
   add(draft: AlertDraft, createdAt: number): number {
-    const result = this.db
+    const row = this.db
       .prepare(
         `INSERT INTO risk_alerts (kind, subject, severity, message, created_at, action_required, suggested_action)
-         VALUES (?, ?, ?, ?, ?, ?, ?)`,
+         VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id`,
       )
-      .run(
+      .get(
         draft.kind,
         draft.subject,
         draft.severity,
@@ -54,7 +54,7 @@ export class SqliteAlertsRepository implements AlertsRepository {
         draft.actionRequired ? 1 : 0,
         draft.suggestedAction,
       );
-    return Number(result.lastInsertRowid);
+    return (row as { id: number }).id;
   }
 
   reword(id: number, wording: Pick<AlertDraft, 'message' | 'severity' | 'suggestedAction'>): void {

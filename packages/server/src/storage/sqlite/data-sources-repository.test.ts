@@ -1,6 +1,6 @@
 import type { BuiltinSourceSeed, NewDataSource } from '../../core/ports/repositories/data-sources';
+import { databases } from '../../test-support/databases';
 import { SqliteDataSourcesRepository } from './data-sources-repository';
-import { openDatabase } from './database';
 
 const T0 = Date.UTC(2026, 0, 5, 4, 0);
 const news: BuiltinSourceSeed = {
@@ -30,9 +30,16 @@ const custom: NewDataSource = {
   header_names: '[]',
 };
 
-describe('SqliteDataSourcesRepository', () => {
+// Every repository runs on both stores: the same SQL, the same answers.
+let open = databases[0]!.open;
+
+describe.each(databases)('SqliteDataSourcesRepository on $name', (database) => {
+  beforeAll(() => {
+    open = database.open;
+  });
+
   it('seeds the built-ins once: later seeds refresh their wording and keep the trader’s switch', () => {
-    const sources = new SqliteDataSourcesRepository(openDatabase(':memory:'), () => T0);
+    const sources = new SqliteDataSourcesRepository(open(), () => T0);
     sources.seed([news, { ...news, id: 'off-feed', enabledByDefault: false }]);
     expect(sources.get('off-feed')).toMatchObject({ enabled: 0, status: 'disabled', custom: 0 });
     sources.update('moneycontrol', { enabled: 0, status: 'disabled' });
@@ -48,7 +55,7 @@ describe('SqliteDataSourcesRepository', () => {
 
   it('stores a custom source, lists built-ins first, and changes only the fields given', () => {
     let now = T0;
-    const sources = new SqliteDataSourcesRepository(openDatabase(':memory:'), () => now);
+    const sources = new SqliteDataSourcesRepository(open(), () => now);
     now = T0 + 1;
     sources.insert(custom);
     now = T0 + 2;

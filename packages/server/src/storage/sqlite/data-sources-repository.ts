@@ -4,19 +4,19 @@ import type {
   NewDataSource,
   StoredDataSource,
 } from '../../core/ports/repositories/data-sources';
-import type { Db } from './database';
+import type { SqlDatabase } from '../sql/sql-database';
 
 /** The data_sources table (migration 009): built-ins seeded once, custom sources added by the trader. */
 export class SqliteDataSourcesRepository implements DataSourcesRepository {
   constructor(
-    private readonly db: Db,
+    private readonly db: SqlDatabase,
     private readonly now: () => number,
   ) {}
 
   seed(builtins: readonly BuiltinSourceSeed[]): void {
     const insert = this.db.prepare(
-      `INSERT OR IGNORE INTO data_sources (id, name, type, endpoint, description, enabled, status, custom,
-        api_key_required, external_url, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?)`,
+      `INSERT INTO data_sources (id, name, type, endpoint, description, enabled, status, custom,
+        api_key_required, external_url, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?) ON CONFLICT (id) DO NOTHING`,
     );
     // Names, endpoints and descriptions follow the code; only the on/off state and checks are the trader's.
     const update = this.db.prepare(

@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { migrations as allMigrations, type Migration } from './migrations';
+import { type Migration, migrate } from '../sql/migrate';
+import { migrations as allMigrations } from './migrations';
 
 export type Db = Database.Database;
 
@@ -24,32 +25,4 @@ export function openDatabase(file: string, migrations: Migration[] = allMigratio
   db.pragma('temp_store = MEMORY');
   migrate(db, migrations);
   return db;
-}
-
-export function migrate(db: Db, migrations: Migration[]): void {
-  db.exec(
-    'CREATE TABLE IF NOT EXISTS schema_migrations (id INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)',
-  );
-  const applied = new Set(
-    db
-      .prepare('SELECT id FROM schema_migrations')
-      .all()
-      .map((row) => (row as { id: number }).id),
-  );
-  const record = db.prepare('INSERT INTO schema_migrations (id, name, applied_at) VALUES (?, ?, ?)');
-  for (const migration of [...migrations].sort((a, b) => a.id - b.id)) {
-    if (applied.has(migration.id)) continue;
-    db.transaction(() => {
-      db.exec(migration.sql);
-      record.run(migration.id, migration.name, new Date().toISOString());
-    })();
-  }
-}
-
-export function isDatabaseHealthy(db: Db): boolean {
-  try {
-    return db.prepare('SELECT 1 AS ok').get() !== undefined;
-  } catch {
-    return false;
-  }
 }

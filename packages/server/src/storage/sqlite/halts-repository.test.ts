@@ -1,4 +1,4 @@
-import { openDatabase } from './database';
+import { databases } from '../../test-support/databases';
 import { SqliteHaltsRepository } from './halts-repository';
 
 const T0 = Date.UTC(2026, 0, 5, 4, 0);
@@ -10,9 +10,16 @@ const manual = {
   haltedBy: 'trader@example.com',
 };
 
-describe('SqliteHaltsRepository', () => {
+// Every repository runs on both stores: the same SQL, the same answers.
+let open = databases[0]!.open;
+
+describe.each(databases)('SqliteHaltsRepository on $name', (database) => {
+  beforeAll(() => {
+    open = database.open;
+  });
+
   it('has no halt at first, and the latest halt begun is the current one', () => {
-    const halts = new SqliteHaltsRepository(openDatabase(':memory:'));
+    const halts = new SqliteHaltsRepository(open());
     expect(halts.latest()).toBeNull();
     halts.begin(manual);
     const second = halts.begin({ ...manual, haltedAt: T0 + 1, reason: 'Again' });
@@ -21,7 +28,7 @@ describe('SqliteHaltsRepository', () => {
   });
 
   it('adds each stop’s effects to the counts rather than replacing them', () => {
-    const halts = new SqliteHaltsRepository(openDatabase(':memory:'));
+    const halts = new SqliteHaltsRepository(open());
     const { id } = halts.begin(manual);
     halts.recordEffects(id, { cancelledOrders: 2, filledOrders: 1, chasingOrders: 2 }, 1);
     const after = halts.recordEffects(id, { cancelledOrders: 1, filledOrders: 0, chasingOrders: 0 }, 2);
@@ -34,7 +41,7 @@ describe('SqliteHaltsRepository', () => {
   });
 
   it('moves an ended chase from the chased count to the cancelled or filled one', () => {
-    const halts = new SqliteHaltsRepository(openDatabase(':memory:'));
+    const halts = new SqliteHaltsRepository(open());
     const { id } = halts.begin(manual);
     halts.recordEffects(id, { cancelledOrders: 0, filledOrders: 0, chasingOrders: 2 }, 0);
     halts.recordChaseEnded(id, 'filled');
@@ -43,7 +50,7 @@ describe('SqliteHaltsRepository', () => {
   });
 
   it('records who resumed trading, when and why', () => {
-    const halts = new SqliteHaltsRepository(openDatabase(':memory:'));
+    const halts = new SqliteHaltsRepository(open());
     const { id } = halts.begin(manual);
     expect(halts.resume(id, T0 + 60_000, 'trader@example.com', 'Feed back')).toMatchObject({
       resumedAt: T0 + 60_000,

@@ -1,6 +1,6 @@
 import type { CircuitBreaker, HaltSource } from '@td/contracts';
 import type { HaltOrderCounts, HaltRecord, HaltsRepository } from '../../core/ports/repositories/halts';
-import type { Db } from './database';
+import type { SqlDatabase } from '../sql/sql-database';
 
 interface HaltRow {
   id: number;
@@ -20,7 +20,7 @@ interface HaltRow {
 
 /** The trading_halts table (migrations 006 and 011). */
 export class SqliteHaltsRepository implements HaltsRepository {
-  constructor(private readonly db: Db) {}
+  constructor(private readonly db: SqlDatabase) {}
 
   latest(): HaltRecord | null {
     const row = this.db.prepare('SELECT * FROM trading_halts ORDER BY id DESC LIMIT 1').get() as
@@ -30,12 +30,12 @@ export class SqliteHaltsRepository implements HaltsRepository {
   }
 
   begin(halt: Pick<HaltRecord, 'haltedAt' | 'reason' | 'source' | 'breaker' | 'haltedBy'>): HaltRecord {
-    const result = this.db
+    const row = this.db
       .prepare(
-        'INSERT INTO trading_halts (halted_at, reason, source, breaker, halted_by) VALUES (?, ?, ?, ?, ?)',
+        'INSERT INTO trading_halts (halted_at, reason, source, breaker, halted_by) VALUES (?, ?, ?, ?, ?) RETURNING id',
       )
-      .run(halt.haltedAt, halt.reason, halt.source, halt.breaker, halt.haltedBy);
-    return this.byId(Number(result.lastInsertRowid));
+      .get(halt.haltedAt, halt.reason, halt.source, halt.breaker, halt.haltedBy);
+    return this.byId((row as { id: number }).id);
   }
 
   recordEffects(id: number, orders: HaltOrderCounts, closedPositions: number): HaltRecord {

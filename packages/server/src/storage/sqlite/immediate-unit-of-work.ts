@@ -1,5 +1,5 @@
 import type { UnitOfWork } from '../../core/ports/unit-of-work';
-import type { Db } from './database';
+import type { SqlDatabase } from '../sql/sql-database';
 
 /**
  * A unit for writers that must hold the write lock from the start (BEGIN IMMEDIATE): the paper
@@ -8,7 +8,7 @@ import type { Db } from './database';
  * Nested inside another transaction it is a savepoint, as sqliteUnitOfWork's units are. The
  * transaction function is made once: an order's path opens one or two units.
  */
-export function sqliteImmediateUnitOfWork(db: Db): UnitOfWork {
+export function sqliteImmediateUnitOfWork(db: SqlDatabase): UnitOfWork {
   const transaction = db.transaction((work: () => unknown) => work());
   return { run: <T>(work: () => T) => transaction.immediate(work) as T };
 }

@@ -1,10 +1,11 @@
+import { databases } from '../../test-support/databases';
 import { charges, openRepositories, order, T0 } from './test-support/repository-fixture';
 
 const DAY = 86_400_000;
 
 /** An opening balance, a deposit, a reset and a withdrawal, and one bought-and-sold round trip after the reset. */
 function history() {
-  const repositories = openRepositories();
+  const repositories = openRepositories(open());
   const { ledger, orders } = repositories;
   ledger.postEntries('paper', [['opening_balance', 100_000]], T0, {});
   ledger.postEntries('paper', [['balance_adjustment', 5_000]], T0 + DAY, {});
@@ -30,9 +31,16 @@ function history() {
   return repositories;
 }
 
-describe('the SQLite ledger read repository', () => {
+// Every repository runs on both stores: the same SQL, the same answers.
+let open = databases[0]!.open;
+
+describe.each(databases)('the SQLite ledger read repository on $name', (database) => {
+  beforeAll(() => {
+    open = database.open;
+  });
+
   it('reports the newest entry and fill, 0 before the first', () => {
-    const { reads } = openRepositories();
+    const { reads } = openRepositories(open());
     expect(reads.newest()).toEqual({ entryId: 0, fillRowid: 0 });
     expect(reads.newestFill()).toBe(0);
     const { reads: after } = history();
@@ -58,11 +66,11 @@ describe('the SQLite ledger read repository', () => {
     expect(reads.depositsSince('paper', T0 + 2 * DAY)).toBe(-1_000);
     expect(reads.moneyMovedSince('paper', T0 + 2 * DAY)).toBe(-6_000);
     expect(reads.lastMoneyMovedAt('paper')).toBe(T0 + 3 * DAY);
-    expect(openRepositories().reads.lastMoneyMovedAt('paper')).toBeNull();
+    expect(openRepositories(open()).reads.lastMoneyMovedAt('paper')).toBeNull();
   });
 
   it('finds the first and the highest opening equity from a date', () => {
-    const { ledger, reads } = openRepositories();
+    const { ledger, reads } = openRepositories(open());
     ledger.recordOpeningEquity('paper', '2026-01-05', 100_000);
     ledger.recordOpeningEquity('paper', '2026-01-06', 130_000);
     ledger.recordOpeningEquity('paper', '2026-01-07', 120_000);

@@ -4,11 +4,11 @@ import type {
   LedgerReadRepository,
   StrategyFill,
 } from '../../core/ports/repositories/ledger';
-import type { Db } from './database';
+import type { SqlDatabase } from '../sql/sql-database';
 import { openingOnOrAfter } from './ledger-repository';
 import { statementCache } from './statement-cache';
 
-const STRATEGY_FILL = `f.symbol, f.side, f.quantity, f.price_paise AS pricePaise, f.charges_paise AS chargesPaise,
+const STRATEGY_FILL = `f.symbol, f.side, f.quantity, f.price_paise AS "pricePaise", f.charges_paise AS "chargesPaise",
                 f.ts, o.strategy`;
 
 /**
@@ -18,7 +18,7 @@ const STRATEGY_FILL = `f.symbol, f.side, f.quantity, f.price_paise AS pricePaise
 export class SqliteLedgerReadRepository implements LedgerReadRepository {
   private readonly sql;
 
-  constructor(db: Db) {
+  constructor(db: SqlDatabase) {
     this.sql = statementCache(db);
   }
 
@@ -70,7 +70,7 @@ export class SqliteLedgerReadRepository implements LedgerReadRepository {
     upToId: number,
   ): { ts: number; amountPaise: number }[] {
     return this.sql(
-      `SELECT ts, amount_paise AS amountPaise FROM ledger_entries NOT INDEXED
+      `SELECT ts, amount_paise AS "amountPaise" FROM ledger_entries NOT INDEXED
        WHERE id > ? AND id <= ? AND account = ? AND kind = 'balance_adjustment' ORDER BY id`,
     ).all(afterId, upToId, account) as { ts: number; amountPaise: number }[];
   }
@@ -93,7 +93,7 @@ export class SqliteLedgerReadRepository implements LedgerReadRepository {
 
   lastMoneyMovedAt(account: AccountId): number | null {
     const { lastFlow } = this.sql(
-      `SELECT MAX(ts) AS lastFlow FROM ledger_entries WHERE account = ? AND kind IN ('balance_adjustment', 'reset')`,
+      `SELECT MAX(ts) AS "lastFlow" FROM ledger_entries WHERE account = ? AND kind IN ('balance_adjustment', 'reset')`,
     ).get(account) as { lastFlow: number | null };
     return lastFlow;
   }

@@ -1,8 +1,16 @@
+import { databases } from '../../test-support/databases';
 import { charges, openRepositories, order, T0 } from './test-support/repository-fixture';
 
-describe('the SQLite ledger repository', () => {
+// Every repository runs on both stores: the same SQL, the same answers.
+let open = databases[0]!.open;
+
+describe.each(databases)('the SQLite ledger repository on $name', (database) => {
+  beforeAll(() => {
+    open = database.open;
+  });
+
   it('opens accounts, and creates the live account once however often it is asked', () => {
-    const { ledger } = openRepositories();
+    const { ledger } = openRepositories(open());
     expect(ledger.accountExists('paper')).toBe(true);
     expect(ledger.accountExists('live')).toBe(false);
     expect(ledger.cashPaise('live')).toBeUndefined();
@@ -12,7 +20,7 @@ describe('the SQLite ledger repository', () => {
   });
 
   it('posts entries and moves the cash balance by their sum, so cash equals the entries', () => {
-    const { ledger } = openRepositories();
+    const { ledger } = openRepositories(open());
     ledger.postEntries('paper', [['opening_balance', 100_000]], T0, { note: 'Opening balance' });
     ledger.postEntries(
       'paper',
@@ -28,7 +36,7 @@ describe('the SQLite ledger repository', () => {
   });
 
   it('adds to a position at cost, takes sales from it with their realised P&L, and reopens a closed one', () => {
-    const { ledger } = openRepositories();
+    const { ledger } = openRepositories(open());
     ledger.addToPosition('paper', 'TCS', { quantity: 10, costPaise: 10_000, ts: T0 });
     ledger.addToPosition('paper', 'TCS', { quantity: 5, costPaise: 6_000, ts: T0 + 1 });
     expect(ledger.position('paper', 'TCS')).toEqual({
@@ -58,7 +66,7 @@ describe('the SQLite ledger repository', () => {
   });
 
   it('stores fills and reads them back whole, by order, as turnover, charges, intraday buys and recent activity', () => {
-    const { ledger, orders } = openRepositories();
+    const { ledger, orders } = openRepositories(open());
     orders.insert(order('o1', { product: 'I' }));
     orders.insert(order('o2', { side: 'SELL', product: 'I' }));
     const first = {
@@ -99,7 +107,7 @@ describe('the SQLite ledger repository', () => {
   });
 
   it('keeps the first opening equity of a day, shifts it by money moved, and finds the first on or after a date', () => {
-    const { ledger } = openRepositories();
+    const { ledger } = openRepositories(open());
     ledger.recordOpeningEquity('paper', '2026-01-05', 100_000);
     ledger.recordOpeningEquity('paper', '2026-01-05', 999_999);
     ledger.recordOpeningEquity('paper', '2026-01-07', 120_000);
@@ -115,7 +123,7 @@ describe('the SQLite ledger repository', () => {
   });
 
   it('stores the paper limits as the JSON text given, replacing the last', () => {
-    const { ledger } = openRepositories();
+    const { ledger } = openRepositories(open());
     expect(ledger.paperLimitsJson('paper')).toBeUndefined();
     ledger.savePaperLimitsJson('paper', '{"a":1}', T0);
     ledger.savePaperLimitsJson('paper', '{"a":2}', T0 + 1);

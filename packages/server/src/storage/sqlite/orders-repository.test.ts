@@ -1,8 +1,16 @@
+import { databases } from '../../test-support/databases';
 import { openRepositories, order, T0 } from './test-support/repository-fixture';
 
-describe('the SQLite orders repository', () => {
+// Every repository runs on both stores: the same SQL, the same answers.
+let open = databases[0]!.open;
+
+describe.each(databases)('the SQLite orders repository on $name', (database) => {
+  beforeAll(() => {
+    open = database.open;
+  });
+
   it('stores an order and reads it back as it was', () => {
-    const { orders } = openRepositories();
+    const { orders } = openRepositories(open());
     const placed = order('o1', { type: 'LIMIT', limitPrice: 1_500, simulatedReplay: true });
     orders.insert(placed);
     expect(orders.order('o1')).toEqual(placed);
@@ -12,7 +20,7 @@ describe('the SQLite orders repository', () => {
   });
 
   it('pages newest first with the count of all matches, filters by search, and sums a summary', () => {
-    const { orders } = openRepositories();
+    const { orders } = openRepositories(open());
     orders.insert(order('o1', { symbol: 'TCS', strategy: 'momentum' }, T0));
     orders.insert(order('o2', { symbol: 'INFY', strategy: 'manual' }, T0 + 1));
     orders.insert(order('o3', { symbol: 'A_B', strategy: 'manual' }, T0 + 2));
@@ -47,7 +55,7 @@ describe('the SQLite orders repository', () => {
   });
 
   it('adds a fill to the running totals and reports closed sells in a time range', () => {
-    const { orders } = openRepositories();
+    const { orders } = openRepositories(open());
     orders.insert(order('s1', { side: 'SELL' }, T0));
     const totals = {
       filledQuantity: 4,
@@ -69,7 +77,7 @@ describe('the SQLite orders repository', () => {
   });
 
   it('lists and cancels the pending orders of one account only, and ends one with a reason', () => {
-    const { orders, ledger } = openRepositories();
+    const { orders, ledger } = openRepositories(open());
     ledger.ensureLiveAccount(T0);
     orders.insert(order('p1'));
     orders.insert(order('p2'));
@@ -92,7 +100,7 @@ describe('the SQLite orders repository', () => {
   });
 
   it("keeps a live order's Upstox id and brings it to what Upstox reports", () => {
-    const { orders, ledger } = openRepositories();
+    const { orders, ledger } = openRepositories(open());
     ledger.ensureLiveAccount(T0);
     const live = { ...order('l1', { account: 'live' }), brokerOrderId: null };
     orders.insert(live);

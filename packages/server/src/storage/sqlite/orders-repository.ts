@@ -8,7 +8,7 @@ import type {
   OrdersRepository,
   OrdersSummary,
 } from '../../core/ports/repositories/orders';
-import type { Db } from './database';
+import type { SqlDatabase } from '../sql/sql-database';
 import { ORDER_COLUMNS, type OrderRow, orderFromRow } from './ledger-rows';
 import { statementCache } from './statement-cache';
 
@@ -20,7 +20,7 @@ const INSERT_ORDER = `INSERT INTO orders (id, account, symbol, side, type, quant
 export class SqliteOrdersRepository implements OrdersRepository {
   private readonly sql;
 
-  constructor(db: Db) {
+  constructor(db: SqlDatabase) {
     this.sql = statementCache(db);
   }
 
@@ -69,12 +69,12 @@ export class SqliteOrdersRepository implements OrdersRepository {
     const closed = "side = 'SELL' AND filled_quantity > 0";
     return this.sql(
       `SELECT COUNT(*) AS total,
-         COALESCE(SUM(status = 'FILLED'), 0) AS filled,
-         COALESCE(SUM(status = 'PENDING'), 0) AS pending,
-         COALESCE(SUM(${closed}), 0) AS closed,
-         COALESCE(SUM(${closed} AND realised_pnl_paise - charges_paise > 0), 0) AS wins,
-         COALESCE(SUM(realised_pnl_paise - charges_paise), 0) AS netPnlPaise,
-         COALESCE(SUM(charges_paise), 0) AS chargesPaise
+         COUNT(*) FILTER (WHERE status = 'FILLED') AS filled,
+         COUNT(*) FILTER (WHERE status = 'PENDING') AS pending,
+         COUNT(*) FILTER (WHERE ${closed}) AS closed,
+         COUNT(*) FILTER (WHERE ${closed} AND realised_pnl_paise - charges_paise > 0) AS wins,
+         COALESCE(SUM(realised_pnl_paise - charges_paise), 0) AS "netPnlPaise",
+         COALESCE(SUM(charges_paise), 0) AS "chargesPaise"
        FROM ${from}`,
     ).get(...params) as OrdersSummary;
   }
@@ -125,7 +125,7 @@ export class SqliteOrdersRepository implements OrdersRepository {
 
   closedTrades(account: AccountId, from: number, to: number) {
     return this.sql(
-      `SELECT realised_pnl_paise AS realisedPnlPaise, charges_paise AS chargesPaise FROM orders
+      `SELECT realised_pnl_paise AS "realisedPnlPaise", charges_paise AS "chargesPaise" FROM orders
        WHERE account = ? AND side = 'SELL' AND filled_quantity > 0 AND created_at >= ? AND created_at < ?`,
     ).all(account, from, to) as { realisedPnlPaise: number; chargesPaise: number }[];
   }
@@ -194,8 +194,8 @@ function ordersFrom(filter: OrdersFilter): { from: string; params: (string | num
   const search = filter.search?.trim();
   if (search) {
     const pattern = likePattern(search);
-    // SQLite's LIKE ignores ASCII case, which is all that symbols and UUIDs hold.
-    add("(symbol LIKE ? ESCAPE '\\' OR id LIKE ? ESCAPE '\\')", pattern, pattern);
+    // Case-blind on both stores (SQLite's LIKE ignores ASCII case, PostgreSQL's does not).
+    add("(LOWER(symbol) LIKE LOWER(?) ESCAPE '\\' OR LOWER(id) LIKE LOWER(?) ESCAPE '\\')", pattern, pattern);
   }
   if (filter.side !== undefined) add('side = ?', filter.side);
   if (filter.strategy !== undefined) add('strategy = ?', filter.strategy);

@@ -1,8 +1,16 @@
+import { databases } from '../../test-support/databases';
 import { openRepositories, T0 } from './test-support/repository-fixture';
 
-describe('the SQLite phases repository', () => {
+// Every repository runs on both stores: the same SQL, the same answers.
+let open = databases[0]!.open;
+
+describe.each(databases)('the SQLite phases repository on $name', (database) => {
+  beforeAll(() => {
+    open = database.open;
+  });
+
   it("keeps each account's phase history newest first, equity in whole paise", () => {
-    const { phases } = openRepositories();
+    const { phases } = openRepositories(open());
     expect(phases.latest('paper')).toBeUndefined();
     phases.record('paper', {
       phase: 1,

@@ -1,15 +1,15 @@
 import type { AccountId } from '../../core/orders';
 import type { PhaseHistoryRow, PhasesRepository } from '../../core/ports/repositories/phases';
-import type { Db } from './database';
+import type { SqlDatabase } from '../sql/sql-database';
 import { statementCache } from './statement-cache';
 
-const COLUMNS = `id, phase, from_phase AS fromPhase, kind, reason, entered_at AS enteredAt, equity_paise AS equityPaise`;
+const COLUMNS = `id, phase, from_phase AS "fromPhase", kind, reason, entered_at AS "enteredAt", equity_paise AS "equityPaise"`;
 
 /** The phase_history table (migration 008). */
 export class SqlitePhasesRepository implements PhasesRepository {
   private readonly sql;
 
-  constructor(db: Db) {
+  constructor(db: SqlDatabase) {
     this.sql = statementCache(db);
   }
 

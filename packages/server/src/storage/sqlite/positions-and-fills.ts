@@ -1,6 +1,6 @@
 import type { AccountId, Fill, Position } from '../../core/orders';
 import type { FillCharges, LedgerRepository } from '../../core/ports/repositories/ledger';
-import type { Db } from './database';
+import type { SqlDatabase } from '../sql/sql-database';
 import {
   FILL_COLUMNS,
   type FillRow,
@@ -31,7 +31,7 @@ type PositionsAndFills = Pick<
 export class SqlitePositionsAndFills implements PositionsAndFills {
   protected readonly sql;
 
-  constructor(db: Db) {
+  constructor(db: SqlDatabase) {
     this.sql = statementCache(db);
   }
 
@@ -66,9 +66,9 @@ export class SqlitePositionsAndFills implements PositionsAndFills {
       `INSERT INTO positions (account, symbol, quantity, cost_paise, realised_pnl_paise, opened_at, updated_at)
        VALUES (?, ?, ?, ?, 0, ?, ?)
        ON CONFLICT(account, symbol) DO UPDATE SET
-         opened_at = CASE WHEN quantity = 0 THEN excluded.opened_at ELSE opened_at END,
-         quantity = quantity + excluded.quantity,
-         cost_paise = cost_paise + excluded.cost_paise,
+         opened_at = CASE WHEN positions.quantity = 0 THEN excluded.opened_at ELSE positions.opened_at END,
+         quantity = positions.quantity + excluded.quantity,
+         cost_paise = positions.cost_paise + excluded.cost_paise,
          updated_at = excluded.updated_at`,
     ).run(account, symbol, buy.quantity, buy.costPaise, buy.ts, buy.ts);
   }

@@ -1,5 +1,5 @@
 import type { NewPrediction } from '../../core/ports/repositories/predictions';
-import { openDatabase } from './database';
+import { databases } from '../../test-support/databases';
 import { SqlitePredictionsRepository } from './predictions-repository';
 
 type Observation = { x: number[] };
@@ -24,9 +24,16 @@ function prediction(symbol: string, madeAt: number): NewPrediction<Observation> 
   };
 }
 
-const repository = () => new SqlitePredictionsRepository<Observation, Counters>(openDatabase(':memory:'));
+const repository = () => new SqlitePredictionsRepository<Observation, Counters>(open());
 
-describe('SqlitePredictionsRepository', () => {
+// Every repository runs on both stores: the same SQL, the same answers.
+let open = databases[0]!.open;
+
+describe.each(databases)('SqlitePredictionsRepository on $name', (database) => {
+  beforeAll(() => {
+    open = database.open;
+  });
+
   it('stores predictions with their documents and reads them back newest first', () => {
     const predictions = repository();
     predictions.record([prediction('INFY', T0), prediction('TCS', T0 + 60_000)]);

@@ -6,7 +6,7 @@ import type {
   Resolution,
   StoredPrediction,
 } from '../../core/ports/repositories/predictions';
-import type { Db } from './database';
+import type { SqlDatabase } from '../sql/sql-database';
 
 interface PredictionRow {
   id: number;
@@ -31,7 +31,7 @@ interface PredictionRow {
 export class SqlitePredictionsRepository<TObservation, TCounters>
   implements PredictionsRepository<TObservation, TCounters>
 {
-  constructor(private readonly db: Db) {}
+  constructor(private readonly db: SqlDatabase) {}
 
   record(predictions: readonly NewPrediction<TObservation>[]): void {
     const insert = this.db.prepare(

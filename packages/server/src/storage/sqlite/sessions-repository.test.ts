@@ -1,12 +1,19 @@
-import { openDatabase } from './database';
+import { databases } from '../../test-support/databases';
 import { SqliteSessionsRepository } from './sessions-repository';
 
 const T0 = Date.UTC(2026, 0, 5, 4, 0);
 const session = { email: 'trader@example.com', createdAt: T0, lastSeenAt: T0, expiresAt: T0 + 3_600_000 };
 
-describe('SqliteSessionsRepository', () => {
+// Every repository runs on both stores: the same SQL, the same answers.
+let open = databases[0]!.open;
+
+describe.each(databases)('SqliteSessionsRepository on $name', (database) => {
+  beforeAll(() => {
+    open = database.open;
+  });
+
   it('stores a session by its digest, marks it seen and revokes it once', () => {
-    const { sessions } = new SqliteSessionsRepository(openDatabase(':memory:'));
+    const { sessions } = new SqliteSessionsRepository(open());
     sessions.add('hash-a', session);
     sessions.markSeen('hash-a', T0 + 60_000);
     expect(sessions.byTokenHash('hash-a')).toEqual({ ...session, lastSeenAt: T0 + 60_000, revokedAt: null });
@@ -17,7 +24,7 @@ describe('SqliteSessionsRepository', () => {
   });
 
   it('revokes every live session of the account, or all but the one kept, and counts them', () => {
-    const { sessions } = new SqliteSessionsRepository(openDatabase(':memory:'));
+    const { sessions } = new SqliteSessionsRepository(open());
     for (const hash of ['a', 'b', 'c']) sessions.add(hash, session);
     sessions.add('other', { ...session, email: 'someone@example.com' });
     expect(sessions.revokeAllBut(session.email, 'a', T0)).toBe(2);
@@ -27,7 +34,7 @@ describe('SqliteSessionsRepository', () => {
   });
 
   it('deletes sessions that ended or were last seen before the cut-offs, and keeps the rest', () => {
-    const { sessions } = new SqliteSessionsRepository(openDatabase(':memory:'));
+    const { sessions } = new SqliteSessionsRepository(open());
     sessions.add('expired', { ...session, expiresAt: T0 - 1 });
     sessions.add('idle', { ...session, lastSeenAt: T0 - 10 });
     sessions.add('revoked', session);
@@ -43,7 +50,7 @@ describe('SqliteSessionsRepository', () => {
   });
 
   it('issues a setup token that retires the earlier one and redeems only once, before it expires', () => {
-    const { setupTokens } = new SqliteSessionsRepository(openDatabase(':memory:'));
+    const { setupTokens } = new SqliteSessionsRepository(open());
     const token = { email: session.email, createdAt: T0, expiresAt: T0 + 900_000 };
     setupTokens.issue({ ...token, tokenHash: 'first' }, T0 - 900_000);
     setupTokens.issue({ ...token, tokenHash: 'second' }, T0 - 900_000);
@@ -55,14 +62,14 @@ describe('SqliteSessionsRepository', () => {
   });
 
   it('retires a token so it can no longer be redeemed', () => {
-    const { setupTokens } = new SqliteSessionsRepository(openDatabase(':memory:'));
+    const { setupTokens } = new SqliteSessionsRepository(open());
     setupTokens.issue({ tokenHash: 't', email: session.email, createdAt: T0, expiresAt: T0 + 900_000 }, 0);
     setupTokens.retire('t', T0 + 1);
     expect(setupTokens.redeem('t', session.email, T0 + 2)).toBe(false);
   });
 
   it('keeps one password hash per address, replaced by a later one', () => {
-    const { credentials } = new SqliteSessionsRepository(openDatabase(':memory:'));
+    const { credentials } = new SqliteSessionsRepository(open());
     expect(credentials.passwordHash(session.email)).toBeNull();
     credentials.setPasswordHash(session.email, 'scrypt$1', T0);
     credentials.setPasswordHash(session.email, 'scrypt$2', T0 + 1);
@@ -70,7 +77,7 @@ describe('SqliteSessionsRepository', () => {
   });
 
   it('lists failed sign-ins by account or address inside the window, oldest first', () => {
-    const { loginFailures } = new SqliteSessionsRepository(openDatabase(':memory:'));
+    const { loginFailures } = new SqliteSessionsRepository(open());
     loginFailures.record('a@example.com', '10.0.0.1', T0 + 20);
     loginFailures.record('a@example.com', '10.0.0.2', T0 + 10);
     loginFailures.record('b@example.com', '10.0.0.1', T0 + 30);
@@ -84,7 +91,7 @@ describe('SqliteSessionsRepository', () => {
   });
 
   it('lists password-setup requests by address and forgets the old ones', () => {
-    const { setupRequests } = new SqliteSessionsRepository(openDatabase(':memory:'));
+    const { setupRequests } = new SqliteSessionsRepository(open());
     setupRequests.record('10.0.0.1', T0);
     setupRequests.record('10.0.0.1', T0 + 5);
     setupRequests.record('10.0.0.2', T0 + 6);

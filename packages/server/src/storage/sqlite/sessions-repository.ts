@@ -1,4 +1,3 @@
-import type { Statement } from 'better-sqlite3';
 import type {
   CredentialRows,
   LoginFailureRows,
@@ -8,7 +7,7 @@ import type {
   SetupTokenRows,
   StoredSession,
 } from '../../core/ports/repositories/sessions';
-import type { Db } from './database';
+import type { SqlDatabase, SqlStatement } from '../sql/sql-database';
 
 /** The sign-in tables (sessions, setup_tokens, credentials, login_failures, password_setup_requests). */
 export class SqliteSessionsRepository implements SessionsRepository {
@@ -18,7 +17,7 @@ export class SqliteSessionsRepository implements SessionsRepository {
   readonly loginFailures: LoginFailureRows;
   readonly setupRequests: SetupRequestRows;
 
-  constructor(db: Db) {
+  constructor(db: SqlDatabase) {
     this.sessions = sessionRows(db);
     this.setupTokens = setupTokenRows(db);
     this.credentials = credentialRows(db);
@@ -35,11 +34,11 @@ interface SessionRow {
   revoked_at: number | null;
 }
 
-function sessionRows(db: Db): SessionRows {
+function sessionRows(db: SqlDatabase): SessionRows {
   // Prepared once, on first use (the table may not exist yet when the repository is built): preparing
   // afresh on every request cost ~80 µs of each authenticated call together with the settings read.
-  let select: Statement | undefined;
-  let touch: Statement | undefined;
+  let select: SqlStatement | undefined;
+  let touch: SqlStatement | undefined;
   return {
     add(tokenHash, session) {
       db.prepare(
@@ -92,7 +91,7 @@ function sessionRows(db: Db): SessionRows {
   };
 }
 
-function setupTokenRows(db: Db): SetupTokenRows {
+function setupTokenRows(db: SqlDatabase): SetupTokenRows {
   return {
     issue(token, forgetExpiredBefore) {
       db.transaction(() => {
@@ -128,7 +127,7 @@ function setupTokenRows(db: Db): SetupTokenRows {
   };
 }
 
-function credentialRows(db: Db): CredentialRows {
+function credentialRows(db: SqlDatabase): CredentialRows {
   return {
     passwordHash(email) {
       const row = db.prepare('SELECT password_hash FROM credentials WHERE email = ?').get(email) as
@@ -144,14 +143,14 @@ function credentialRows(db: Db): CredentialRows {
   };
 }
 
-function loginFailureRows(db: Db): LoginFailureRows {
+function loginFailureRows(db: SqlDatabase): LoginFailureRows {
   return {
     timesAfter(by, key, after) {
       const column = by === 'email' ? 'email' : 'ip';
       return db
         .prepare(`SELECT at FROM login_failures WHERE ${column} = ? AND at > ? ORDER BY at ASC`)
-        .pluck()
-        .all(key, after) as number[];
+        .all(key, after)
+        .map((row) => (row as { at: number }).at);
     },
     record(email, ip, at) {
       db.prepare('INSERT INTO login_failures (email, ip, at) VALUES (?, ?, ?)').run(email, ip, at);
@@ -165,13 +164,13 @@ function loginFailureRows(db: Db): LoginFailureRows {
   };
 }
 
-function setupRequestRows(db: Db): SetupRequestRows {
+function setupRequestRows(db: SqlDatabase): SetupRequestRows {
   return {
     timesAfter(ip, after) {
       return db
         .prepare('SELECT at FROM password_setup_requests WHERE ip = ? AND at > ? ORDER BY at ASC')
-        .pluck()
-        .all(ip, after) as number[];
+        .all(ip, after)
+        .map((row) => (row as { at: number }).at);
     },
     record(ip, at) {
       db.prepare('INSERT INTO password_setup_requests (ip, at) VALUES (?, ?)').run(ip, at);

@@ -1,9 +1,16 @@
-import { openDatabase } from './database';
+import { databases } from '../../test-support/databases';
 import { SqliteSettingsRepository } from './settings-repository';
 
-describe('SqliteSettingsRepository', () => {
+// Every repository runs on both stores: the same SQL, the same answers.
+let open = databases[0]!.open;
+
+describe.each(databases)('SqliteSettingsRepository on $name', (database) => {
+  beforeAll(() => {
+    open = database.open;
+  });
+
   it('reads back what was stored, as the JSON value it was', () => {
-    const settings = new SqliteSettingsRepository(openDatabase(':memory:'));
+    const settings = new SqliteSettingsRepository(open());
     settings.set('trading_mode', 'paper');
     settings.set('limits', { singleStockPercent: 20, tags: ['a'] });
     expect(settings.get<string>('trading_mode')).toBe('paper');
@@ -11,7 +18,7 @@ describe('SqliteSettingsRepository', () => {
   });
 
   it('answers undefined for a key never stored, and a later write replaces the earlier one', () => {
-    const settings = new SqliteSettingsRepository(openDatabase(':memory:'));
+    const settings = new SqliteSettingsRepository(open());
     expect(settings.get('missing')).toBeUndefined();
     settings.set('trading_mode', 'paper');
     settings.set('trading_mode', 'live');

@@ -1,14 +1,13 @@
-import type { Statement } from 'better-sqlite3';
 import type { SettingsRepository } from '../../core/ports/repositories/settings';
-import type { Db } from './database';
+import type { SqlDatabase, SqlStatement } from '../sql/sql-database';
 
 /** The settings table, values stored as JSON. */
 export class SqliteSettingsRepository implements SettingsRepository {
   // Prepared once, on first use (the table may not exist yet when the repository is built): a fresh
   // prepare on every read was a measurable part of each request (settings are read on every order).
-  private getStatement?: Statement;
+  private getStatement?: SqlStatement;
 
-  constructor(private readonly db: Db) {}
+  constructor(private readonly db: SqlDatabase) {}
 
   get<T>(key: string): T | undefined {
     this.getStatement ??= this.db.prepare('SELECT value FROM settings WHERE key = ?');

@@ -1,10 +1,17 @@
-import { openDatabase } from './database';
+import { databases } from '../../test-support/databases';
 import { SqliteSettingsRepository } from './settings-repository';
 import { sqliteUnitOfWork } from './unit-of-work';
 
-describe('sqliteUnitOfWork with repositories', () => {
+// Every repository runs on both stores: the same SQL, the same answers.
+let open = databases[0]!.open;
+
+describe.each(databases)('sqliteUnitOfWork with repositories on $name', (database) => {
+  beforeAll(() => {
+    open = database.open;
+  });
+
   it('keeps every write of a unit that returns, and hands back its result', () => {
-    const db = openDatabase(':memory:');
+    const db = open();
     const settings = new SqliteSettingsRepository(db);
     const result = sqliteUnitOfWork(db).run(() => {
       settings.set('a', 1);
@@ -16,7 +23,7 @@ describe('sqliteUnitOfWork with repositories', () => {
   });
 
   it('drops every write of a unit that throws', () => {
-    const db = openDatabase(':memory:');
+    const db = open();
     const settings = new SqliteSettingsRepository(db);
     expect(() =>
       sqliteUnitOfWork(db).run(() => {
@@ -28,7 +35,7 @@ describe('sqliteUnitOfWork with repositories', () => {
   });
 
   it('lets a nested unit fail alone while the outer one commits', () => {
-    const db = openDatabase(':memory:');
+    const db = open();
     const settings = new SqliteSettingsRepository(db);
     const unit = sqliteUnitOfWork(db);
     unit.run(() => {

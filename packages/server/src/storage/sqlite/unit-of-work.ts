@@ -1,7 +1,7 @@
 import type { UnitOfWork } from '../../core/ports/unit-of-work';
-import type { Db } from './database';
+import type { SqlDatabase } from '../sql/sql-database';
 
 /** better-sqlite3 runs a transaction opened inside another as a savepoint, so units nest. */
-export function sqliteUnitOfWork(db: Db): UnitOfWork {
+export function sqliteUnitOfWork(db: SqlDatabase): UnitOfWork {
   return { run: (work) => db.transaction(work)() };
 }

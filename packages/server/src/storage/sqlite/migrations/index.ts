@@ -10,11 +10,9 @@ import { dataSourcesMigration } from './009-data-sources';
 import { orderProductsMigration } from './010-order-products';
 import { haltOrderOutcomesMigration } from './011-halt-order-outcomes';
 
-export interface Migration {
-  id: number;
-  name: string;
-  sql: string;
-}
+export type { Migration } from '../../sql/migrate';
+
+import type { Migration } from '../../sql/migrate';
 
 /** Applied in order, once each; never edit one that has shipped, add the next number. */
 export const migrations: Migration[] = [

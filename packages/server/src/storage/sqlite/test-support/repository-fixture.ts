@@ -1,5 +1,6 @@
 import type { Charges, Order, OrderRequest } from '../../../core/orders';
 import { pendingOrder } from '../../../core/orders';
+import type { SqlDatabase } from '../../sql/sql-database';
 import { openDatabase } from '../database';
 import { SqliteLedgerReadRepository } from '../ledger-read-repository';
 import { SqliteLedgerRepository } from '../ledger-repository';
@@ -8,9 +9,8 @@ import { SqlitePhasesRepository } from '../phases-repository';
 
 export const T0 = Date.UTC(2026, 0, 5, 4, 0);
 
-/** An in-memory database at the latest migration, with every repository over it and the paper account open. */
-export function openRepositories() {
-  const db = openDatabase(':memory:');
+/** A database at the latest migration (in-memory SQLite unless one is given), with every repository over it and the paper account open. */
+export function openRepositories(db: SqlDatabase = openDatabase(':memory:')) {
   const ledger = new SqliteLedgerRepository(db);
   const orders = new SqliteOrdersRepository(db);
   const reads = new SqliteLedgerReadRepository(db);

@@ -1,12 +1,12 @@
 import type { AccountId } from '../../../../core/orders';
-import type { Db } from '../../../../storage/sqlite/database';
+import type { SqlDatabase } from '../../../../storage/sql/sql-database';
 import type { Ledger } from '../ledger';
 
 /**
  * What must hold after every committed transaction, recomputed from each table on its own so a
  * lost or doubled row anywhere shows up as a disagreement. Returns the broken ones, as sentences.
  */
-export function brokenInvariants(db: Db, ledger: Ledger, account: AccountId): string[] {
+export function brokenInvariants(db: SqlDatabase, ledger: Ledger, account: AccountId): string[] {
   const broken: string[] = [];
   const cash = ledger.cashPaise(account);
   const entries = ledger.entriesSum(account);
@@ -39,7 +39,8 @@ export function brokenInvariants(db: Db, ledger: Ledger, account: AccountId): st
   const entryCounts = db
     .prepare(
       `SELECT f.id, f.charges_paise,
-              SUM(e.kind IN ('buy', 'sell')) AS trades, SUM(e.kind = 'charges') AS charges
+              SUM(CASE WHEN e.kind IN ('buy', 'sell') THEN 1 ELSE 0 END) AS trades,
+              SUM(CASE WHEN e.kind = 'charges' THEN 1 ELSE 0 END) AS charges
        FROM fills f LEFT JOIN ledger_entries e ON e.fill_id = f.id WHERE f.account = ? GROUP BY f.id`,
     )
     .all(account) as { id: string; charges_paise: number; trades: number; charges: number }[];
