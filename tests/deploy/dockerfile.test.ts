@@ -52,6 +52,7 @@ describe('the Dockerfile', () => {
     expect(args.NODE_IMAGE).toBe('node:20-bookworm-slim');
     const earlier = new Set<string>();
     for (const { from, name } of stages) {
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: the Dockerfile's ARG reference, as written there.
       expect(from === '${NODE_IMAGE}' || earlier.has(from)).toBe(true);
       earlier.add(name);
     }
