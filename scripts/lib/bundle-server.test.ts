@@ -42,6 +42,7 @@ describe('the image web server', () => {
     write(path.join(dir, 'host/index.html'), '<html>host</html>');
     write(path.join(dir, 'host/main.1a2b3c4d.js'), 'host();');
     write(path.join(dir, 'mf-ml/mf-ml/1.0.0/mf-manifest.json'), '{"name":"ml"}');
+    write(path.join(dir, 'mf-ml/mf-ml/1.0.0/index.html'), '<html>ml standalone</html>');
     write(path.join(dir, 'secret.txt'), 'outside every root');
     [api, infra] = await Promise.all([startEchoUpstream(), startEchoUpstream()]);
     server = await startBundleServer({
@@ -81,6 +82,12 @@ describe('the image web server', () => {
     expect(page.headers.get('x-frame-options')).toBe('DENY');
     const config = await fetch(`${base}/app-config.js`);
     expect(await config.text()).toContain('"apiUrl":"http://localhost:8080"');
+  });
+
+  it("serves a remote's own standalone page as the file it is, not the host page", async () => {
+    const page = await fetch(`${base}/mf-ml/1.0.0/index.html`);
+    expect(await page.text()).toBe('<html>ml standalone</html>');
+    expect(page.headers.get('content-type')).toContain('text/html');
   });
 
   it('answers 404 for a missing remote file rather than the host page', async () => {

@@ -139,10 +139,12 @@ export async function startBundleServer(options: BundleServerOptions): Promise<B
       return;
     }
     const file = resolveStaticFile(options.roots, pathname);
+    const remote = pathname.startsWith('/mf-');
     // Remote builds are fetched by the host page, whatever origin serves them.
-    if (file && pathname.startsWith('/mf-')) res.setHeader('Access-Control-Allow-Origin', '*');
-    if (file && !file.endsWith('.html')) return sendFile(res, file, pathname, head);
-    if (!spa || pathname.startsWith('/mf-')) {
+    if (file && remote) res.setHeader('Access-Control-Allow-Origin', '*');
+    // The host's pages get its security headers below; every other file (a remote's own page too) as it is.
+    if (file && (remote || !spa || !file.endsWith('.html'))) return sendFile(res, file, pathname, head);
+    if (!spa || remote) {
       res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Not found');
       return;
     }
