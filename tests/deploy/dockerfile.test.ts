@@ -96,6 +96,19 @@ describe('the Dockerfile', () => {
     expect(all(stage('build-remote'), 'RUN')[0]!.args).toContain('pnpm --filter "./$REMOTE" run build');
   });
 
+  it("runs the one-remote server without packages: it and its modules import only node's own", () => {
+    // The remote image holds the compiled server and no node_modules (and the full one no dev dependency).
+    for (const file of [
+      'scripts/serve-remote.ts',
+      'scripts/lib/bundle-server.ts',
+      'scripts/lib/image-settings.ts',
+    ]) {
+      const source = fs.readFileSync(path.join(root, file), 'utf8');
+      const imports = [...source.matchAll(/from '([^']+)'/g)].map((match) => match[1]!);
+      expect(imports.filter((name) => !name.startsWith('node:') && !name.startsWith('./'))).toEqual([]);
+    }
+  });
+
   it('bakes in no secret: no secret-like ARG or ENV, no env file copied, and the context leaves them out', () => {
     const settings = stages.flatMap((item) =>
       item.instructions.filter((instruction) => ['ARG', 'ENV'].includes(instruction.keyword)),
