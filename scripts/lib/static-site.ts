@@ -3,6 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import sirv from 'sirv';
+import { cacheControlFor } from './bundle-server';
 
 export interface StaticSiteOptions {
   root: string;
@@ -30,9 +31,7 @@ export interface StaticSite {
 export async function startStaticSite(options: StaticSiteOptions): Promise<StaticSite> {
   if (!fs.existsSync(options.root)) throw new Error(`Nothing built at ${options.root}: run the build first.`);
   const setHeaders = (res: http.ServerResponse, pathname: string) => {
-    // Only content-hashed files are immutable; pages, manifests and remoteEntry.js are revalidated.
-    const hashed = /\.[0-9a-f]{8}\.(js|css|map)$/.test(pathname);
-    res.setHeader('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+    res.setHeader('Cache-Control', cacheControlFor(pathname));
     if (!options.spa) res.setHeader('Access-Control-Allow-Origin', '*');
     res.setHeader('X-Content-Type-Options', 'nosniff');
   };

@@ -132,6 +132,7 @@ async function registerRoutes(app: FastifyInstance, services: AppServices): Prom
   await app.register(managementRoutes, {
     restart: services.restart,
     storageHealthy: services.storageHealthy,
+    runtimeStarted: services.runtimeStarted,
     market,
     config: services.config,
   });

@@ -8,9 +8,11 @@ declare module 'fastify' {
   }
 }
 
-/** Routes anyone may call: health, sign-in itself, and the registry the host needs before sign-in. */
+/** Routes anyone may call: health and readiness, sign-in itself, and the registry the host needs before sign-in. */
 const PUBLIC_ROUTES = new Set([
   'GET /api/health',
+  // Probes carry no session (Kubernetes readiness, the image's HEALTHCHECK).
+  'GET /api/ready',
   'POST /api/auth/login',
   'POST /api/auth/logout',
   'POST /api/auth/validate-session',

@@ -49,6 +49,8 @@ export interface AppServices {
   db: SqlDatabase;
   /** Whether the database answers a trivial query now (health and server status). */
   storageHealthy(): boolean;
+  /** Whether runtime.start() has finished and stop() has not begun (GET /api/ready). */
+  runtimeStarted(): boolean;
   logger: Logger;
   auth: AuthService;
   registry: RemoteRegistryStore;

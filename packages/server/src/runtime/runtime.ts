@@ -35,8 +35,12 @@ export function createRuntime(config: AppConfig, logger: Logger, options: Runtim
     ...{ market, trading, mode: tradingMode, analytics: parts.analytics, now },
     riskLimits: safetySettings(safety),
   });
+  let started = false;
+  let stopped: Promise<void> | null = null;
   const services: AppServices = {
     storageHealthy: () => base.storage.healthy(),
+    // Readiness: true between a finished start and the first stop, so a stopping pod leaves the Service first.
+    runtimeStarted: () => started && stopped === null,
     ...{ config, db: base.db, logger, auth: base.auth, registry: base.registry, tradingMode, stream, market },
     ...{ feedSubscriptions: parts.feedSubscriptions, upstoxAccount, ledger: parts.ledger },
     ...{ paperBroker: parts.paperBroker, paperPreparation, trading, tradingLoop, liveLoop },
@@ -58,11 +62,13 @@ export function createRuntime(config: AppConfig, logger: Logger, options: Runtim
     errorMappings: [ledgerErrorMapping],
   };
   const engines = engineList(base, parts, infraMetrics);
-  let stopped: Promise<void> | null = null;
   return {
     services,
     engines,
-    start: () => startAll(engines),
+    start: async () => {
+      await startAll(engines);
+      started = true;
+    },
     stop: () =>
       (stopped ??= stopAll(engines).then((failures) => {
         for (const { engine, error } of failures)

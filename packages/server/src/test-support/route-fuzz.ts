@@ -397,6 +397,11 @@ export interface FuzzResult {
   problem: string | null;
 }
 
+/** 503 is how GET /api/ready says "not ready" (the fuzzed app's engines are not started): an answer, not a fault. */
+function readinessAnswer(request: FuzzRequest, status: number): boolean {
+  return status === 503 && request.url.split('?', 1)[0] === '/api/ready';
+}
+
 /** Sends requests and judges each reply; keeps a signed-in session alive across random sign-outs. */
 export class RouteFuzzer {
   readonly routes: RegisteredRoute[];
@@ -445,7 +450,7 @@ export class RouteFuzzer {
         return { status: 0, problem: null };
       throw error;
     }
-    if (response.statusCode >= 500) {
+    if (response.statusCode >= 500 && !readinessAnswer(request, response.statusCode)) {
       return {
         status: response.statusCode,
         problem: `status ${response.statusCode}: ${response.body.slice(0, 300)}`,

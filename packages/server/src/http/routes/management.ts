@@ -9,6 +9,8 @@ export interface ManagementRouteDeps {
   restart: Pick<RestartService, 'accept' | 'perform'>;
   /** Whether the database answers a trivial query now. */
   storageHealthy(): boolean;
+  /** Whether every engine has started and none has begun stopping (readiness). */
+  runtimeStarted(): boolean;
   market: Pick<MarketDataService, 'health' | 'activeProvider'>;
   config: {
     version: string;
@@ -20,18 +22,31 @@ export interface ManagementRouteDeps {
  * The Management screen (api-client management.ts): health, status, the server's diagnostics, and
  * POST /api/management/server/restart (drain, then exit for the supervisor) and POST /api/admin/restart
  * (the fallback: exit as soon as the reply is sent). The restarts need a session (the session
- * guard) and share one rate limit; /api/health is public.
+ * guard) and share one rate limit; /api/health and /api/ready are public.
  */
 export async function managementRoutes(
   app: FastifyInstance,
-  { restart, storageHealthy, market, config }: ManagementRouteDeps,
+  { restart, storageHealthy, runtimeStarted, market, config }: ManagementRouteDeps,
 ) {
+  // Liveness: the process answers. A failing database must not get it restarted, so this asks nothing more.
   app.get('/api/health', async () => ({
     success: true,
     status: 'ok',
     version: config.version,
     uptime: serverUptimeSeconds(),
   }));
+
+  // Readiness (Kubernetes, the image's proxy): send traffic only once the engines run and storage answers.
+  app.get('/api/ready', async (_request, reply) => {
+    const started = runtimeStarted();
+    const storage = started && storageHealthy();
+    const ready = started && storage;
+    return reply.code(ready ? 200 : 503).send({
+      success: ready,
+      status: ready ? 'ready' : 'not_ready',
+      checks: { runtime_started: started, storage_answers: storage },
+    });
+  });
 
   app.get('/api/status', async () => ({
     success: true,

@@ -1,9 +1,11 @@
 import { buildTestApp, registeredRoutes, signInForTest, type TestApp } from '../../test-support';
 import { isPublicRoute } from '../auth-guard';
 
-// ARCHITECTURE "Rules of the house": everything but health, sign-in and the registry read needs a session.
+// ARCHITECTURE "Rules of the house": everything but health, readiness, sign-in and the registry read needs a session.
 const EXPECTED_PUBLIC = [
   'GET /api/health',
+  // Probes (Kubernetes readiness) carry no session; it says only whether the server is ready.
+  'GET /api/ready',
   'POST /api/auth/login',
   'POST /api/auth/logout',
   'POST /api/auth/validate-session',
@@ -40,7 +42,7 @@ describe('session guard', () => {
     expect(guardedRoutes()).toContainEqual({ method: 'PUT', url: '/api/platform/registry' });
   });
 
-  it('keeps the public list to exactly the sign-in calls, health and the registry read', () => {
+  it('keeps the public list to exactly the sign-in calls, health, readiness and the registry read', () => {
     const publicRoutes = registeredRoutes(t.app)
       .filter(({ method }) => method !== 'OPTIONS' && method !== 'HEAD')
       .map(({ method, url }) => `${method} ${url}`)
