@@ -1,0 +1,41 @@
+import type { Lease, LeasesRepository } from '../../core/ports/repositories/leases';
+import type { Db } from './database';
+import { statementCache } from './statement-cache';
+
+interface LeaseRow {
+  name: string;
+  holder: string;
+  expires_at: number;
+}
+
+// Portable SQL (SQLite 3.24+ and PostgreSQL 9.5+ alike): the upsert's WHERE lets it take a lease
+// that ran out or renew its own, and leaves anyone else's untouched, in one atomic statement.
+const ACQUIRE = `INSERT INTO leases (name, holder, expires_at) VALUES (?, ?, ?)
+  ON CONFLICT (name) DO UPDATE SET holder = excluded.holder, expires_at = excluded.expires_at
+  WHERE leases.expires_at < ? OR leases.holder = ?`;
+const CURRENT = 'SELECT name, holder, expires_at FROM leases WHERE name = ?';
+const RELEASE = 'DELETE FROM leases WHERE name = ? AND holder = ?';
+
+/** The leases table (migration 013). Renewed every few seconds, so its statements are prepared once. */
+export class SqliteLeasesRepository implements LeasesRepository {
+  private readonly statement: ReturnType<typeof statementCache>;
+
+  constructor(db: Db) {
+    this.statement = statementCache(db);
+  }
+
+  acquire(name: string, holder: string, now: number, expiresAt: number): Lease {
+    this.statement(ACQUIRE).run(name, holder, expiresAt, now, holder);
+    // The row exists now: either ours, just written, or the holder whose unexpired lease stood.
+    return this.current(name)!;
+  }
+
+  release(name: string, holder: string): void {
+    this.statement(RELEASE).run(name, holder);
+  }
+
+  current(name: string): Lease | null {
+    const row = this.statement(CURRENT).get(name) as LeaseRow | undefined;
+    return row ? { name: row.name, holder: row.holder, expiresAt: row.expires_at } : null;
+  }
+}
