@@ -171,8 +171,31 @@ export class MarketDataService {
     }
   }
 
+  /** The feed and the publishing timer: what an instance on its own runs. */
   async start(): Promise<void> {
-    await this.use(this.active);
+    await this.connectFeed();
+    this.startPublishing();
+  }
+
+  async stop(): Promise<void> {
+    this.stopPublishing();
+    await this.disconnectFeed();
+  }
+
+  /** Starts the active provider: on one instance only when several share the database (its ticks reach the others). */
+  connectFeed(): Promise<void> {
+    return this.use(this.active);
+  }
+
+  async disconnectFeed(): Promise<void> {
+    this.stopListening?.();
+    this.stopListening = null;
+    await Promise.all(this.providers.map((provider) => provider.stop()));
+  }
+
+  /** The 1 s flush of the pipeline and the indices for this instance's stream clients: every instance runs it. */
+  startPublishing(): void {
+    if (this.timers.length > 0) return;
     this.timers.push(
       setInterval(() => {
         this.pipeline.flush();
@@ -182,11 +205,9 @@ export class MarketDataService {
     for (const timer of this.timers) timer.unref?.();
   }
 
-  async stop(): Promise<void> {
+  stopPublishing(): void {
     for (const timer of this.timers) clearInterval(timer);
     this.timers.length = 0;
-    this.stopListening?.();
-    await Promise.all(this.providers.map((provider) => provider.stop()));
   }
 
   /** The latest price of every symbol, paise: ticks received, else the previous close. */
