@@ -17,6 +17,9 @@ import { SqliteSessionsRepository } from '../storage/sqlite/sessions-repository'
 import { SqliteSettingsRepository } from '../storage/sqlite/settings-repository';
 import { sqliteUnitOfWork } from '../storage/sqlite/unit-of-work';
 import type { AppConfig } from './config';
+import { createLeadership } from './leadership/create-leadership';
+import { leaderOnlyWork } from './leadership/leader-only';
+import type { LeadershipEngine } from './leadership/lease-elector';
 import { ModeController } from './mode-controller';
 
 export interface RuntimeOptions {
@@ -25,6 +28,8 @@ export interface RuntimeOptions {
   now?: () => number;
   /** Tests lower the password-hash cost; production always uses the default. */
   scryptCost?: ScryptCost;
+  /** Tests decide by hand whether this instance leads; otherwise LEADER_ELECTION does. */
+  leadership?: LeadershipEngine;
 }
 
 /** Storage, sign-in, the stream, the market and its feeds, the data sources and the mode: §6 entries 0–5. */
@@ -52,6 +57,8 @@ export function buildFoundation(config: AppConfig, logger: Logger, options: Runt
   const tradingMode = new ModeController(settings, {
     liveUnavailableReason: () => upstoxAccount.problem(),
   });
+  const leadership = options.leadership ?? createLeadership(config, db, now, logger);
+  tradingMode.attachLeadership(leadership);
   const dataSources = createDataSources({
     ...{ box, now, allowLoopback: config.dataSources.allowLoopback, yahoo: config.yahoo },
     sources: new SqliteDataSourcesRepository(db, now),
@@ -87,6 +94,8 @@ export function buildFoundation(config: AppConfig, logger: Logger, options: Runt
     tradingMode,
     dataSources,
     registry,
+    leadership,
+    leaderOnly: leaderOnlyWork(leadership, logger),
   };
 }
 

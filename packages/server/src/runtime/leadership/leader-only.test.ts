@@ -1,20 +1,6 @@
 import type { Engine } from '../../core/ports/engine';
+import { createSwitchableLeadership } from '../../test-support/switchable-leadership';
 import { leaderOnlyWork } from './leader-only';
-
-function switchableLeadership(leading: boolean) {
-  const listeners = new Set<(leader: boolean) => void>();
-  return {
-    isLeader: () => leading,
-    onChange: (listener: (leader: boolean) => void) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    set(leader: boolean) {
-      leading = leader;
-      for (const listener of listeners) listener(leader);
-    },
-  };
-}
 
 const settled = () => new Promise((resolve) => setImmediate(resolve));
 
@@ -30,7 +16,7 @@ describe('leader-only work', () => {
   });
 
   it('starts nothing on a follower, then the started engines in list order when it becomes leader', async () => {
-    const leadership = switchableLeadership(false);
+    const leadership = createSwitchableLeadership(false);
     const work = leaderOnlyWork(leadership, { error: jest.fn() });
     const [feed, loops] = [work.only(engine('feed')), work.only(engine('loops'))];
     await feed.start();
@@ -43,7 +29,7 @@ describe('leader-only work', () => {
   });
 
   it('stops them in reverse order on stepping down, and starts them again on leading again', async () => {
-    const leadership = switchableLeadership(true);
+    const leadership = createSwitchableLeadership(true);
     const work = leaderOnlyWork(leadership, { error: jest.fn() });
     const wrapped = [work.only(engine('feed')), work.only(engine('loops'))];
     for (const each of wrapped) await each.start();
@@ -59,7 +45,7 @@ describe('leader-only work', () => {
   });
 
   it('never starts an engine the runtime has stopped, nor one it has not started yet', async () => {
-    const leadership = switchableLeadership(false);
+    const leadership = createSwitchableLeadership(false);
     const work = leaderOnlyWork(leadership, { error: jest.fn() });
     const feed = work.only(engine('feed'));
     work.only(engine('loops'));
@@ -71,7 +57,7 @@ describe('leader-only work', () => {
   });
 
   it('runs a runtime stop after a stepping-down already under way, never beside it', async () => {
-    const leadership = switchableLeadership(true);
+    const leadership = createSwitchableLeadership(true);
     const work = leaderOnlyWork(leadership, { error: jest.fn() });
     let finish: () => void = () => {};
     const slow = work.only({
@@ -90,7 +76,7 @@ describe('leader-only work', () => {
   });
 
   it('logs an engine that fails to start on leading and still starts the ones after it', async () => {
-    const leadership = switchableLeadership(false);
+    const leadership = createSwitchableLeadership(false);
     const log = { error: jest.fn() };
     const work = leaderOnlyWork(leadership, log);
     const broken = work.only({

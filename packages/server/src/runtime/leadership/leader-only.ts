@@ -6,6 +6,8 @@ export interface LeaderOnlyWork {
   only(engine: Engine): Engine;
   /** The names of the leader-only engines running now, in list order. */
   running(): string[];
+  /** Resolves once every change asked for so far (a start, a stop, a change of leader) has run. */
+  idle(): Promise<void>;
 }
 
 interface Slot {
@@ -79,5 +81,6 @@ export function leaderOnlyWork(
       };
     },
     running: () => slots.filter((slot) => slot.running).map((slot) => slot.engine.name),
+    idle: () => queue,
   };
 }
