@@ -169,7 +169,12 @@ describe('mode controller', () => {
     expect(world.controller.current()).toBe('mock');
     expect([world.paper.running, world.live.running]).toEqual([false, false]);
     expect(world.market.use).not.toHaveBeenCalled();
-    expect(world.events).toContainEqual({ type: 'loops-changed', paper: 'stopped', live: 'stopped', reason: 'follower' });
+    expect(world.events).toContainEqual({
+      type: 'loops-changed',
+      paper: 'stopped',
+      live: 'stopped',
+      reason: 'follower',
+    });
     // Leading, it follows the mode as an instance on its own does.
     leader = true;
     world.controller.setMode('paper');

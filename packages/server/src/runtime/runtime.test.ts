@@ -97,7 +97,7 @@ describe('the runtime', () => {
     expect(runtime.leaderOnly.running()).toEqual([]);
     expect(spies.map((spy) => spy.mock.calls.length)).toEqual([0, 0, 0]);
     // A follower still takes commands: the mode changes, the loop stays with the leader.
-    tradingMode.setMode('paper');
+    tradingMode.change('paper');
     expect(tradingLoop.state().running).toBe(false);
 
     leadership.set(true);

@@ -7,7 +7,10 @@ export interface SwitchableLeadership extends Leadership, Engine {
 }
 
 /** A leadership a test decides by hand, for the runtime's leader-only work. */
-export function createSwitchableLeadership(leading: boolean, identity = 'test-instance'): SwitchableLeadership {
+export function createSwitchableLeadership(
+  leading: boolean,
+  identity = 'test-instance',
+): SwitchableLeadership {
   const listeners = new Set<(leader: boolean) => void>();
   return {
     name: 'leadership',

@@ -3,13 +3,18 @@ import type { Logger } from 'pino';
 import type { Db } from '../../storage/sqlite/database';
 import { SqliteLeasesRepository } from '../../storage/sqlite/leases-repository';
 import type { AppConfig } from '../config';
-import { alwaysLeader, LeaseElector, type LeadershipEngine } from './lease-elector';
+import { alwaysLeader, type LeadershipEngine, LeaseElector } from './lease-elector';
 
 /**
  * Embedded SQLite on its own (the default, npm start) has nobody to elect: this instance leads.
  * LEADER_ELECTION=lease makes the instances sharing the database elect one through the lease row.
  */
-export function createLeadership(config: AppConfig, db: Db, now: () => number, logger: Logger): LeadershipEngine {
+export function createLeadership(
+  config: AppConfig,
+  db: Db,
+  now: () => number,
+  logger: Logger,
+): LeadershipEngine {
   const identity = config.leadership.instanceId ?? `${os.hostname()}:${process.pid}`;
   if (config.leadership.election === 'always') return alwaysLeader(identity);
   return new LeaseElector({ leases: new SqliteLeasesRepository(db), identity, now, log: logger });

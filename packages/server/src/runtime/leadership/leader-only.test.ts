@@ -63,7 +63,8 @@ describe('leader-only work', () => {
     const slow = work.only({
       name: 'slow',
       start: () => {},
-      stop: () => new Promise<void>((resolve) => (finish = resolve)).then(() => void calls.push('stopped slow')),
+      stop: () =>
+        new Promise<void>((resolve) => (finish = resolve)).then(() => void calls.push('stopped slow')),
     });
     await slow.start();
     leadership.set(false);

@@ -57,7 +57,10 @@ export function leaderOnlyWork(
         try {
           await (leading ? startSlot(slot) : stopSlot(slot));
         } catch (error) {
-          log.error({ err: error, engine: slot.engine.name, leading }, 'leader-only engine did not follow the leadership');
+          log.error(
+            { err: error, engine: slot.engine.name, leading },
+            'leader-only engine did not follow the leadership',
+          );
         }
       }
     });

@@ -113,7 +113,10 @@ export class LeaseElector implements LeadershipEngine {
     const { renewEveryMs } = this.timings;
     // A leader whose renewals fail wakes at its deadline too, to step down on time.
     const untilDeadline = this.leadUntil === null ? renewEveryMs : this.leadUntil - this.options.now();
-    this.timer = this.timers.setTimeout(() => this.attempt(), Math.max(0, Math.min(renewEveryMs, untilDeadline)));
+    this.timer = this.timers.setTimeout(
+      () => this.attempt(),
+      Math.max(0, Math.min(renewEveryMs, untilDeadline)),
+    );
   }
 
   private announce(): void {
