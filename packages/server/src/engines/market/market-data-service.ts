@@ -171,7 +171,7 @@ export class MarketDataService {
     }
   }
 
-  /** The feed and the publishing timer: what an instance on its own runs. */
+  /** The feed and the publishing timer, as an instance on its own runs them. */
   async start(): Promise<void> {
     await this.connectFeed();
     this.startPublishing();
@@ -182,7 +182,7 @@ export class MarketDataService {
     await this.disconnectFeed();
   }
 
-  /** Starts the active provider: on one instance only when several share the database (its ticks reach the others). */
+  /** Starts the active provider: on the leader only when instances share a database (0033). */
   connectFeed(): Promise<void> {
     return this.use(this.active);
   }
@@ -193,15 +193,14 @@ export class MarketDataService {
     await Promise.all(this.providers.map((provider) => provider.stop()));
   }
 
-  /** The 1 s flush of the pipeline and the indices for this instance's stream clients: every instance runs it. */
+  /** The 1 s pipeline flush and indices for this instance's stream clients, on every instance. */
   startPublishing(): void {
     if (this.timers.length > 0) return;
-    this.timers.push(
-      setInterval(() => {
-        this.pipeline.flush();
-        if (this.stream.hasSubscribers('indices')) this.stream.publish('indices', this.indexSnapshot());
-      }, INDEX_PUBLISH_MS),
-    );
+    const publish = () => {
+      this.pipeline.flush();
+      if (this.stream.hasSubscribers('indices')) this.stream.publish('indices', this.indexSnapshot());
+    };
+    this.timers.push(setInterval(publish, INDEX_PUBLISH_MS));
     for (const timer of this.timers) timer.unref?.();
   }
 
