@@ -42,7 +42,7 @@ export class MarketDataService {
   readonly history: ReturnType<typeof createSimulatedMarket>['history'];
   private readonly indices: IndexCalculator;
   private readonly previousCloses: Map<string, number>;
-  private readonly timers: ReturnType<typeof setInterval>[] = [];
+  private publisher: ReturnType<typeof setInterval> | null = null;
   private readonly providers: MarketDataProvider[] = [];
   private active: MarketDataProvider;
   private stopListening: (() => void) | null = null;
@@ -195,18 +195,15 @@ export class MarketDataService {
 
   /** The 1 s pipeline flush and indices for this instance's stream clients, on every instance. */
   startPublishing(): void {
-    if (this.timers.length > 0) return;
-    const publish = () => {
+    this.publisher ??= setInterval(() => {
       this.pipeline.flush();
       if (this.stream.hasSubscribers('indices')) this.stream.publish('indices', this.indexSnapshot());
-    };
-    this.timers.push(setInterval(publish, INDEX_PUBLISH_MS));
-    for (const timer of this.timers) timer.unref?.();
+    }, INDEX_PUBLISH_MS).unref();
   }
 
   stopPublishing(): void {
-    for (const timer of this.timers) clearInterval(timer);
-    this.timers.length = 0;
+    if (this.publisher) clearInterval(this.publisher);
+    this.publisher = null;
   }
 
   /** The latest price of every symbol, paise: ticks received, else the previous close. */
