@@ -20,7 +20,8 @@ export interface ModeReader {
 export type LoopRunState = 'running' | 'stopped';
 
 /** Why the loops are as they are after the mode controller last decided. */
-export type LoopReason = 'mode' | 'halt' | 'preparing' | 'loop-off' | 'broker-unavailable';
+/** Why the loops run or not; 'follower': another instance leads and runs them (decision 0033). */
+export type LoopReason = 'mode' | 'halt' | 'preparing' | 'loop-off' | 'broker-unavailable' | 'follower';
 
 /** What the mode controller publishes after each decision it takes. */
 export type ModeEvent =

@@ -16,6 +16,9 @@ import { SqliteDataSourcesRepository } from '../storage/sqlite/data-sources-repo
 import { SqliteSessionsRepository } from '../storage/sqlite/sessions-repository';
 import { SqliteSettingsRepository } from '../storage/sqlite/settings-repository';
 import type { AppConfig } from './config';
+import { createLeadership } from './leadership/create-leadership';
+import { leaderOnlyWork } from './leadership/leader-only';
+import type { LeadershipEngine } from './leadership/lease-elector';
 import { ModeController } from './mode-controller';
 
 export interface RuntimeOptions {
@@ -26,6 +29,8 @@ export interface RuntimeOptions {
   scryptCost?: ScryptCost;
   /** Tests: a PostgreSQL schema of the run's own, when DATABASE_URL selects PostgreSQL. */
   databaseSchema?: string;
+  /** Tests decide by hand whether this instance leads; otherwise LEADER_ELECTION does. */
+  leadership?: LeadershipEngine;
 }
 
 /** Storage, sign-in, the stream, the market and its feeds, the data sources and the mode: §6 entries 0–5. */
@@ -58,6 +63,8 @@ export function buildFoundation(config: AppConfig, logger: Logger, options: Runt
   const tradingMode = new ModeController(settings, {
     liveUnavailableReason: () => upstoxAccount.problem(),
   });
+  const leadership = options.leadership ?? createLeadership(config, db, now, logger);
+  tradingMode.attachLeadership(leadership);
   const dataSources = createDataSources({
     ...{ box, now, allowLoopback: config.dataSources.allowLoopback, yahoo: config.yahoo },
     sources: new SqliteDataSourcesRepository(db, now),
@@ -94,6 +101,8 @@ export function buildFoundation(config: AppConfig, logger: Logger, options: Runt
     tradingMode,
     dataSources,
     registry,
+    leadership,
+    leaderOnly: leaderOnlyWork(leadership, logger),
   };
 }
 

@@ -124,6 +124,10 @@ const envSchema = z.object({
     .min(0, 'RISK_FREE_RATE_PERCENT must be between 0 and 50')
     .max(50, 'RISK_FREE_RATE_PERCENT must be between 0 and 50')
     .default(6.5),
+  /** always: this instance leads (one machine); lease: instances sharing the database elect one (0033). Default: lease with DATABASE_URL, always without. */
+  LEADER_ELECTION: z.enum(['always', 'lease']).optional(),
+  /** The name this instance holds the leader lease under; hostname:pid when unset. */
+  INSTANCE_ID: z.string().trim().min(1).max(200).optional(),
   SIMULATOR_SEED: z.coerce.number().int().default(20261122),
   SIMULATOR_TICKS_PER_SECOND: z.coerce.number().min(0).max(100_000).default(200),
   SIMULATOR_HISTORY_SESSIONS: z.coerce.number().int().min(1).max(500).default(60),
@@ -226,6 +230,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     },
     yahoo: { enabled: e.YAHOO_ENABLED, baseUrl: e.YAHOO_BASE_URL },
     dataSources: { allowLoopback: e.DATA_SOURCES_ALLOW_LOOPBACK },
+    leadership: {
+      // Instances sharing PostgreSQL elect one leader; the embedded file has one instance, which leads.
+      election: e.LEADER_ELECTION ?? (e.DATABASE_URL ? 'lease' : 'always'),
+      instanceId: e.INSTANCE_ID,
+    },
     market: {
       seed: e.SIMULATOR_SEED,
       ticksPerSecond: e.SIMULATOR_TICKS_PER_SECOND,

@@ -1,7 +1,11 @@
 import type { Engine } from '../core/ports/engine';
 import { createAuthEngine } from '../engines/auth/auth-engine';
-import { createBrokerEngine } from '../engines/broker/broker-engine';
-import { createFeedSubscriptionsEngine, createMarketEngine } from '../engines/market/market-engine';
+import { createBrokerEngine, createRestingOrdersEngine } from '../engines/broker/broker-engine';
+import {
+  createFeedSubscriptionsEngine,
+  createMarketEngine,
+  createMarketFeedEngine,
+} from '../engines/market/market-engine';
 import { createMlEngine } from '../engines/ml/ml-engine';
 import type { InfraMetrics } from '../engines/ops/metrics';
 import { createOpsEngine } from '../engines/ops/ops-engine';
@@ -17,39 +21,47 @@ import { createModeLoopsEngine } from './mode-loops-engine';
 
 /**
  * The one ordered list (docs/architecture/server-layers-plan.md §6): started top to bottom, stopped
- * bottom to top, so the loops stop first and the database closes last.
+ * bottom to top, so the loops stop first and the database closes last. `leader(…)` marks the work
+ * that runs on one instance only when several share the database (decision 0033): it starts when
+ * this instance leads and stops when it steps down; the rest serves requests and streams everywhere.
  */
 export function engineList(base: Foundation, parts: Trading, infraMetrics: InfraMetrics): Engine[] {
   const { config, logger, market, stream, tradingMode } = base;
   const { trading, paperBroker, paperPreparation, tradingLoop, liveLoop } = parts;
+  const leader = (engine: Engine) => base.leaderOnly.only(engine);
+  const modeLoops = createModeLoopsEngine({
+    mode: tradingMode,
+    loops: { paper: tradingLoop, live: liveLoop },
+    replayHistory: config.replayHistory,
+    replay: (signal) =>
+      replayHistoryIntoEmptyLedger(
+        ...[parts.ledgerStorage, parts.ledger, market, logger],
+        { ...parts.allocationPieces, gateOnSignalEdge: false },
+        paperPreparation,
+        signal,
+      ),
+    preparation: paperPreparation,
+    trading,
+    logger,
+  });
   return [
     createStorageEngine(base.storage),
+    // Asks for the leader lease; stopped second to last, it releases the lease for a follower.
+    base.leadership,
     createAuthEngine(base.auth),
     createStreamEngine(stream),
     createMarketEngine(market),
+    leader(createMarketFeedEngine(market)),
     // The mode controller's first half: the feed the mode calls for, once the market runs.
-    { name: 'mode-feeds', start: () => tradingMode.selectFeed(), stop: async () => {} },
-    createBrokerEngine({ paperBroker, trading, stream, logger }),
-    createFeedSubscriptionsEngine(parts.feedSubscriptions),
-    createSafetyEngine(parts.safety),
-    createMlEngine(parts.ml),
+    leader({ name: 'mode-feeds', start: () => tradingMode.selectFeed(), stop: async () => {} }),
+    createBrokerEngine({ trading, stream, logger }),
+    leader(createRestingOrdersEngine({ paperBroker, logger })),
+    leader(createFeedSubscriptionsEngine(parts.feedSubscriptions)),
+    leader(createSafetyEngine(parts.safety)),
+    leader(createMlEngine(parts.ml)),
     createStrategyEngine({ phases: parts.phases, tradingLoop, liveLoop }),
     createOpsEngine(infraMetrics),
     createRegistryEngine({ registry: base.registry, publish: (topic, data) => stream.publish(topic, data) }),
-    createModeLoopsEngine({
-      mode: tradingMode,
-      loops: { paper: tradingLoop, live: liveLoop },
-      replayHistory: config.replayHistory,
-      replay: (signal) =>
-        replayHistoryIntoEmptyLedger(
-          ...[parts.ledgerStorage, parts.ledger, market, logger],
-          { ...parts.allocationPieces, gateOnSignalEdge: false },
-          paperPreparation,
-          signal,
-        ),
-      preparation: paperPreparation,
-      trading,
-      logger,
-    }),
+    leader(modeLoops),
   ];
 }

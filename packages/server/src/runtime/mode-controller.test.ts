@@ -158,4 +158,28 @@ describe('mode controller', () => {
     controller.setMode('paper');
     expect(seen).toEqual([['paper', true]]);
   });
+
+  it('on a follower, changes the mode but connects no feed and runs no loop', async () => {
+    const world = setUp({ stored: 'paper' });
+    let leader = false;
+    world.controller.attachLeadership({ isLeader: () => leader });
+    world.controller.setMode('mock');
+    await world.controller.brokerSessionChanged();
+    world.controller.resumeLoops();
+    expect(world.controller.current()).toBe('mock');
+    expect([world.paper.running, world.live.running]).toEqual([false, false]);
+    expect(world.market.use).not.toHaveBeenCalled();
+    expect(world.events).toContainEqual({
+      type: 'loops-changed',
+      paper: 'stopped',
+      live: 'stopped',
+      reason: 'follower',
+    });
+    // Leading, it follows the mode as an instance on its own does.
+    leader = true;
+    world.controller.setMode('paper');
+    await world.controller.feedsChanged();
+    expect(world.paper.running).toBe(true);
+    expect(world.market.activeProvider.source).toBe('upstox');
+  });
 });

@@ -2,6 +2,7 @@ import { TRADING_MODE_LABELS, type TradingModeState } from '@td/contracts';
 import { HttpError } from '../core/errors';
 import { accountForMode, type ModeEvent, type ModeReader, type TradingMode } from '../core/mode';
 import type { AccountId } from '../core/orders';
+import type { Leadership } from '../core/ports/leadership';
 import type { MarketDataProvider } from '../engines/market/market-types';
 import type { LoopControl } from '../engines/safety';
 import { feedForMode, type LoopDecision, loopsFor } from './mode-rules';
@@ -48,6 +49,8 @@ export class ModeController implements ModeReader, LoopControl {
   private feedHooks?: FeedHooks;
   private loopHooks?: LoopHooks;
   private lastLoops?: LoopDecision;
+  /** Until attached, this instance is alone and leads. */
+  private leadership: Pick<Leadership, 'isLeader'> = { isLeader: () => true };
 
   constructor(
     private readonly settings: ModeSettings,
@@ -93,6 +96,11 @@ export class ModeController implements ModeReader, LoopControl {
 
   attachLoops(hooks: LoopHooks): void {
     this.loopHooks = hooks;
+  }
+
+  /** Only the leader connects a feed and runs a loop; a follower's commands change the mode alone. */
+  attachLeadership(leadership: Pick<Leadership, 'isLeader'>): void {
+    this.leadership = leadership;
   }
 
   /** POST /api/trading/mode: live is refused while the broker account has a problem. */
@@ -151,7 +159,7 @@ export class ModeController implements ModeReader, LoopControl {
   /** Points the market engine at the feed the mode and the broker session call for. */
   async selectFeed(): Promise<void> {
     const hooks = this.feedHooks;
-    if (!hooks) return;
+    if (!hooks || !this.leadership.isLeader()) return;
     const wanted = feedForMode(this.current(), hooks.feeds(), hooks.upstoxUsable());
     const previous = hooks.market.activeProvider;
     if (wanted === previous) return;
@@ -164,6 +172,7 @@ export class ModeController implements ModeReader, LoopControl {
     const hooks = this.loopHooks;
     if (!hooks) return;
     const decision = loopsFor({
+      leader: this.leadership.isLeader(),
       mode: this.current(),
       halted: hooks.halted(),
       loopEnabled: hooks.loopEnabled,

@@ -58,4 +58,12 @@ describe('mode loops engine', () => {
     await stopped;
     expect(world.calls.slice(4)).toEqual(['finish']);
   });
+
+  it('starts again after a stop, as a follower becoming leader again does', async () => {
+    const { engine, calls } = setUp('paper', true);
+    await engine.start();
+    await engine.stop();
+    await engine.start();
+    expect(calls).toEqual(['summary', 'followMode', 'stop paper', 'stop live', 'summary', 'followMode']);
+  });
 });

@@ -17,13 +17,15 @@ export interface ModeLoopsDeps {
 /**
  * The mode controller's second half, last in the list: once everything else runs, the loops start
  * as the mode says (after the start-up replay on a fresh mock install). Stopping is the first step
- * of a shutdown: both loops stop and an unfinished replay is told to stop and awaited.
+ * of a shutdown, or of stepping down as leader: both loops stop and an unfinished replay is told to
+ * stop and awaited. It may start again (a follower becoming leader); the replay then finds the
+ * ledger filled and has nothing to do.
  */
 export function createModeLoopsEngine(deps: ModeLoopsDeps): Engine {
-  const abort = new AbortController();
+  let abort = new AbortController();
   let replay: Promise<unknown> | null = null;
-  const begin = () => {
-    if (abort.signal.aborted) return;
+  const begin = (signal: AbortSignal) => {
+    if (signal.aborted) return;
     // The paper account's day opening; the live account has no figures until its first sync, and a
     // restart while trading live must not stop at that.
     deps.trading.summary('paper');
@@ -32,15 +34,17 @@ export function createModeLoopsEngine(deps: ModeLoopsDeps): Engine {
   return {
     name: 'mode-loops',
     start() {
-      if (!(deps.replayHistory && deps.mode.current() === 'mock')) return begin();
+      abort = new AbortController();
+      const { signal } = abort;
+      if (!(deps.replayHistory && deps.mode.current() === 'mock')) return begin(signal);
       // It feeds the expected-move book but is not gated by it: the generated history has no edge
       // by construction, so gated it books nothing (0027), and this replay exists to fill the screens.
       replay = deps
-        .replay(abort.signal)
+        .replay(signal)
         .catch((error) => deps.logger.error({ err: error }, 'history replay failed'))
         .finally(() => {
           deps.preparation.finish();
-          if (abort.signal.aborted) return;
+          if (signal.aborted) return;
           deps.trading.summary('paper');
           deps.mode.preparationFinished();
         });
@@ -51,6 +55,7 @@ export function createModeLoopsEngine(deps: ModeLoopsDeps): Engine {
       deps.loops.paper.stop();
       deps.loops.live.stop();
       await replay;
+      replay = null;
     },
   };
 }

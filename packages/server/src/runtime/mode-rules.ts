@@ -3,6 +3,8 @@ import type { MarketDataProvider } from '../engines/market/market-types';
 
 /** What decides which automated loop runs. */
 export interface LoopInputs {
+  /** This instance leads: the loops run on the leader only. */
+  leader: boolean;
   mode: TradingMode;
   halted: boolean;
   /** TRADING_LOOP: off means no automated orders at all. */
@@ -23,10 +25,11 @@ const BOTH_STOPPED = { paper: 'stopped', live: 'stopped' } as const;
 
 /**
  * Mock and paper modes run the paper loop; live mode runs the live one while Upstox can trade.
- * A trading halt keeps both stopped; so does TRADING_LOOP=off; the paper loop waits for the
+ * A follower instance runs neither (the leader does). A trading halt keeps both stopped; so does TRADING_LOOP=off; the paper loop waits for the
  * start-up replay to prepare the account.
  */
 export function loopsFor(inputs: LoopInputs): LoopDecision {
+  if (!inputs.leader) return { ...BOTH_STOPPED, reason: 'follower' };
   if (inputs.halted) return { ...BOTH_STOPPED, reason: 'halt' };
   if (!inputs.loopEnabled) return { ...BOTH_STOPPED, reason: 'loop-off' };
   if (inputs.mode === 'live') {

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Db } from '../storage/sqlite/database';
+import { createSwitchableLeadership, type SwitchableLeadership } from '../test-support/switchable-leadership';
 import { createRunningClock } from '../test-support/test-clock';
 import { loadConfig } from './config';
 import { createLogger } from './logger';
@@ -14,7 +15,7 @@ describe('the runtime', () => {
   });
   afterEach(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
-  const build = (env: Record<string, string> = {}) => {
+  const build = (env: Record<string, string> = {}, leadership?: SwitchableLeadership) => {
     const config = loadConfig({
       NODE_ENV: 'test',
       DATA_DIR: dataDir,
@@ -25,18 +26,21 @@ describe('the runtime', () => {
     });
     // A destination of its own: the default buffered stdout would be the test's open handle, not the runtime's.
     const logger = createLogger(config.logLevel, { write: () => {} });
-    return createRuntime(config, logger, { now: createRunningClock() });
+    return createRuntime(config, logger, { now: createRunningClock(), leadership });
   };
 
   it('lists the engines in start order: storage first, the loops last', async () => {
     const runtime = build();
     expect(runtime.engines.map((engine) => engine.name)).toEqual([
       'storage',
+      'leadership',
       'auth',
       'stream',
       'market',
+      'market-feed',
       'mode-feeds',
       'broker',
+      'resting-orders',
       'feed-subscriptions',
       'safety',
       'ml',
@@ -84,4 +88,58 @@ describe('the runtime', () => {
     expect(runtime.services.paperPreparation.running).toBe(false);
     expect((runtime.services.db as Db).open).toBe(false);
   });
+
+  it('on a follower starts no loop, feed, resting-order check, breakers, trainer or news; on leading starts them', async () => {
+    const leadership = createSwitchableLeadership(false);
+    const runtime = build({ REPLAY_HISTORY: 'off' }, leadership);
+    const { market, safety, ml, tradingLoop, tradingMode } = runtime.services;
+    const spies = [jest.spyOn(market, 'connectFeed'), jest.spyOn(safety, 'start'), jest.spyOn(ml, 'start')];
+    await runtime.start();
+    expect(runtime.leaderOnly.running()).toEqual([]);
+    expect(spies.map((spy) => spy.mock.calls.length)).toEqual([0, 0, 0]);
+    // A follower still takes commands: the mode changes, the loop stays with the leader.
+    tradingMode.change('paper');
+    expect(tradingLoop.state().running).toBe(false);
+
+    leadership.set(true);
+    await runtime.leaderOnly.idle();
+    expect(runtime.leaderOnly.running()).toEqual(LEADER_ONLY);
+    expect(spies.map((spy) => spy.mock.calls.length)).toEqual([1, 1, 1]);
+    expect(tradingLoop.state().running).toBe(true);
+
+    leadership.set(false);
+    await runtime.leaderOnly.idle();
+    expect(runtime.leaderOnly.running()).toEqual([]);
+    expect(tradingLoop.state().running).toBe(false);
+    await runtime.stop();
+    expect((runtime.services.db as Db).open).toBe(false);
+  });
+
+  it('alone on its database (LEADER_ELECTION unset) leads and runs all the leader-only work', async () => {
+    const runtime = build({ REPLAY_HISTORY: 'off' });
+    await runtime.start();
+    expect(runtime.leadership.isLeader()).toBe(true);
+    expect(runtime.leaderOnly.running()).toEqual(LEADER_ONLY);
+    await runtime.stop();
+  });
+
+  it('with LEADER_ELECTION=lease takes the free lease at start and releases it on stop', async () => {
+    const runtime = build({ REPLAY_HISTORY: 'off', LEADER_ELECTION: 'lease', INSTANCE_ID: 'api-1' });
+    await runtime.start();
+    expect(runtime.leadership).toMatchObject({ identity: 'api-1' });
+    expect(runtime.leadership.isLeader()).toBe(true);
+    expect(runtime.leaderOnly.running()).toEqual(LEADER_ONLY);
+    await runtime.stop();
+    expect(runtime.leadership.isLeader()).toBe(false);
+  });
 });
+
+const LEADER_ONLY = [
+  'market-feed',
+  'mode-feeds',
+  'resting-orders',
+  'feed-subscriptions',
+  'safety',
+  'ml',
+  'mode-loops',
+];

@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import type { Engine } from '../core/ports/engine';
+import type { Leadership } from '../core/ports/leadership';
 import { ledgerErrorMapping } from '../engines/broker/ledger/ledger-error';
 import { createInfraMetrics } from '../engines/ops/metrics';
 import { RestartService } from '../engines/ops/restart';
@@ -11,6 +12,7 @@ import { buildFoundation, type RuntimeOptions } from './build-foundation';
 import { buildTrading } from './build-trading';
 import type { AppConfig } from './config';
 import { engineList } from './engines';
+import type { LeaderOnlyWork } from './leadership/leader-only';
 import { startAll, stopAll } from './lifecycle';
 
 export type { RuntimeOptions } from './build-foundation';
@@ -19,6 +21,10 @@ export interface Runtime {
   /** What the HTTP app is built on. */
   services: AppServices;
   engines: readonly Engine[];
+  /** Whether this instance leads; the Auto-Scaling screen shows it. */
+  leadership: Leadership;
+  /** The leader-only engines running now: none on a follower. */
+  leaderOnly: Pick<LeaderOnlyWork, 'running' | 'idle'>;
   start(): Promise<void>;
   /** Stops every engine in reverse order, awaiting each; the database closes last. Safe to call twice. */
   stop(): Promise<void>;
@@ -65,6 +71,8 @@ export function createRuntime(config: AppConfig, logger: Logger, options: Runtim
   return {
     services,
     engines,
+    leadership: base.leadership,
+    leaderOnly: base.leaderOnly,
     start: async () => {
       await startAll(engines);
       started = true;

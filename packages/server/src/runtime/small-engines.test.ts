@@ -1,5 +1,9 @@
 import { createAuthEngine } from '../engines/auth/auth-engine';
-import { createFeedSubscriptionsEngine, createMarketEngine } from '../engines/market/market-engine';
+import {
+  createFeedSubscriptionsEngine,
+  createMarketEngine,
+  createMarketFeedEngine,
+} from '../engines/market/market-engine';
 import { createMlEngine } from '../engines/ml/ml-engine';
 import { createOpsEngine } from '../engines/ops/ops-engine';
 import { createRegistryEngine } from '../engines/registry/registry-engine';
@@ -11,20 +15,27 @@ import { createStorageEngine } from '../storage/sqlite/storage-engine';
 const startStop = () => ({ start: jest.fn(), stop: jest.fn() });
 
 describe('engine factories', () => {
-  it('market: start and an awaited stop of the market engine', async () => {
-    let stopped = false;
+  it('market: the publishing timer, and the feed connection with an awaited stop', async () => {
+    let disconnected = false;
     const market = {
-      start: jest.fn(async () => {}),
-      stop: async () => {
+      startPublishing: jest.fn(),
+      stopPublishing: jest.fn(),
+      connectFeed: jest.fn(async () => {}),
+      disconnectFeed: async () => {
         await Promise.resolve();
-        stopped = true;
+        disconnected = true;
       },
     };
-    const engine = createMarketEngine(market);
-    await engine.start();
-    expect(market.start).toHaveBeenCalled();
-    await engine.stop();
-    expect(stopped).toBe(true);
+    const publishing = createMarketEngine(market);
+    const feed = createMarketFeedEngine(market);
+    await publishing.start();
+    await feed.start();
+    expect(market.startPublishing).toHaveBeenCalled();
+    expect(market.connectFeed).toHaveBeenCalled();
+    await feed.stop();
+    await publishing.stop();
+    expect(disconnected).toBe(true);
+    expect(market.stopPublishing).toHaveBeenCalled();
   });
 
   it('feed subscriptions, safety, ops: start and stop the part they wrap', async () => {

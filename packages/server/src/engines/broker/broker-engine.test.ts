@@ -1,4 +1,4 @@
-import { createBrokerEngine, RESTING_ORDERS_INTERVAL_MS } from './broker-engine';
+import { createBrokerEngine, createRestingOrdersEngine, RESTING_ORDERS_INTERVAL_MS } from './broker-engine';
 
 function setUp(watching = true) {
   const calls: string[] = [];
@@ -20,31 +20,37 @@ function setUp(watching = true) {
     stream: { hasSubscribers: () => watching, publish: jest.fn(() => calls.push('publish')) },
     logger: { error: jest.fn() },
   };
-  return { engine: createBrokerEngine(deps), deps, calls, settle: () => settle() };
+  return {
+    engine: createBrokerEngine(deps),
+    restingOrders: createRestingOrdersEngine(deps),
+    deps,
+    calls,
+    settle: () => settle(),
+  };
 }
 
 describe('broker engine', () => {
   beforeEach(() => jest.useFakeTimers());
   afterEach(() => jest.useRealTimers());
 
-  it('each second publishes the portfolio to its watchers, then checks resting orders', () => {
+  it('each second publishes the portfolio to its watchers', () => {
     const { engine, calls, deps } = setUp();
     engine.start();
     jest.advanceTimersByTime(RESTING_ORDERS_INTERVAL_MS);
-    expect(calls).toEqual(['publish', 'check']);
+    expect(calls).toEqual(['publish']);
     expect(deps.stream.publish).toHaveBeenCalledWith('portfolio', { equity: 1 });
   });
 
-  it('still checks resting orders when publishing throws, and logs what failed', () => {
+  it('logs a failed publish and keeps its timer', () => {
     const { engine, deps } = setUp();
     deps.stream.publish.mockImplementation(() => {
       throw new Error('socket gone');
     });
     engine.start();
-    jest.advanceTimersByTime(RESTING_ORDERS_INTERVAL_MS);
-    expect(deps.paperBroker.checkRestingOrders).toHaveBeenCalledTimes(1);
+    jest.advanceTimersByTime(2 * RESTING_ORDERS_INTERVAL_MS);
+    expect(deps.logger.error).toHaveBeenCalledTimes(2);
     expect(deps.logger.error).toHaveBeenCalledWith(
-      expect.objectContaining({ timer: 'resting-orders' }),
+      expect.objectContaining({ timer: 'portfolio' }),
       'could not publish the portfolio overview',
     );
   });
@@ -59,5 +65,37 @@ describe('broker engine', () => {
     settle();
     await stopped;
     expect(calls).toEqual(['settling', 'settled', 'close']);
+  });
+});
+
+describe('resting-orders engine', () => {
+  beforeEach(() => jest.useFakeTimers());
+  afterEach(() => jest.useRealTimers());
+
+  it('checks resting orders each second until stopped, and can start again', async () => {
+    const { restingOrders, deps } = setUp();
+    restingOrders.start();
+    jest.advanceTimersByTime(RESTING_ORDERS_INTERVAL_MS);
+    await restingOrders.stop();
+    jest.advanceTimersByTime(5 * RESTING_ORDERS_INTERVAL_MS);
+    expect(deps.paperBroker.checkRestingOrders).toHaveBeenCalledTimes(1);
+    restingOrders.start();
+    jest.advanceTimersByTime(RESTING_ORDERS_INTERVAL_MS);
+    expect(deps.paperBroker.checkRestingOrders).toHaveBeenCalledTimes(2);
+    await restingOrders.stop();
+  });
+
+  it('logs a check that throws and keeps checking', () => {
+    const { restingOrders, deps } = setUp();
+    deps.paperBroker.checkRestingOrders.mockImplementation(() => {
+      throw new Error('database busy');
+    });
+    restingOrders.start();
+    jest.advanceTimersByTime(2 * RESTING_ORDERS_INTERVAL_MS);
+    expect(deps.paperBroker.checkRestingOrders).toHaveBeenCalledTimes(2);
+    expect(deps.logger.error).toHaveBeenCalledWith(
+      expect.objectContaining({ timer: 'resting-orders' }),
+      'could not read the resting orders',
+    );
   });
 });

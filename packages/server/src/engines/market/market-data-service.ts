@@ -42,7 +42,7 @@ export class MarketDataService {
   readonly history: ReturnType<typeof createSimulatedMarket>['history'];
   private readonly indices: IndexCalculator;
   private readonly previousCloses: Map<string, number>;
-  private readonly timers: ReturnType<typeof setInterval>[] = [];
+  private publisher: ReturnType<typeof setInterval> | null = null;
   private readonly providers: MarketDataProvider[] = [];
   private active: MarketDataProvider;
   private stopListening: (() => void) | null = null;
@@ -171,22 +171,39 @@ export class MarketDataService {
     }
   }
 
+  /** The feed and the publishing timer, as an instance on its own runs them. */
   async start(): Promise<void> {
-    await this.use(this.active);
-    this.timers.push(
-      setInterval(() => {
-        this.pipeline.flush();
-        if (this.stream.hasSubscribers('indices')) this.stream.publish('indices', this.indexSnapshot());
-      }, INDEX_PUBLISH_MS),
-    );
-    for (const timer of this.timers) timer.unref?.();
+    await this.connectFeed();
+    this.startPublishing();
   }
 
   async stop(): Promise<void> {
-    for (const timer of this.timers) clearInterval(timer);
-    this.timers.length = 0;
+    this.stopPublishing();
+    await this.disconnectFeed();
+  }
+
+  /** Starts the active provider: on the leader only when instances share a database (0033). */
+  connectFeed(): Promise<void> {
+    return this.use(this.active);
+  }
+
+  async disconnectFeed(): Promise<void> {
     this.stopListening?.();
+    this.stopListening = null;
     await Promise.all(this.providers.map((provider) => provider.stop()));
+  }
+
+  /** The 1 s pipeline flush and indices for this instance's stream clients, on every instance. */
+  startPublishing(): void {
+    this.publisher ??= setInterval(() => {
+      this.pipeline.flush();
+      if (this.stream.hasSubscribers('indices')) this.stream.publish('indices', this.indexSnapshot());
+    }, INDEX_PUBLISH_MS).unref();
+  }
+
+  stopPublishing(): void {
+    if (this.publisher) clearInterval(this.publisher);
+    this.publisher = null;
   }
 
   /** The latest price of every symbol, paise: ticks received, else the previous close. */

@@ -1,11 +1,25 @@
 import type { Engine } from '../../core/ports/engine';
 
-/** The market engine's feeds and index timer; its stop is awaited so no provider socket outlives it. */
-export function createMarketEngine(market: { start(): Promise<void>; stop(): Promise<void> }): Engine {
+/** The market's 1 s flush and index publishing for this instance's stream clients: every instance runs it. */
+export function createMarketEngine(market: { startPublishing(): void; stopPublishing(): void }): Engine {
   return {
     name: 'market',
-    start: () => market.start(),
-    stop: () => market.stop(),
+    start: () => market.startPublishing(),
+    async stop() {
+      market.stopPublishing();
+    },
+  };
+}
+
+/** The feed connection (leader-only); its stop is awaited so no provider socket outlives it. */
+export function createMarketFeedEngine(market: {
+  connectFeed(): Promise<void>;
+  disconnectFeed(): Promise<void>;
+}): Engine {
+  return {
+    name: 'market-feed',
+    start: () => market.connectFeed(),
+    stop: () => market.disconnectFeed(),
   };
 }
 

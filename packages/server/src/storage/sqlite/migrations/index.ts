@@ -9,6 +9,7 @@ import { phasesMigration } from './008-phases';
 import { dataSourcesMigration } from './009-data-sources';
 import { orderProductsMigration } from './010-order-products';
 import { haltOrderOutcomesMigration } from './011-halt-order-outcomes';
+import { leasesMigration } from './013-leases';
 
 export type { Migration } from '../../sql/migrate';
 
@@ -27,4 +28,5 @@ export const migrations: Migration[] = [
   dataSourcesMigration,
   orderProductsMigration,
   haltOrderOutcomesMigration,
+  leasesMigration,
 ];
