@@ -16,6 +16,7 @@ import type { MarketDataService } from '../market/market-data-service';
 import { AccountService, type LiveAccountView } from './account-service';
 import type { Ledger, TradeStats } from './ledger';
 import { OrderService } from './order-service';
+import type { Placement } from './idempotent-placement';
 import type { PaperBroker } from './paper/paper-broker';
 import { PortfolioReport } from './portfolio-report';
 import { TradeExport } from './trade-export';
@@ -80,6 +81,9 @@ export class TradingService {
   }
   placeOrderDurably(request: OrderRequest): Promise<Order> {
     return this.orders.placeOrderDurably(request);
+  }
+  placeOrderOnce(request: OrderRequest): Promise<Placement> {
+    return this.orders.placeOrderOnce(request);
   }
   ordersSettled(): Promise<void> {
     return this.orders.ordersSettled();
