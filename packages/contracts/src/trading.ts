@@ -329,6 +329,22 @@ export type OrderRequestContract = z.infer<typeof orderRequestSchema>;
  * with the first order and places nothing. One fresh key per trader action.
  */
 export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
+/** An order as POST /api/orders answers with it (money in paise, as the server keeps it). */
+export const placedOrderSchema = z.object({
+  id: z.string(),
+  symbol: z.string(),
+  side: z.enum(['BUY', 'SELL']),
+  type: z.enum(['MARKET', 'LIMIT']),
+  quantity: z.number(),
+  status: orderStatusSchema,
+  rejectReason: z.string().nullable(),
+  filledQuantity: z.number(),
+  averagePrice: z.number().nullable(),
+  chargesPaise: z.number(),
+  idempotencyKey: z.string().optional(),
+});
+export type PlacedOrderContract = z.infer<typeof placedOrderSchema>;
+
 /** The longest key accepted, in characters. */
 export const MAX_IDEMPOTENCY_KEY_LENGTH = 128;
 export const idempotencyKeySchema = z
