@@ -62,7 +62,7 @@ export async function measureEngine(levels: number[], orders: number, warmUp: nu
         JSON.parse(JSON.stringify({ symbol, side, type: 'MARKET', quantity })),
         services.market,
         services.trading,
-      );
+      ).then((placement) => placement.order);
     for (const symbol of SYMBOLS) await place(symbol, 'BUY', 10_000);
 
     const run = async (inFlight: number, count: number): Promise<EngineFigures> => {

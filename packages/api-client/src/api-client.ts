@@ -15,6 +15,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Send no Authorization header even when a session exists. */
   anonymous?: boolean;
+  /** Extra request headers (an Idempotency-Key, say); they never replace the session's. */
+  headers?: Record<string, string>;
 }
 
 const DEFAULT_TIMEOUT_MS = 10_000;
@@ -88,7 +90,7 @@ export class ApiClient {
     accept: string,
   ): Promise<{ response: Response; token: string | null }> {
     const token = options.anonymous ? null : this.options.getToken();
-    const headers: Record<string, string> = { Accept: accept };
+    const headers: Record<string, string> = { ...options.headers, Accept: accept };
     if (token) headers.Authorization = `Bearer ${token}`;
     if (body !== undefined) headers['Content-Type'] = 'application/json';
 

@@ -324,6 +324,35 @@ export const orderRequestSchema = z
   });
 export type OrderRequestContract = z.infer<typeof orderRequestSchema>;
 
+/**
+ * The header that makes POST /api/orders safe to retry: the same key with the same body answers
+ * with the first order and places nothing. One fresh key per trader action.
+ */
+export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
+/** An order as POST /api/orders answers with it (money in paise, as the server keeps it). */
+export const placedOrderSchema = z.object({
+  id: z.string(),
+  symbol: z.string(),
+  side: z.enum(['BUY', 'SELL']),
+  type: z.enum(['MARKET', 'LIMIT']),
+  quantity: z.number(),
+  status: orderStatusSchema,
+  rejectReason: z.string().nullable(),
+  filledQuantity: z.number(),
+  averagePrice: z.number().nullable(),
+  chargesPaise: z.number(),
+  idempotencyKey: z.string().optional(),
+});
+export type PlacedOrderContract = z.infer<typeof placedOrderSchema>;
+
+/** The longest key accepted, in characters. */
+export const MAX_IDEMPOTENCY_KEY_LENGTH = 128;
+export const idempotencyKeySchema = z
+  .string({ error: 'send it once, as one value' })
+  .min(1, 'it must not be empty')
+  .max(MAX_IDEMPOTENCY_KEY_LENGTH, `it is at most ${MAX_IDEMPOTENCY_KEY_LENGTH} characters`)
+  .regex(/^[ -~]+$/, 'it must be printable ASCII characters (a UUID, for example)');
+
 /** spec part 2 §3: each of the four checks the paper account runs before an order. */
 export const limitsStatusSchema = z.object({
   balance_status: z.object({ current: z.number(), threshold: z.number(), safe: z.boolean() }),

@@ -30,10 +30,17 @@ export interface OrderRequest {
   strategy: string;
   /** Orders replayed over generated history carry this so every report can say so. */
   simulatedReplay?: boolean;
+  /**
+   * The same key twice places one order: the caller's retry, or a new leader repeating a decision
+   * (docs/decisions/0035-order-idempotency-keys.md). Unique per account.
+   */
+  idempotencyKey?: string;
 }
 
-export interface Order extends Required<Omit<OrderRequest, 'limitPrice'>> {
+export interface Order extends Required<Omit<OrderRequest, 'limitPrice' | 'idempotencyKey'>> {
   id: string;
+  /** Present only on orders placed with one. */
+  idempotencyKey?: string;
   limitPrice: number | null;
   status: OrderStatus;
   rejectReason: string | null;
@@ -67,6 +74,7 @@ export function pendingOrder(request: OrderRequest, id: string, ts: number): Ord
     realisedPnlPaise: 0,
     createdAt: ts,
     updatedAt: ts,
+    ...(request.idempotencyKey === undefined ? {} : { idempotencyKey: request.idempotencyKey }),
   };
 }
 

@@ -1,20 +1,27 @@
-import { orderRequestSchema } from '@td/contracts';
+import { IDEMPOTENCY_KEY_HEADER, idempotencyKeySchema, orderRequestSchema } from '@td/contracts';
 import { HttpError, notFound } from '../../core/errors';
-import type { Order } from '../../core/orders';
+import type { OrderRequest } from '../../core/orders';
 import { validate } from '../../core/validate';
 import type { AccountService } from './account-service';
+import type { Placement } from './idempotent-placement';
 import type { OrderService } from './order-service';
 
 /**
  * An order as a client sends it (the JSON body of POST /api/orders), taken the way every order
  * from outside is: the shared schema, a known symbol, paper mode; then placed durably with the
  * order desk's group commit. A refusal by the limits comes back as a REJECTED order, not a throw.
+ * With an Idempotency-Key header (`idempotencyKey`, the raw header value) it is placed once per key.
  */
 export function placeOrderFromClient(
   body: unknown,
   market: { isKnownSymbol(symbol: string): boolean },
-  trading: Pick<AccountService, 'account'> & Pick<OrderService, 'placeOrderDurably'>,
-): Promise<Order> {
+  trading: Pick<AccountService, 'account'> & Pick<OrderService, 'placeOrderOnce'>,
+  idempotencyKey?: string | string[],
+): Promise<Placement> {
+  const key =
+    idempotencyKey === undefined
+      ? undefined
+      : validate(idempotencyKeySchema, idempotencyKey, `${IDEMPOTENCY_KEY_HEADER} header`);
   const order = validate(orderRequestSchema, body);
   if (!market.isKnownSymbol(order.symbol)) {
     throw notFound(
@@ -29,7 +36,7 @@ export function placeOrderFromClient(
       'live_mode',
     );
   }
-  return trading.placeOrderDurably({
+  const request: OrderRequest = {
     account: 'paper',
     symbol: order.symbol,
     side: order.side,
@@ -38,5 +45,7 @@ export function placeOrderFromClient(
     limitPrice: order.limit_price === undefined ? undefined : Math.round(order.limit_price * 100),
     strategy: order.strategy,
     product: order.product,
-  });
+    ...(key === undefined ? {} : { idempotencyKey: key }),
+  };
+  return trading.placeOrderOnce(request);
 }

@@ -1,6 +1,7 @@
 import { DEFAULT_PAPER_LIMITS, type Order, type OrderRequest, type PaperLimits } from '../../core/orders';
 import type { GroupCommitStorage } from '../../core/ports/group-commit';
 import type { AccountService } from './account-service';
+import { type Placement, placeOnce, placeOnceNow } from './idempotent-placement';
 import type { Ledger } from './ledger';
 import { OrderDesk } from './paper/order-desk';
 import type { PaperBroker } from './paper/paper-broker';
@@ -11,7 +12,7 @@ export class OrderService {
 
   constructor(
     groupCommit: GroupCommitStorage,
-    private readonly ledger: Pick<Ledger, 'limits'>,
+    private readonly ledger: Pick<Ledger, 'limits' | 'orderByKey'>,
     private readonly paper: Pick<PaperBroker, 'submit' | 'decideInsideSavepoint'>,
     private readonly accounts: Pick<AccountService, 'ensureOpeningEquity'>,
   ) {
@@ -36,10 +37,29 @@ export class OrderService {
     return this.desk.submit(request);
   }
 
+  /**
+   * Orders from the API, once per idempotency key: a retry answers with the first order and places
+   * nothing; the key reused for a different order is refused (409).
+   */
+  placeOrderOnce(request: OrderRequest): Promise<Placement> {
+    return placeOnce(request, this.ledger, (keyed) => this.placeOrderDurably(keyed));
+  }
+
+  /**
+   * The loop's orders. A keyed request whose key already placed an order (a new leader repeating
+   * the decision) gets that order back and places nothing.
+   */
   placeOrder(request: OrderRequest): Order {
     if (request.account !== 'paper') throw new Error('Live orders go through the live broker');
-    this.accounts.ensureOpeningEquity('paper');
-    return this.paper.submit(request);
+    return placeOnceNow(
+      request,
+      this.ledger,
+      (keyed) => {
+        this.accounts.ensureOpeningEquity('paper');
+        return this.paper.submit(keyed);
+      },
+      'original',
+    ).order;
   }
 
   limits(): PaperLimits {

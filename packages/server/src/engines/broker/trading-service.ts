@@ -14,6 +14,7 @@ import type { GroupCommitStorage } from '../../core/ports/group-commit';
 import type { LedgerReadRepository } from '../../core/ports/repositories/ledger';
 import type { MarketDataService } from '../market/market-data-service';
 import { AccountService, type LiveAccountView } from './account-service';
+import type { Placement } from './idempotent-placement';
 import type { Ledger, TradeStats } from './ledger';
 import { OrderService } from './order-service';
 import type { PaperBroker } from './paper/paper-broker';
@@ -80,6 +81,9 @@ export class TradingService {
   }
   placeOrderDurably(request: OrderRequest): Promise<Order> {
     return this.orders.placeOrderDurably(request);
+  }
+  placeOrderOnce(request: OrderRequest): Promise<Placement> {
+    return this.orders.placeOrderOnce(request);
   }
   ordersSettled(): Promise<void> {
     return this.orders.ordersSettled();

@@ -1,6 +1,7 @@
 import type { AccountId, Order, OrderRequest } from '../../core/orders';
 import type { LoopLogger, TradingVenue } from '../../core/ports/trading-venue';
 import { istDateOf } from '../market/calendar';
+import { decisionKey } from './decision-key';
 import { orderDecision } from './loop-journal';
 import type { LoopRecord, RunReport } from './loop-status';
 import type { TradingDay } from './trading-day';
@@ -49,9 +50,18 @@ export class LoopOrders {
     return { ...request, product: today ? 'I' : 'D' };
   }
 
+  /**
+   * The decision's key (decision-key.ts), so the same decision placed twice is one order. Orders
+   * replayed over generated history carry none: a replay of the same history again is new orders.
+   */
+  private withKey(request: OrderRequest, at: number): OrderRequest {
+    if (request.idempotencyKey !== undefined || request.simulatedReplay) return request;
+    return { ...request, idempotencyKey: decisionKey(request, at) };
+  }
+
   /** Submits once; a refusal is counted and logged, and not retried in this run. */
   place(report: RunReport, unpriced: OrderRequest, why: string): Order {
-    const request = this.withProduct(unpriced, report.at);
+    const request = this.withKey(this.withProduct(unpriced, report.at), report.at);
     const order = this.venue.submit(request);
     this.options.record.decisions += 1;
     report.orders.push(order);

@@ -1,4 +1,4 @@
-import { paperBalanceRequestSchema, paperLimitsSchema } from '@td/contracts';
+import { IDEMPOTENCY_KEY_HEADER, paperBalanceRequestSchema, paperLimitsSchema } from '@td/contracts';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { notFound } from '../../core/errors';
@@ -12,7 +12,7 @@ import type { PaperAccountPreparation } from '../../engines/broker/paper-account
 import type { TradingService } from '../../engines/broker/trading-service';
 
 export interface PaperTradingRouteDeps {
-  trading: Pick<TradingService, 'paperOverview' | 'limits' | 'account' | 'placeOrderDurably'>;
+  trading: Pick<TradingService, 'paperOverview' | 'limits' | 'account' | 'placeOrderOnce'>;
   ledger: Pick<Ledger, 'setLimits' | 'reset' | 'setBalance' | 'order'>;
   market: { isKnownSymbol(symbol: string): boolean };
   /** Paper balance edits are refused while the start-up replay prepares the account. */
@@ -72,7 +72,14 @@ export async function paperTradingRoutes(
   });
 
   app.post('/api/orders', async (request, reply) => {
-    const order = await placeOrderFromClient(request.body, market, trading);
+    const { order, replayed } = await placeOrderFromClient(
+      request.body,
+      market,
+      trading,
+      request.headers[IDEMPOTENCY_KEY_HEADER.toLowerCase()],
+    );
+    // A retry is answered as the first request was, status included; the header says nothing new was placed.
+    if (replayed) reply.header('Idempotent-Replayed', 'true');
     if (order.status === 'REJECTED') {
       return reply
         .status(422)

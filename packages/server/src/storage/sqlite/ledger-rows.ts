@@ -12,7 +12,7 @@ import type {
 
 /** Column lists and row → model mapping, so every query reads the same shape. */
 export const ORDER_COLUMNS =
-  'id, account, symbol, side, type, quantity, limit_price_paise, status, reject_reason, strategy, simulated_replay, filled_quantity, average_price_paise, charges_paise, realised_pnl_paise, created_at, updated_at, product';
+  'id, account, symbol, side, type, quantity, limit_price_paise, status, reject_reason, strategy, simulated_replay, filled_quantity, average_price_paise, charges_paise, realised_pnl_paise, created_at, updated_at, product, idempotency_key';
 export const FILL_COLUMNS = 'id, order_id, symbol, side, quantity, price_paise, charges_json, ts, product';
 export const POSITION_COLUMNS = 'symbol, quantity, cost_paise, realised_pnl_paise, opened_at, updated_at';
 
@@ -35,6 +35,7 @@ export interface OrderRow {
   created_at: number;
   updated_at: number;
   product: Product;
+  idempotency_key: string | null;
 }
 
 export interface FillRow {
@@ -78,6 +79,7 @@ export function orderFromRow(row: OrderRow): Order {
     realisedPnlPaise: row.realised_pnl_paise,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
+    ...(row.idempotency_key === null ? {} : { idempotencyKey: row.idempotency_key }),
   };
 }
 

@@ -1,3 +1,4 @@
+import { DuplicateIdempotencyKeyError } from '../../core/idempotency';
 import type { AccountId, Order, OrderStatus } from '../../core/orders';
 import type {
   LiveOrderRecord,
@@ -13,8 +14,10 @@ import { ORDER_COLUMNS, type OrderRow, orderFromRow } from './ledger-rows';
 import { statementCache } from './statement-cache';
 
 const INSERT_ORDER = `INSERT INTO orders (id, account, symbol, side, type, quantity, limit_price_paise, status, reject_reason,
-  strategy, simulated_replay, filled_quantity, average_price_paise, charges_paise, realised_pnl_paise, created_at, updated_at, product)
-  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
+  strategy, simulated_replay, filled_quantity, average_price_paise, charges_paise, realised_pnl_paise, created_at, updated_at, product,
+  idempotency_key)
+  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+  ON CONFLICT (account, idempotency_key) DO NOTHING`;
 
 /** The orders and live_order_refs tables. Pending orders are read through the partial index orders_pending. */
 export class SqliteOrdersRepository implements OrdersRepository {
@@ -24,8 +27,12 @@ export class SqliteOrdersRepository implements OrdersRepository {
     this.sql = statementCache(db);
   }
 
+  /**
+   * A key already used in the account inserts nothing and throws DuplicateIdempotencyKeyError. DO
+   * NOTHING rather than a constraint error: PostgreSQL would abort the whole transaction on one.
+   */
   insert(order: Order): void {
-    this.sql(INSERT_ORDER).run(
+    const { changes } = this.sql(INSERT_ORDER).run(
       order.id,
       order.account,
       order.symbol,
@@ -44,7 +51,17 @@ export class SqliteOrdersRepository implements OrdersRepository {
       order.createdAt,
       order.updatedAt,
       order.product,
+      order.idempotencyKey ?? null,
     );
+    if (changes === 0) throw new DuplicateIdempotencyKeyError(order.account, order.idempotencyKey!);
+  }
+
+  orderByKey(account: AccountId, idempotencyKey: string): Order | undefined {
+    const row = this.sql(`SELECT ${ORDER_COLUMNS} FROM orders WHERE account = ? AND idempotency_key = ?`).get(
+      account,
+      idempotencyKey,
+    ) as OrderRow | undefined;
+    return row ? orderFromRow(row) : undefined;
   }
 
   order(id: string): Order | undefined {

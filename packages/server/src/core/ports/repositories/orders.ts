@@ -63,8 +63,15 @@ export interface OrderFillTotals {
  * UnitOfWork; none checks a business rule (the ledger does, before it writes).
  */
 export interface OrdersRepository {
+  /**
+   * Throws DuplicateIdempotencyKeyError (core/idempotency) and writes nothing when the account
+   * already holds an order under the order's idempotency key; the unique index decides, so this
+   * holds across connections and instances.
+   */
   insert(order: Order): void;
   order(id: string): Order | undefined;
+  /** The account's order placed under `idempotencyKey`, if any. */
+  orderByKey(account: AccountId, idempotencyKey: string): Order | undefined;
   /** A page of the orders a query matches, newest first, with the count of all of them. */
   page(query: OrdersQuery): OrdersPage;
   summary(filter: OrdersFilter): OrdersSummary;

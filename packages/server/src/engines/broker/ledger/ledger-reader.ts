@@ -85,6 +85,11 @@ export class LedgerReader {
     return this.ordersRepo.order(id);
   }
 
+  /** The account's order placed under an idempotency key, if any. */
+  orderByKey(account: AccountId, idempotencyKey: string): Order | undefined {
+    return this.ordersRepo.orderByKey(account, idempotencyKey);
+  }
+
   orders(query: OrdersQuery): OrdersPage {
     if (!Number.isInteger(query.limit) || query.limit < 1)
       throw new LedgerError('A page holds at least one order.');

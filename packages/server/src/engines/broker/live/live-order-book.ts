@@ -11,6 +11,8 @@ export interface LiveOrderStore {
   update(order: LiveOrder): void;
   /** The orders still PENDING, so a restarted broker follows them again. */
   pending(): LiveOrder[];
+  /** The live order placed under an idempotency key, if any (by any instance sharing the store). */
+  orderByKey?(idempotencyKey: string): LiveOrder | undefined;
 }
 
 /**

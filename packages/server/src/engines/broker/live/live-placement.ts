@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { type OrderRequest, pendingOrder } from '../../../core/orders';
 import { UpstoxApiError } from '../../market/providers/upstox';
 import type { OrderGate } from '../limits';
@@ -6,6 +7,15 @@ import type { LiveBrokerParts } from './live-broker-parts';
 import { placeOrderBody } from './live-order-request';
 import { UpstoxNoAnswerError } from './upstox-order-client';
 import type { LiveOrder } from './upstox-order-mapping';
+
+/**
+ * A keyed order's id, derived from its key: the id travels as the Upstox tag, so the key reaches
+ * Upstox in the short alphanumeric form the tag allows, and a repeat of the same key names the same
+ * tag (findable in Upstox's order book) and the same row. 64 bits of SHA-256: no two keys meet.
+ */
+export function liveOrderIdForKey(idempotencyKey: string): string {
+  return `LV${crypto.createHash('sha256').update(idempotencyKey).digest('hex').slice(0, 16)}`;
+}
 
 /** A place call stopped inside the throttle: the order was never sent. */
 class NotSentError extends Error {}
@@ -34,6 +44,8 @@ export class LivePlacement {
     request: OrderRequest,
     { haltSale = false }: { haltSale?: boolean } = {},
   ): { order: LiveOrder; placed: Promise<LiveOrder> } {
+    const earlier = this.earlierOrder(request);
+    if (earlier) return replayOf(earlier);
     const halted = this.deps.gate()?.haltRefusal(request);
     if (halted) throw new LiveBrokerError(409, halted, 'trading_halted');
     this.deps.refuseWhenUnavailable();
@@ -41,12 +53,20 @@ export class LivePlacement {
     const now = this.deps.now();
     // Never a replay: the live broker only places real orders.
     const order: LiveOrder = {
-      ...pendingOrder({ ...request, simulatedReplay: false }, this.deps.newOrderId(), now),
+      ...pendingOrder({ ...request, simulatedReplay: false }, this.orderIdFor(request), now),
       brokerOrderId: null,
     };
     body.tag = order.id;
     // Recorded before Upstox is asked: a crash after placing must not forget an order in flight.
-    this.book.orderStore?.record({ ...order });
+    try {
+      this.book.orderStore?.record({ ...order });
+    } catch (error) {
+      // Another instance recorded the same key first (the unique index refused this one): its order
+      // is the answer, and this one never reaches Upstox.
+      const won = this.earlierOrder(request);
+      if (won) return replayOf(won);
+      throw error;
+    }
     this.book.orders.set(order.id, order);
     this.book.sending.set(order.id, 'queued');
     if (haltSale) this.book.haltSales.add(order.id);
@@ -58,6 +78,18 @@ export class LivePlacement {
    * an order cancelled while it waited, or caught by a halt that landed meanwhile, is never sent.
    * The halt's own closing sales (`haltSale`) are the one exception.
    */
+  private orderIdFor(request: OrderRequest): string {
+    const key = request.idempotencyKey;
+    return key === undefined ? this.deps.newOrderId() : liveOrderIdForKey(key);
+  }
+
+  /** The order a keyed request already placed, here or (through the store) on another instance. */
+  private earlierOrder(request: OrderRequest): LiveOrder | undefined {
+    const key = request.idempotencyKey;
+    if (key === undefined) return undefined;
+    return this.book.orders.get(liveOrderIdForKey(key)) ?? this.book.orderStore?.orderByKey?.(key);
+  }
+
   private checkBeforeSend(request: OrderRequest, orderId: string, haltSale: boolean): void {
     const current = this.book.orders.get(orderId);
     if (current?.status !== 'PENDING') throw new NotSentError(current?.rejectReason ?? 'Cancelled.');
@@ -125,4 +157,9 @@ export class LivePlacement {
       throw refused;
     }
   }
+}
+
+/** A repeat of a keyed order: the first one, already placed, and nothing sent. */
+function replayOf(order: LiveOrder): { order: LiveOrder; placed: Promise<LiveOrder> } {
+  return { order: { ...order }, placed: Promise.resolve({ ...order }) };
 }

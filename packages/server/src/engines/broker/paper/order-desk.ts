@@ -21,7 +21,7 @@ export class UnconfirmedWriteError extends HttpError {
   constructor(override readonly cause: Error) {
     super(
       503,
-      'The order was recorded but the disk did not confirm the write; check the order list before placing it again.',
+      'The order was recorded but the disk did not confirm the write; check the order list before placing it again, or send it again with the same Idempotency-Key, which places it at most once.',
       'write_unconfirmed',
     );
   }

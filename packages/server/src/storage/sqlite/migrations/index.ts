@@ -9,6 +9,7 @@ import { phasesMigration } from './008-phases';
 import { dataSourcesMigration } from './009-data-sources';
 import { orderProductsMigration } from './010-order-products';
 import { haltOrderOutcomesMigration } from './011-halt-order-outcomes';
+import { orderIdempotencyKeysMigration } from './012-order-idempotency-keys';
 import { leasesMigration } from './013-leases';
 
 export type { Migration } from '../../sql/migrate';
@@ -28,5 +29,6 @@ export const migrations: Migration[] = [
   dataSourcesMigration,
   orderProductsMigration,
   haltOrderOutcomesMigration,
+  orderIdempotencyKeysMigration,
   leasesMigration,
 ];
