@@ -9,6 +9,7 @@ import { phasesMigration } from './008-phases';
 import { dataSourcesMigration } from './009-data-sources';
 import { orderProductsMigration } from './010-order-products';
 import { haltOrderOutcomesMigration } from './011-halt-order-outcomes';
+import { instancesMigration } from './014-instances';
 
 export interface Migration {
   id: number;
@@ -29,4 +30,5 @@ export const migrations: Migration[] = [
   dataSourcesMigration,
   orderProductsMigration,
   haltOrderOutcomesMigration,
+  instancesMigration,
 ];
