@@ -3,6 +3,7 @@ import { createAuthEngine } from '../engines/auth/auth-engine';
 import { createBrokerEngine } from '../engines/broker/broker-engine';
 import { createFeedSubscriptionsEngine, createMarketEngine } from '../engines/market/market-engine';
 import { createMlEngine } from '../engines/ml/ml-engine';
+import type { InstanceHeartbeat } from '../engines/ops/cluster';
 import type { InfraMetrics } from '../engines/ops/metrics';
 import { createOpsEngine } from '../engines/ops/ops-engine';
 import { createRegistryEngine } from '../engines/registry/registry-engine';
@@ -19,7 +20,11 @@ import { createModeLoopsEngine } from './mode-loops-engine';
  * The one ordered list (docs/architecture/server-layers-plan.md §6): started top to bottom, stopped
  * bottom to top, so the loops stop first and the database closes last.
  */
-export function engineList(base: Foundation, parts: Trading, infraMetrics: InfraMetrics): Engine[] {
+export function engineList(
+  base: Foundation,
+  parts: Trading,
+  ops: { infraMetrics: InfraMetrics; heartbeat: InstanceHeartbeat },
+): Engine[] {
   const { config, logger, db, market, stream, tradingMode } = base;
   const { trading, paperBroker, paperPreparation, tradingLoop, liveLoop } = parts;
   return [
@@ -34,7 +39,7 @@ export function engineList(base: Foundation, parts: Trading, infraMetrics: Infra
     createSafetyEngine(parts.safety),
     createMlEngine(parts.ml),
     createStrategyEngine({ phases: parts.phases, tradingLoop, liveLoop }),
-    createOpsEngine(infraMetrics),
+    createOpsEngine(ops.infraMetrics, ops.heartbeat),
     createRegistryEngine({ registry: base.registry, publish: (topic, data) => stream.publish(topic, data) }),
     createModeLoopsEngine({
       mode: tradingMode,
