@@ -1,5 +1,9 @@
 import { autoScalingStatusSchema } from '@td/contracts';
-import { createAutoScalingMonitor, createHpaReader, createInstanceHeartbeat } from '../../engines/ops/cluster';
+import {
+  createAutoScalingMonitor,
+  createHpaReader,
+  createInstanceHeartbeat,
+} from '../../engines/ops/cluster';
 import { SqliteInstancesRepository } from '../../storage/sqlite/instances-repository';
 import { buildTestApp, signInForTest, type TestApp } from '../../test-support';
 
@@ -30,7 +34,10 @@ describe('GET /api/auto-scaling/status', () => {
     expect(data.scaling.samples).toBeGreaterThanOrEqual(1);
     expect(data.market_status.length).toBeGreaterThan(0);
     expect(JSON.stringify(reply.json())).not.toMatch(/NaN|Infinity/);
-    expect(data.deployment).toMatchObject({ mode: 'single', instance: { this_instance: true, leader: true } });
+    expect(data.deployment).toMatchObject({
+      mode: 'single',
+      instance: { this_instance: true, leader: true },
+    });
     expect(data.deployment.detail).toMatch(/^One instance on this machine/);
     expect(data.kubernetes).toMatchObject({ state: 'absent' });
   });

@@ -7,7 +7,13 @@ import { createAutoScalingMonitor } from './auto-scaling-monitor';
 import type { Topology } from './deployment-view';
 
 const T0 = Date.UTC(2026, 0, 5, 4, 0);
-const feed = { source: 'simulator', status: 'connected', connected: true, mode: 'full', message: 'Simulated' };
+const feed = {
+  source: 'simulator',
+  status: 'connected',
+  connected: true,
+  mode: 'full',
+  message: 'Simulated',
+};
 const market = {
   clock: { describe: () => 'Market open', isOpen: () => true },
   activeProvider: { health: () => feed },

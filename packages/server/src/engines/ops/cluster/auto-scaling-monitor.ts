@@ -1,5 +1,5 @@
 import type { AutoScalingStatus, Deployment, KubernetesStatus } from '@td/contracts';
-import { type InfraMetrics, SINGLE_PROCESS, type ScalingContext } from '../metrics';
+import { type InfraMetrics, type ScalingContext, SINGLE_PROCESS } from '../metrics';
 import { describeDeployment, type Topology } from './deployment-view';
 import type { InstanceHeartbeat } from './instance-heartbeat';
 

@@ -15,7 +15,12 @@ const hpa = {
   spec: {
     minReplicas: 1,
     maxReplicas: 2,
-    metrics: [{ type: 'Resource', resource: { name: 'cpu', target: { type: 'Utilization', averageUtilization: 85 } } }],
+    metrics: [
+      {
+        type: 'Resource',
+        resource: { name: 'cpu', target: { type: 'Utilization', averageUtilization: 85 } },
+      },
+    ],
   },
   status: {
     currentReplicas: 1,
@@ -125,7 +130,11 @@ describe('kubernetesAccessFrom', () => {
   it('needs both the service host and the mounted token', () => {
     expect(kubernetesAccessFrom({ ...settings, serviceAccountDir: dir })).toBeNull();
     expect(
-      kubernetesAccessFrom({ ...settings, serviceHost: '10.0.0.1', serviceAccountDir: path.join(dir, 'none') }),
+      kubernetesAccessFrom({
+        ...settings,
+        serviceHost: '10.0.0.1',
+        serviceAccountDir: path.join(dir, 'none'),
+      }),
     ).toBeNull();
   });
 

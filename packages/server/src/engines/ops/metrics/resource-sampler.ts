@@ -13,7 +13,6 @@ export interface ResourceSample {
   eventLoopDelayP99Ms: number;
 }
 
-
 function machineTimes() {
   let idle = 0;
   let total = 0;
