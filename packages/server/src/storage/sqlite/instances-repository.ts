@@ -23,6 +23,8 @@ const BEAT = `INSERT INTO instances
     cpu_percent = excluded.cpu_percent, memory_bytes = excluded.memory_bytes,
     connections = excluded.connections, is_leader = excluded.is_leader`;
 
+const LIVE_SINCE = 'SELECT * FROM instances WHERE heartbeat_at >= ? ORDER BY started_at, id';
+
 /** The instances table (migration 014): one heartbeat row per API instance. */
 export class SqliteInstancesRepository implements InstancesRepository {
   private readonly sql: ReturnType<typeof statementCache>;
@@ -39,9 +41,7 @@ export class SqliteInstancesRepository implements InstancesRepository {
   }
 
   liveSince(since: number): InstanceRecord[] {
-    const rows = this.sql(
-      'SELECT * FROM instances WHERE heartbeat_at >= ? ORDER BY started_at, id',
-    ).all(since) as InstanceRow[];
+    const rows = this.sql(LIVE_SINCE).all(since) as InstanceRow[];
     return rows.map(fromRow);
   }
 
