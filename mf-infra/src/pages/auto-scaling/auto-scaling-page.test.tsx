@@ -160,6 +160,13 @@ describe('Auto-Scaling Monitor', () => {
       'pod-b · 8Leader91.2%210 MB144 s ago',
     ]);
     expect(screen.getByRole('region', { name: 'Instances' })).toHaveTextContent('2 live · leader elected');
+    // Phones get the same figures as a list instead of a table that scrolls sideways (hidden here: no media query).
+    const list = screen.getByLabelText('Live instances', { selector: 'ul' });
+    const phone = within(list).getAllByRole('listitem', { hidden: true });
+    expect(phone.map((item) => item.textContent)).toEqual([
+      'pod-a · 7this one210 MB · 5 connections · 2 s agoFollower 12.0%',
+      'pod-b · 8210 MB · 14 connections · 4 s agoLeader 91.2%',
+    ]);
   });
 
   it('warns when no live instance leads', async () => {

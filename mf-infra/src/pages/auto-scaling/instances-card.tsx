@@ -1,5 +1,5 @@
 import type { ApiInstance, Deployment } from '@td/contracts';
-import { Badge, Card, FactList, formatAge, Table, type TableColumn } from '@td/ui';
+import { Badge, Card, FactList, formatAge, PhoneList, Table, type TableColumn, WideOnly } from '@td/ui';
 import styled from 'styled-components';
 import { gaugeTone } from './resource-gauge';
 
@@ -22,29 +22,24 @@ const cpu = (instance: ApiInstance) => (
   <Badge tone={gaugeTone(instance.cpu_percent)}>{instance.cpu_percent.toFixed(1)}%</Badge>
 );
 
+const name = (instance: ApiInstance) => (
+  <Name>
+    {instance.host} · {instance.pid}
+    {instance.this_instance && <Badge tone="neutral">this one</Badge>}
+  </Name>
+);
+const role = (instance: ApiInstance) =>
+  instance.leader ? (
+    <Badge tone="info" dot>
+      Leader
+    </Badge>
+  ) : (
+    'Follower'
+  );
+
 const COLUMNS: readonly TableColumn<ApiInstance>[] = [
-  {
-    key: 'instance',
-    header: 'Instance',
-    cell: (instance) => (
-      <Name>
-        {instance.host} · {instance.pid}
-        {instance.this_instance && <Badge tone="neutral">this one</Badge>}
-      </Name>
-    ),
-  },
-  {
-    key: 'role',
-    header: 'Role',
-    cell: (instance) =>
-      instance.leader ? (
-        <Badge tone="info" dot>
-          Leader
-        </Badge>
-      ) : (
-        'Follower'
-      ),
-  },
+  { key: 'instance', header: 'Instance', cell: name },
+  { key: 'role', header: 'Role', cell: role },
   { key: 'cpu', header: 'CPU', align: 'right', cell: cpu },
   { key: 'memory', header: 'Memory', align: 'right', cell: (instance) => memory(instance.memory_bytes) },
   { key: 'connections', header: 'Connections', align: 'right', cell: (instance) => instance.connections },
@@ -74,6 +69,7 @@ export function InstancesCard({ deployment }: { deployment: Deployment }) {
     );
   }
   const count = deployment.instances.length;
+  const empty = `No instance has sent a heartbeat in the last ${deployment.live_within_seconds} s.`;
   return (
     <Card
       title="Instances"
@@ -84,13 +80,33 @@ export function InstancesCard({ deployment }: { deployment: Deployment }) {
       }
     >
       <Detail>{deployment.detail}</Detail>
-      <Table
-        label="Live instances"
-        columns={COLUMNS}
-        rows={deployment.instances}
-        rowKey={(instance) => instance.id}
-        emptyText={`No instance has sent a heartbeat in the last ${deployment.live_within_seconds} s.`}
-      />
+      <WideOnly>
+        <Table
+          label="Live instances"
+          columns={COLUMNS}
+          rows={deployment.instances}
+          rowKey={(instance) => instance.id}
+          emptyText={empty}
+        />
+      </WideOnly>
+      <PhoneList aria-label="Live instances">
+        {count === 0 && <li>{empty}</li>}
+        {deployment.instances.map((instance) => (
+          <li key={instance.id}>
+            <span>
+              {name(instance)}
+              <br />
+              <small>
+                {memory(instance.memory_bytes)} · {instance.connections} connections ·{' '}
+                {heartbeatAge(instance)}
+              </small>
+            </span>
+            <span className="right">
+              {role(instance)} {cpu(instance)}
+            </span>
+          </li>
+        ))}
+      </PhoneList>
     </Card>
   );
 }

@@ -27,7 +27,7 @@ function toApiInstance(record: InstanceRecord, selfId: string, now: number): Api
   };
 }
 
-const STORE_NAME = { sqlite: 'a shared SQLite file', postgresql: 'PostgreSQL' } as const;
+const STORE_NAME = { sqlite: 'one SQLite file', postgresql: 'PostgreSQL' } as const;
 const BUS_NAME = { 'in-process': 'no Redis (events stay in each process)', redis: 'Redis' } as const;
 
 /** Issue 24 point 5: the truth about how many instances serve this dashboard, from their heartbeats. */
