@@ -104,6 +104,11 @@ e2eSuite('infra-monitoring', { signedIn: true }, (suite) => {
       await openSignedIn(page, stack, '/auto-scaling');
       await expectVisible(page.getByRole('heading', { level: 1, name: 'Auto-Scaling Monitor' }));
       await expectVisible(tile(page, 'Instance Type').getByText(/^\d+ vCPU$/));
+      // One API on this machine, embedded SQLite and no Redis: the screen says so, and not Kubernetes.
+      const instances = page.getByRole('region', { name: 'Instances', exact: true });
+      await expectVisible(instances.getByText('Single machine'));
+      await expectVisible(instances.getByText(/^One instance on this machine/));
+      await expectVisible(page.getByRole('region', { name: 'Kubernetes' }).getByText('Not in Kubernetes'));
       const token = await sessionToken(page);
       const cpuShown = async () => firstNumber((await text(page, 'CPU Usage')).replace('CPU Usage', ''));
       const idle = await cpuShown();

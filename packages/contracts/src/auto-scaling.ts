@@ -23,6 +23,69 @@ export const scalingDecisionSchema = z.object({
 });
 export type ScalingDecision = z.infer<typeof scalingDecisionSchema>;
 
+/** A heartbeat older than this belongs to an instance that is gone (it beats every 5 s). */
+export const INSTANCE_LIVE_SECONDS = 15;
+
+/** One API instance as its heartbeat row describes it. */
+export const apiInstanceSchema = z.object({
+  id: z.string(),
+  host: z.string(),
+  pid: z.number(),
+  started_at: z.string(),
+  heartbeat_at: z.string(),
+  /** Seconds since its last heartbeat, by the answering instance's clock. */
+  heartbeat_age_seconds: z.number(),
+  /** Its process's share of one core over the last heartbeat interval, 0–100. */
+  cpu_percent: z.number(),
+  /** Resident set size. */
+  memory_bytes: z.number(),
+  /** Open stream sockets plus requests being answered. */
+  connections: z.number(),
+  leader: z.boolean(),
+  /** The instance that answered this request. */
+  this_instance: z.boolean(),
+});
+export type ApiInstance = z.infer<typeof apiInstanceSchema>;
+
+/**
+ * How the API runs. `single`: the embedded SQLite store and no Redis, so one instance on this
+ * machine. `cluster`: a shared store or bus, so the live instances are listed from their heartbeats.
+ */
+export const deploymentSchema = z.discriminatedUnion('mode', [
+  z.object({ mode: z.literal('single'), detail: z.string(), instance: apiInstanceSchema }),
+  z.object({
+    mode: z.literal('cluster'),
+    detail: z.string(),
+    store: z.enum(['sqlite', 'postgresql']),
+    bus: z.enum(['in-process', 'redis']),
+    instances: z.array(apiInstanceSchema),
+    leader_id: z.string().nullable(),
+    live_within_seconds: z.number(),
+  }),
+]);
+export type Deployment = z.infer<typeof deploymentSchema>;
+
+/** The HorizontalPodAutoscaler, read from the Kubernetes API when the API runs in a pod. */
+export const kubernetesStatusSchema = z.discriminatedUnion('state', [
+  z.object({ state: z.literal('absent'), detail: z.string() }),
+  z.object({ state: z.literal('unreadable'), detail: z.string(), namespace: z.string(), hpa: z.string() }),
+  z.object({
+    state: z.literal('read'),
+    detail: z.string(),
+    namespace: z.string(),
+    hpa: z.string(),
+    current_replicas: z.number(),
+    desired_replicas: z.number(),
+    min_replicas: z.number(),
+    max_replicas: z.number(),
+    /** The pods' average CPU as a share of their request, percent; null before metrics arrive. */
+    current_cpu_percent: z.number().nullable(),
+    target_cpu_percent: z.number().nullable(),
+    read_at: z.string(),
+  }),
+]);
+export type KubernetesStatus = z.infer<typeof kubernetesStatusSchema>;
+
 /** spec part 2 §3 "Infrastructure status", measured from the running API process and its machine. */
 export const autoScalingStatusSchema = z.object({
   instance_state: z.enum(['running', 'stopped']),
@@ -64,5 +127,7 @@ export const autoScalingStatusSchema = z.object({
   }),
   /** The window's CPU series, oldest first, for the trend line. */
   cpu_history: z.array(z.object({ at: z.string(), cpu: z.number(), cpu_machine: z.number() })),
+  deployment: deploymentSchema,
+  kubernetes: kubernetesStatusSchema,
 });
 export type AutoScalingStatus = z.infer<typeof autoScalingStatusSchema>;

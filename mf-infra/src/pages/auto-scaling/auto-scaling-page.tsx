@@ -14,6 +14,8 @@ import {
   TileGrid,
 } from '@td/ui';
 import styled from 'styled-components';
+import { InstancesCard } from './instances-card';
+import { KubernetesCard } from './kubernetes-card';
 import { gaugeTone, latencyLabel, ResourceGauge } from './resource-gauge';
 import { ScalingDecisionCard } from './scaling-decision-card';
 
@@ -51,7 +53,10 @@ const Info = styled.p`
 const TITLE = 'Auto-Scaling Monitor';
 const percent = (value: number) => `${value.toFixed(1)}%`;
 
-/** spec part 2 §2.7 (route /auto-scaling): this API process and machine, measured, with the scaling rules. */
+/**
+ * spec part 2 §2.7 (route /auto-scaling): this API process and machine, measured, with the scaling
+ * rules; the instances serving the dashboard and, in Kubernetes, its autoscaler (issue 24 point 5).
+ */
 export function AutoScalingPage() {
   const query = useAutoScalingStatus();
   const status = query.data;
@@ -87,7 +92,7 @@ export function AutoScalingPage() {
     <Page>
       <PageHeader
         title={TITLE}
-        subtitle="Measured from the running API process and its machine · refreshes every 30 s"
+        subtitle="Measured by the API instance that answers · refreshes every 30 s"
         actions={
           <Button size="sm" variant="secondary" onClick={retry} loading={query.isFetching}>
             Refresh
@@ -144,8 +149,10 @@ export function AutoScalingPage() {
           }
         />
       </Gauges>
+      <InstancesCard deployment={status.deployment} />
       <Columns>
         <ScalingDecisionCard scaling={status.scaling} />
+        <KubernetesCard kubernetes={status.kubernetes} />
         <Card title="Upstox Connection">
           <FactList aria-label="Upstox connection">
             <dt>Status</dt>

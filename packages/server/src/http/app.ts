@@ -170,7 +170,7 @@ async function registerRoutes(app: FastifyInstance, services: AppServices): Prom
   await app.register(mlOverviewRoutes, { ml });
   await app.register(mlEnhancementsRoutes, { ml, market });
   await app.register(infraMonitoringRoutes, {
-    infraMetrics: services.infraMetrics,
+    autoScaling: services.autoScaling,
     tickDashboard: services.tickDashboard,
   });
 }

@@ -12,6 +12,7 @@ import type { DataSourceService } from '../engines/data-sources';
 import type { MarketDataService } from '../engines/market/market-data-service';
 import type { FeedSubscriptions } from '../engines/market/subscriptions';
 import type { MlService } from '../engines/ml';
+import type { AutoScalingMonitor } from '../engines/ops/cluster';
 import type { InfraMetrics } from '../engines/ops/metrics';
 import type { RestartService } from '../engines/ops/restart';
 import type { RemoteRegistryStore } from '../engines/registry/remote-registry-store';
@@ -87,6 +88,8 @@ export interface AppServices {
   dataSources: DataSourceService;
   /** The auto-scaling monitor's process and machine measurements and the scaling rules on them. */
   infraMetrics: InfraMetrics;
+  /** The Auto-Scaling screen: the measurements, the instances sharing the store, the Kubernetes HPA. */
+  autoScaling: AutoScalingMonitor;
   /** Production scaling: the phase engine whose phase the loops' caps come from while it runs. */
   phases: PhaseService;
   engineStatus(): ReturnType<typeof engineStatus>;

@@ -128,6 +128,15 @@ const envSchema = z.object({
   LEADER_ELECTION: z.enum(['always', 'lease']).optional(),
   /** The name this instance holds the leader lease under; hostname:pid when unset. */
   INSTANCE_ID: z.string().trim().min(1).max(200).optional(),
+  /** Redis for what crosses instances; unset: everything stays in this process. */
+  REDIS_URL: z.string().optional(),
+  /** Set by Kubernetes in every pod; the Auto-Scaling screen then reads the HPA below. */
+  KUBERNETES_SERVICE_HOST: z.string().optional(),
+  KUBERNETES_SERVICE_PORT: port(443),
+  HPA_NAME: z.string().default('trading-dashboard'),
+  /** From the downward API (deploy/k8s): the pod's name and namespace. */
+  POD_NAME: z.string().optional(),
+  POD_NAMESPACE: z.string().optional(),
   SIMULATOR_SEED: z.coerce.number().int().default(20261122),
   SIMULATOR_TICKS_PER_SECOND: z.coerce.number().min(0).max(100_000).default(200),
   SIMULATOR_HISTORY_SESSIONS: z.coerce.number().int().min(1).max(500).default(60),
@@ -229,6 +238,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       baseUrl: e.UPSTOX_API_BASE_URL,
     },
     yahoo: { enabled: e.YAHOO_ENABLED, baseUrl: e.YAHOO_BASE_URL },
+    redisUrl: e.REDIS_URL,
+    kubernetes: {
+      serviceHost: e.KUBERNETES_SERVICE_HOST,
+      servicePort: e.KUBERNETES_SERVICE_PORT,
+      hpaName: e.HPA_NAME,
+      namespace: e.POD_NAMESPACE,
+      podName: e.POD_NAME,
+    },
     dataSources: { allowLoopback: e.DATA_SOURCES_ALLOW_LOOPBACK },
     leadership: {
       // Instances sharing PostgreSQL elect one leader; the embedded file has one instance, which leads.

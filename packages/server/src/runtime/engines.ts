@@ -7,6 +7,7 @@ import {
   createMarketFeedEngine,
 } from '../engines/market/market-engine';
 import { createMlEngine } from '../engines/ml/ml-engine';
+import type { InstanceHeartbeat } from '../engines/ops/cluster';
 import type { InfraMetrics } from '../engines/ops/metrics';
 import { createOpsEngine } from '../engines/ops/ops-engine';
 import { createRegistryEngine } from '../engines/registry/registry-engine';
@@ -25,7 +26,11 @@ import { createModeLoopsEngine } from './mode-loops-engine';
  * that runs on one instance only when several share the database (decision 0033): it starts when
  * this instance leads and stops when it steps down; the rest serves requests and streams everywhere.
  */
-export function engineList(base: Foundation, parts: Trading, infraMetrics: InfraMetrics): Engine[] {
+export function engineList(
+  base: Foundation,
+  parts: Trading,
+  ops: { infraMetrics: InfraMetrics; heartbeat: InstanceHeartbeat },
+): Engine[] {
   const { config, logger, market, stream, tradingMode } = base;
   const { trading, paperBroker, paperPreparation, tradingLoop, liveLoop } = parts;
   const leader = (engine: Engine) => base.leaderOnly.only(engine);
@@ -60,7 +65,7 @@ export function engineList(base: Foundation, parts: Trading, infraMetrics: Infra
     leader(createSafetyEngine(parts.safety)),
     leader(createMlEngine(parts.ml)),
     createStrategyEngine({ phases: parts.phases, tradingLoop, liveLoop }),
-    createOpsEngine(infraMetrics),
+    createOpsEngine(ops.infraMetrics, ops.heartbeat),
     createRegistryEngine({ registry: base.registry, publish: (topic, data) => stream.publish(topic, data) }),
     leader(modeLoops),
   ];

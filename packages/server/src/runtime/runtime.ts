@@ -2,13 +2,13 @@ import type { Logger } from 'pino';
 import type { Engine } from '../core/ports/engine';
 import type { Leadership } from '../core/ports/leadership';
 import { ledgerErrorMapping } from '../engines/broker/ledger/ledger-error';
-import { createInfraMetrics } from '../engines/ops/metrics';
 import { RestartService } from '../engines/ops/restart';
 import { createRiskEngine } from '../engines/risk';
 import { safetySettings } from '../engines/safety';
 import type { AppServices } from '../http/route-deps';
 import { engineStatus, preparingLoopState, tickDashboard } from '../status/engine-status';
 import { buildFoundation, type RuntimeOptions } from './build-foundation';
+import { buildOps } from './build-ops';
 import { buildTrading } from './build-trading';
 import type { AppConfig } from './config';
 import { engineList } from './engines';
@@ -36,7 +36,9 @@ export function createRuntime(config: AppConfig, logger: Logger, options: Runtim
   const parts = buildTrading(base);
   const { now, market, stream, tradingMode, upstoxAccount } = base;
   const { trading, safety, tradingLoop, liveLoop, paperPreparation } = parts;
-  const infraMetrics = createInfraMetrics({ market, upstoxAccount, now });
+  // Every instance leads until the leadership port is wired in.
+  const ops = buildOps(base);
+  const { infraMetrics, autoScaling } = ops;
   const risk = createRiskEngine({
     ...{ market, trading, mode: tradingMode, analytics: parts.analytics, now },
     riskLimits: safetySettings(safety),
@@ -52,7 +54,7 @@ export function createRuntime(config: AppConfig, logger: Logger, options: Runtim
     ...{ paperBroker: parts.paperBroker, paperPreparation, trading, tradingLoop, liveLoop },
     ...{ liveVenue: parts.liveVenue, liveBroker: parts.liveBroker, research: parts.research },
     ...{ allocation: parts.allocation, analytics: parts.analytics, risk, safety, ml: parts.ml },
-    ...{ dataSources: base.dataSources, infraMetrics, phases: parts.phases },
+    ...{ dataSources: base.dataSources, infraMetrics, autoScaling, phases: parts.phases },
     engineStatus: () => ({
       ...(tradingMode.account() === 'live'
         ? engineStatus(market, liveLoop.state(), 'live')
@@ -67,7 +69,7 @@ export function createRuntime(config: AppConfig, logger: Logger, options: Runtim
     selectFeed: () => tradingMode.brokerSessionChanged(),
     errorMappings: [ledgerErrorMapping],
   };
-  const engines = engineList(base, parts, infraMetrics);
+  const engines = engineList(base, parts, ops);
   return {
     services,
     engines,

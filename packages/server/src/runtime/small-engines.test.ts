@@ -38,11 +38,23 @@ describe('engine factories', () => {
     expect(market.stopPublishing).toHaveBeenCalled();
   });
 
-  it('feed subscriptions, safety, ops: start and stop the part they wrap', async () => {
+  it('ops: samples the metrics and beats, and on stop removes the heartbeat row first', async () => {
+    const calls: string[] = [];
+    const part = (name: string) => ({
+      start: () => calls.push(`${name} start`),
+      stop: () => calls.push(`${name} stop`),
+    });
+    const engine = createOpsEngine(part('metrics'), part('heartbeat'));
+    expect(engine.name).toBe('ops');
+    await engine.start();
+    await engine.stop();
+    expect(calls).toEqual(['metrics start', 'heartbeat start', 'heartbeat stop', 'metrics stop']);
+  });
+
+  it('feed subscriptions, safety: start and stop the part they wrap', async () => {
     for (const [make, name] of [
       [createFeedSubscriptionsEngine, 'feed-subscriptions'],
       [createSafetyEngine, 'safety'],
-      [createOpsEngine, 'ops'],
     ] as const) {
       const part = startStop();
       const engine = make(part);

@@ -9,10 +9,26 @@ import { evaluateScalingRules } from './scaling-rules';
 export { LatencyRecorder, recordRequestLatency } from './latency-recorder';
 export { evaluateScalingRules } from './scaling-rules';
 
-/** This process is the only instance: nothing here starts a second one (see ACTUATOR). */
-const LOCAL_INSTANCES = 1;
-const ACTUATOR =
-  'None on this machine: the decision is shown, not applied. In production the Kubernetes HorizontalPodAutoscaler manifests (a later issue) apply the same rules.';
+/** What the measurements alone do not know: how many instances run and what scales them. */
+export interface ScalingContext {
+  instances: number;
+  actuator: string;
+  /** 'local process' or 'Kubernetes pod'. */
+  kind: string;
+  awsDetail: string;
+}
+
+/** One process started by hand on this machine: nothing starts a second one. */
+export const SINGLE_PROCESS: ScalingContext = {
+  instances: 1,
+  actuator:
+    'None on this machine: the decision is shown, not applied. In Kubernetes the HorizontalPodAutoscaler of deploy/k8s applies the same rules.',
+  kind: 'local process',
+  awsDetail: 'Not running on AWS: this API is a local process on this machine.',
+};
+
+/** The measured part of the status; the deployment and Kubernetes parts come from ops/cluster. */
+export type MeasuredStatus = Omit<AutoScalingStatus, 'deployment' | 'kubernetes'>;
 /** The window reaches past the longest rule (15 min) so a held condition can be seen to complete. */
 const WINDOW_MS = (SCALING_RULES.scaleUpForMinutes + 5) * 60_000;
 /** Latency above this p95 marks the API as having issues. */
@@ -36,7 +52,7 @@ export interface InfraMetrics {
   stop(): void;
   /** Takes a sample now (also what the timer does). */
   sampleNow(): void;
-  status(): AutoScalingStatus;
+  status(context?: ScalingContext): MeasuredStatus;
 }
 
 /** spec part 2 §2.7: the auto-scaling monitor's measurements, sampled into a rolling window. */
@@ -66,7 +82,7 @@ export function createInfraMetrics(deps: InfraMetricsDeps): InfraMetrics {
     };
   };
 
-  const status = (): AutoScalingStatus => {
+  const status = (context: ScalingContext = SINGLE_PROCESS): MeasuredStatus => {
     if (window.length === 0) sampleNow();
     const latest = window.at(-1)!;
     const requests = latency.summary();
@@ -76,11 +92,11 @@ export function createInfraMetrics(deps: InfraMetricsDeps): InfraMetrics {
     const apiHealthy = feed.connected && !slow;
     const decision = evaluateScalingRules(
       window.map((sample) => ({ at: sample.at, cpu: sample.cpuProcess })),
-      LOCAL_INSTANCES,
+      context.instances,
     );
     return {
       instance_state: 'running',
-      instance_type: `local process, ${os.cpus().length} vCPU`,
+      instance_type: `${context.kind}, ${os.cpus().length} vCPU`,
       market_status: deps.market.clock.describe(now),
       market_open: deps.market.clock.isOpen(now),
       api_healthy: apiHealthy,
@@ -102,13 +118,13 @@ export function createInfraMetrics(deps: InfraMetricsDeps): InfraMetrics {
       },
       upstox_status: upstoxStatus(),
       aws_connected: false,
-      aws_detail: 'Not running on AWS: this API is a local process on this machine.',
+      aws_detail: context.awsDetail,
       status: apiHealthy ? 'running' : 'degraded',
       last_update: new Date(latest.at).toISOString(),
       scaling: {
         ...decision,
         max_instances: SCALING_RULES.maxInstances,
-        actuator: ACTUATOR,
+        actuator: context.actuator,
         sample_interval_seconds: interval / 1000,
         window_seconds: window.length > 1 ? Math.round((latest.at - window[0]!.at) / 1000) : 0,
         samples: window.length,

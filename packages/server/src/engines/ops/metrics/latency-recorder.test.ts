@@ -1,4 +1,5 @@
-import { LatencyRecorder, percentile } from './latency-recorder';
+import Fastify from 'fastify';
+import { LatencyRecorder, percentile, recordRequestLatency } from './latency-recorder';
 
 describe('LatencyRecorder', () => {
   it('reports p50 and p95 of the recorded durations', () => {
@@ -16,5 +17,39 @@ describe('LatencyRecorder', () => {
   it('has no percentile before any request', () => {
     expect(new LatencyRecorder().summary()).toEqual({ p50: null, p95: null, count: 0 });
     expect(percentile([], 50)).toBeNull();
+  });
+});
+
+describe('requests in flight', () => {
+  it('counts a request while it is being answered and not after', async () => {
+    const recorder = new LatencyRecorder();
+    const app = Fastify();
+    recordRequestLatency(app, recorder);
+    let seenInside = -1;
+    app.get('/slow', async () => {
+      seenInside = recorder.inFlight();
+      return { ok: true };
+    });
+    await app.ready();
+    const reply = await app.inject({ method: 'GET', url: '/slow' });
+    expect(reply.statusCode).toBe(200);
+    expect(seenInside).toBe(1);
+    expect(recorder.inFlight()).toBe(0);
+    expect(recorder.summary().count).toBe(1);
+    await app.close();
+  });
+
+  it('ends the count for a request that failed too', async () => {
+    const recorder = new LatencyRecorder();
+    const app = Fastify();
+    recordRequestLatency(app, recorder);
+    app.get('/broken', async () => {
+      throw new Error('boom');
+    });
+    await app.ready();
+    expect((await app.inject({ method: 'GET', url: '/broken' })).statusCode).toBe(500);
+    expect((await app.inject({ method: 'GET', url: '/missing' })).statusCode).toBe(404);
+    expect(recorder.inFlight()).toBe(0);
+    await app.close();
   });
 });

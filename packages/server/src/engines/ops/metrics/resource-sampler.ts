@@ -1,5 +1,6 @@
 import os from 'node:os';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { clampPercent, ProcessCpuMeter } from './process-cpu-meter';
 
 export interface ResourceSample {
   /** The process's CPU time over the interval as a share of one core, 0–100. */
@@ -11,9 +12,6 @@ export interface ResourceSample {
   eventLoopDelayMs: number;
   eventLoopDelayP99Ms: number;
 }
-
-const clampPercent = (value: number) =>
-  Number.isFinite(value) ? Math.round(Math.min(100, Math.max(0, value)) * 10) / 10 : 0;
 
 function machineTimes() {
   let idle = 0;
@@ -28,8 +26,7 @@ function machineTimes() {
 
 /** Measures the running process and its machine; each `sample()` covers the time since the last. */
 export class ResourceSampler {
-  private lastCpu = process.cpuUsage();
-  private lastHr = process.hrtime.bigint();
+  private readonly cpu = new ProcessCpuMeter();
   private lastMachine = machineTimes();
   private readonly loopDelay = monitorEventLoopDelay({ resolution: 20 });
 
@@ -38,18 +35,13 @@ export class ResourceSampler {
   }
 
   sample(): ResourceSample {
-    const cpu = process.cpuUsage(this.lastCpu);
-    const hr = process.hrtime.bigint();
-    const elapsedUs = Number(hr - this.lastHr) / 1000;
     const machine = machineTimes();
     const busy = machine.total - this.lastMachine.total - (machine.idle - this.lastMachine.idle);
     const span = machine.total - this.lastMachine.total;
-    this.lastCpu = process.cpuUsage();
-    this.lastHr = hr;
     this.lastMachine = machine;
     const ns = (value: number) => (Number.isFinite(value) ? Math.round((value / 1e6) * 100) / 100 : 0);
     const sample = {
-      cpuProcess: clampPercent(elapsedUs > 0 ? ((cpu.user + cpu.system) / elapsedUs) * 100 : 0),
+      cpuProcess: this.cpu.percent(),
       cpuMachine: clampPercent(span > 0 ? (busy / span) * 100 : 0),
       memoryPercent: clampPercent(((os.totalmem() - os.freemem()) / os.totalmem()) * 100),
       rssMb: Math.round((process.memoryUsage.rss() / 1048576) * 10) / 10,

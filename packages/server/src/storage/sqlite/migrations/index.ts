@@ -11,6 +11,7 @@ import { orderProductsMigration } from './010-order-products';
 import { haltOrderOutcomesMigration } from './011-halt-order-outcomes';
 import { orderIdempotencyKeysMigration } from './012-order-idempotency-keys';
 import { leasesMigration } from './013-leases';
+import { instancesMigration } from './014-instances';
 
 export type { Migration } from '../../sql/migrate';
 
@@ -31,4 +32,5 @@ export const migrations: Migration[] = [
   haltOrderOutcomesMigration,
   orderIdempotencyKeysMigration,
   leasesMigration,
+  instancesMigration,
 ];
