@@ -119,6 +119,14 @@ const envSchema = z.object({
     .min(0, 'RISK_FREE_RATE_PERCENT must be between 0 and 50')
     .max(50, 'RISK_FREE_RATE_PERCENT must be between 0 and 50')
     .default(6.5),
+  /** Set on every instance of a multi-instance deployment: the bus and the shared counters (decision 0032). */
+  REDIS_URL: z
+    .url({ protocol: /^rediss?$/, error: 'REDIS_URL must be a redis:// or rediss:// URL' })
+    .optional(),
+  /** Starts every Redis key and channel, so deployments sharing one Redis stay apart. */
+  REDIS_PREFIX: z.string().min(1).default('td:'),
+  /** This instance's name on the bus (default: a random one per start). */
+  INSTANCE_ID: z.string().min(1).max(100).optional(),
   SIMULATOR_SEED: z.coerce.number().int().default(20261122),
   SIMULATOR_TICKS_PER_SECOND: z.coerce.number().min(0).max(100_000).default(200),
   SIMULATOR_HISTORY_SESSIONS: z.coerce.number().int().min(1).max(500).default(60),
@@ -219,6 +227,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       baseUrl: e.UPSTOX_API_BASE_URL,
     },
     yahoo: { enabled: e.YAHOO_ENABLED, baseUrl: e.YAHOO_BASE_URL },
+    /** null: one instance, everything in this process as before. */
+    redis: e.REDIS_URL ? { url: e.REDIS_URL, prefix: e.REDIS_PREFIX } : null,
+    instanceId: e.INSTANCE_ID,
     dataSources: { allowLoopback: e.DATA_SOURCES_ALLOW_LOOPBACK },
     market: {
       seed: e.SIMULATOR_SEED,

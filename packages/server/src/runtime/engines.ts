@@ -13,6 +13,7 @@ import { createStreamEngine } from '../engines/stream/stream-engine';
 import { createStorageEngine } from '../storage/sqlite/storage-engine';
 import type { Foundation } from './build-foundation';
 import type { Trading } from './build-trading';
+import { createClusterEngine } from './cluster';
 import { createModeLoopsEngine } from './mode-loops-engine';
 
 /**
@@ -24,6 +25,8 @@ export function engineList(base: Foundation, parts: Trading, infraMetrics: Infra
   const { trading, paperBroker, paperPreparation, tradingLoop, liveLoop } = parts;
   return [
     createStorageEngine(db),
+    // After storage, before everything that publishes: stopped once they all have.
+    createClusterEngine(base.cluster, base.feedStream),
     createAuthEngine(base.auth),
     createStreamEngine(stream),
     createMarketEngine(market),

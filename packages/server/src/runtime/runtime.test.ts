@@ -31,6 +31,7 @@ describe('the runtime', () => {
     const runtime = build();
     expect(runtime.engines.map((engine) => engine.name)).toEqual([
       'storage',
+      'cluster',
       'auth',
       'stream',
       'market',

@@ -10,6 +10,7 @@ import { engineStatus, preparingLoopState, tickDashboard } from '../status/engin
 import { isDatabaseHealthy } from '../storage/sqlite/database';
 import { buildFoundation, type RuntimeOptions } from './build-foundation';
 import { buildTrading } from './build-trading';
+import { followCluster } from './cluster';
 import type { AppConfig } from './config';
 import { engineList } from './engines';
 import { startAll, stopAll } from './lifecycle';
@@ -58,6 +59,7 @@ export function createRuntime(config: AppConfig, logger: Logger, options: Runtim
     selectFeed: () => tradingMode.brokerSessionChanged(),
     errorMappings: [ledgerErrorMapping],
   };
+  followCluster(base.cluster.bus, { stream, safety });
   const engines = engineList(base, parts, infraMetrics);
   let stopped: Promise<void> | null = null;
   return {
