@@ -42,7 +42,10 @@ export function createClusterEngine(cluster: Cluster, feedStream: { detach(): vo
  */
 export function followCluster(
   bus: ClusterBus,
-  parts: { stream: Pick<StreamHub, 'recheckSessions'>; safety: SafetyService },
+  parts: {
+    stream: Pick<StreamHub, 'recheckSessions'>;
+    safety: Pick<SafetyService, 'adoptHalt' | 'reloadHalt'>;
+  },
 ): void {
   const elsewhere = (from: string) => from !== bus.instanceId;
   // The routes re-check this instance's streams themselves, before they reply.
