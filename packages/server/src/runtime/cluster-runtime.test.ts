@@ -4,6 +4,7 @@ import {
   buildTestApp,
   openSignedInStream,
   signInForTest,
+  TEST_EPOCH,
   TEST_PASSWORD,
   type TestApp,
 } from '../test-support';
@@ -78,14 +79,10 @@ describe('two instances sharing Redis', () => {
     client.send({ type: 'subscribe', topics: ['ticks:RELIANCE'] });
     await client.next((message) => message.type === 'subscribed');
     const tick: Tick = {
-      symbol: 'RELIANCE',
-      ltp: 250_000,
-      ltq: 1,
-      volume: 10,
-      previousClose: 249_000,
-      exchangeTs: 1,
+      ...{ symbol: 'RELIANCE', ltp: 250_000, ltq: 1, volume: 10, previousClose: 249_000 },
+      ...{ exchangeTs: TEST_EPOCH, receivedTs: TEST_EPOCH, source: 'simulator' },
     };
-    a.services.market.pipeline.process({ ...tick, exchangeTs: Date.now() });
+    a.services.market.pipeline.process(tick);
     const frame = await client.next((message) => message.topic === 'ticks:RELIANCE');
     expect(frame).toMatchObject({ data: { symbol: 'RELIANCE', ltp: 250_000 } });
     client.socket.close();
