@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createRunningClock } from '../test-support/test-clock';
+import { dropRedisPrefix, testRedisUrl, uniqueRedisPrefix } from '../test-support/test-redis';
 import { loadConfig } from './config';
 import { createLogger } from './logger';
 import { createRuntime } from './runtime';
@@ -83,5 +84,18 @@ describe('the runtime', () => {
     // The replay stopped between sessions and the preparation ended; nothing wrote after the close.
     expect(runtime.services.paperPreparation.running).toBe(false);
     expect(runtime.services.db.open).toBe(false);
+  });
+
+  it('starts on Redis when REDIS_URL is set and closes both its connections on stop', async () => {
+    const prefix = uniqueRedisPrefix('runtime');
+    const runtime = build({ REDIS_URL: testRedisUrl(), REDIS_PREFIX: prefix });
+    await runtime.start();
+    const sessionsEnded = new Promise<string>((resolve) =>
+      runtime.services.cluster.bus.subscribe('session-revoked', (event) => resolve(event.email)),
+    );
+    runtime.services.auth.logoutEverywhere('trader@example.com');
+    expect(await sessionsEnded).toBe('trader@example.com');
+    await runtime.stop();
+    await dropRedisPrefix(prefix);
   });
 });

@@ -39,6 +39,7 @@ export function createRuntime(config: AppConfig, logger: Logger, options: Runtim
   });
   const services: AppServices = {
     storageHealthy: () => isDatabaseHealthy(base.db),
+    cluster: { bus: base.cluster.bus },
     ...{ config, db: base.db, logger, auth: base.auth, registry: base.registry, tradingMode, stream, market },
     ...{ feedSubscriptions: parts.feedSubscriptions, upstoxAccount, ledger: parts.ledger },
     ...{ paperBroker: parts.paperBroker, paperPreparation, trading, tradingLoop, liveLoop },

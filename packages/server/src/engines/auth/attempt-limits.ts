@@ -40,7 +40,7 @@ export interface SignInLimiter {
 export class LoginFailureLog implements SignInLimiter {
   constructor(
     private readonly rows: LoginFailureRows,
-    private readonly window: AttemptWindow,
+    readonly window: AttemptWindow,
   ) {}
 
   /** Seconds to wait if either the account or the address has used up its failures, else null. */

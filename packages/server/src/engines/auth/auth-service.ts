@@ -14,7 +14,7 @@ import {
   setupLink,
 } from './setup-link-delivery';
 import { SETUP_TOKEN_TTL_MS, SetupTokenStore } from './setup-token-store';
-import { SharedSignInLimiter } from './shared-sign-in-limiter';
+import { signInLimiter } from './shared-sign-in-limiter';
 import { SIGN_IN_MESSAGES as MSG } from './sign-in-messages';
 
 /** Who a valid Bearer token belongs to; times are epoch milliseconds. */
@@ -109,13 +109,15 @@ export function createAuthService(deps: AuthServiceDeps): AuthService {
     absoluteMs: config.sessionAbsoluteMs,
   });
   const setupTokens = new SetupTokenStore(deps.sessions.setupTokens);
-  const loginWindow = { limit: config.loginMaxFailures, windowMs: config.loginWindowMs };
-  const failureLog = new LoginFailureLog(deps.sessions.loginFailures, loginWindow);
-  const failures = deps.counters
-    ? new SharedSignInLimiter(deps.counters, loginWindow, failureLog, (error) =>
-        logger.warn({ err: error }, 'shared sign-in counters unreachable: the database counts this attempt'),
-      )
-    : failureLog;
+  const failures = signInLimiter(
+    new LoginFailureLog(deps.sessions.loginFailures, {
+      limit: config.loginMaxFailures,
+      windowMs: config.loginWindowMs,
+    }),
+    deps.counters,
+    (error) =>
+      logger.warn({ err: error }, 'shared sign-in counters unreachable: the database counts this attempt'),
+  );
   const sessionsEnded = (email: string) => deps.onSessionsEnded?.(email);
   const setupRequests = new SetupRequestLog(deps.sessions.setupRequests, SETUP_REQUEST_WINDOW);
 

@@ -1,5 +1,5 @@
 import type { RateCounters } from '../../core/ports/rate-counters';
-import type { AttemptWindow, SignInLimiter } from './attempt-limits';
+import type { AttemptWindow, LoginFailureLog, SignInLimiter } from './attempt-limits';
 
 const accountKey = (email: string) => `sign-in:account:${email}`;
 const addressKey = (ip: string) => `sign-in:address:${ip}`;
@@ -43,4 +43,13 @@ export class SharedSignInLimiter implements SignInLimiter {
     }
     await this.fallback.clearAccount(email);
   }
+}
+
+/** Across instances when there are shared counters (the database's log backs them up), else the log alone. */
+export function signInLimiter(
+  log: LoginFailureLog,
+  counters: RateCounters | undefined,
+  onError: (error: unknown) => void,
+): SignInLimiter {
+  return counters ? new SharedSignInLimiter(counters, log.window, log, onError) : log;
 }
