@@ -3,7 +3,7 @@ import type { ClusterBus, StreamFrame } from '../../core/ports/cluster-bus';
 /** What a publisher of stream topics needs: the hub itself, or the bus in front of every hub. */
 export interface StreamPublisher {
   publish(topic: string, data: unknown): void;
-  /** This instance's clients only: the feed follows what is watched here. */
+  /** Whether publishing `topic` can reach anyone (the market skips unwatched snapshots). */
   hasSubscribers(topic: string): boolean;
 }
 
@@ -43,7 +43,8 @@ export function clusterStream(
         batch.push({ topic, data });
         flush ??= setImmediate(send);
       },
-      hasSubscribers: (topic) => hub.hasSubscribers(topic),
+      // Another instance's clients may watch it: this hub cannot tell, so a snapshot always goes out.
+      hasSubscribers: () => true,
     },
     detach() {
       unsubscribe();
