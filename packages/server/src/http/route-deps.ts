@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import type { ClusterBus } from '../core/ports/cluster-bus';
 import type { PerformanceAnalyticsService } from '../engines/analytics/performance-analytics-service';
 import type { AuthService } from '../engines/auth/auth-service';
 import type { Ledger } from '../engines/broker/ledger';
@@ -52,6 +53,8 @@ export interface AppServices {
   storageHealthy(): boolean;
   /** Whether runtime.start() has finished and stop() has not begun (GET /api/ready). */
   runtimeStarted(): boolean;
+  /** The bus to the other instances (in-process on one instance): for tests and the instances screen. */
+  cluster: { bus: ClusterBus };
   logger: Logger;
   auth: AuthService;
   registry: RemoteRegistryStore;

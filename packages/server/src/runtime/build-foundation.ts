@@ -8,6 +8,7 @@ import { isKnownSymbol } from '../engines/market/instruments';
 import { MarketDataService } from '../engines/market/market-data-service';
 import { createRealFeeds } from '../engines/market/real-feeds';
 import { defaultRegistry, RemoteRegistryStore } from '../engines/registry/remote-registry-store';
+import { clusterStream } from '../engines/stream/cluster-stream';
 import { StreamHub } from '../engines/stream/stream-hub';
 import { openStorage } from '../storage/open-storage';
 import { secureDataDir } from '../storage/secrets/owner-only-files';
@@ -15,6 +16,7 @@ import { SecretBox } from '../storage/secrets/secret-box';
 import { SqliteDataSourcesRepository } from '../storage/sqlite/data-sources-repository';
 import { SqliteSessionsRepository } from '../storage/sqlite/sessions-repository';
 import { SqliteSettingsRepository } from '../storage/sqlite/settings-repository';
+import { openCluster } from './cluster';
 import type { AppConfig } from './config';
 import { createLeadership } from './leadership/create-leadership';
 import { leaderOnlyWork } from './leadership/leader-only';
@@ -47,9 +49,14 @@ export function buildFoundation(config: AppConfig, logger: Logger, options: Runt
   const { db } = storage;
   const settings = new SqliteSettingsRepository(db);
   const box = SecretBox.fromDataDir(config.dataDir, config.secretsKey);
+  // What crosses instances (decision 0032): Redis with REDIS_URL, else this process alone.
+  const cluster = openCluster(config, logger);
+  const clusterError = (error: unknown) =>
+    logger.warn({ err: error }, 'could not publish on the cluster bus');
   const auth = createAuthService({
     ...{ sessions: new SqliteSessionsRepository(db), unitOfWork: storage.unitOfWork },
-    ...{ config, logger, now, scryptCost: options.scryptCost },
+    ...{ config, logger, now, scryptCost: options.scryptCost, counters: cluster.counters ?? undefined },
+    onSessionsEnded: (email) => cluster.bus.publish({ type: 'session-revoked', email }).catch(clusterError),
   });
   const stream = new StreamHub({
     verifyToken: (token) => auth.verifySession(token)?.email ?? null,
@@ -57,7 +64,9 @@ export function buildFoundation(config: AppConfig, logger: Logger, options: Runt
     // The static catalogue: the stream needs no market engine to know a symbol.
     isKnownSymbol,
   });
-  const market = new MarketDataService(config.market, stream, logger, now);
+  // Across instances the market publishes on the bus and every hub, this one included, delivers.
+  const feedStream = clusterStream(cluster.bus, stream, clusterError);
+  const market = new MarketDataService(config.market, feedStream.publisher, logger, now);
   const upstoxAccount = new UpstoxAccount(config.upstox, settings, box, now);
   const feeds = createRealFeeds(config, upstoxAccount, market, logger);
   const tradingMode = new ModeController(settings, {
@@ -92,6 +101,8 @@ export function buildFoundation(config: AppConfig, logger: Logger, options: Runt
     now,
     storage,
     db,
+    cluster,
+    feedStream,
     settings,
     box,
     auth,

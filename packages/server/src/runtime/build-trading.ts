@@ -1,7 +1,7 @@
 import { PAPER_STARTING_BALANCE_PAISE } from '../core/orders';
 import { createPerformanceAnalytics } from '../engines/analytics/performance-analytics-service';
 import { Ledger } from '../engines/broker/ledger';
-import { LiveBroker } from '../engines/broker/live';
+import { LiveBroker, OrderThrottle } from '../engines/broker/live';
 import { LiveVenue } from '../engines/broker/live/live-venue';
 import { LiveDayOpenings } from '../engines/broker/live-day-openings';
 import { PaperBroker, paperMarketFrom } from '../engines/broker/paper/paper-broker';
@@ -52,8 +52,14 @@ export function buildTrading(base: Foundation) {
     () => tradingMode.current(),
     now,
   );
+  const { counters } = base.cluster;
+  const clusterError = (error: unknown) => logger.warn({ err: error }, 'cluster bus or counters: error');
   const liveBroker = new LiveBroker({
     account: upstoxAccount,
+    // SEBI's 10 orders a second holds across instances: they count in the shared counters.
+    throttle: counters
+      ? new OrderThrottle({ shared: { counters, key: 'upstox-orders', onError: clusterError } })
+      : undefined,
     now,
     onChaseError: (error, orderId) =>
       logger.warn({ err: error, orderId }, 'cancel of a live order not settled yet; trying again'),
@@ -91,6 +97,7 @@ export function buildTrading(base: Foundation) {
     ...{ ledgerReads, settings, logger, now, config, market, stream, ledger, trading, paperBroker },
     ...{ liveBroker, liveVenue, upstoxAccount, mode: () => tradingMode.current(), loops: tradingMode },
     ...{ alerts: new SqliteAlertsRepository(db), halts: new SqliteHaltsRepository(db) },
+    onHaltChanged: (halt) => base.cluster.bus.publish({ type: 'halt-changed', halt }).catch(clusterError),
   });
   const ml = createMlService({
     ...{ market, logger, now, mode: () => tradingMode.current() },

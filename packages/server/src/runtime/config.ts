@@ -128,8 +128,12 @@ const envSchema = z.object({
   LEADER_ELECTION: z.enum(['always', 'lease']).optional(),
   /** The name this instance holds the leader lease under; hostname:pid when unset. */
   INSTANCE_ID: z.string().trim().min(1).max(200).optional(),
-  /** Redis for what crosses instances; unset: everything stays in this process. */
-  REDIS_URL: z.string().optional(),
+  /** Set on every instance of a multi-instance deployment: the bus and the shared counters (decision 0032). */
+  REDIS_URL: z
+    .url({ protocol: /^rediss?$/, error: 'REDIS_URL must be a redis:// or rediss:// URL' })
+    .optional(),
+  /** Starts every Redis key and channel, so deployments sharing one Redis stay apart. */
+  REDIS_PREFIX: z.string().min(1).default('td:'),
   /** Set by Kubernetes in every pod; the Auto-Scaling screen then reads the HPA below. */
   KUBERNETES_SERVICE_HOST: z.string().optional(),
   KUBERNETES_SERVICE_PORT: port(443),
@@ -246,6 +250,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       namespace: e.POD_NAMESPACE,
       podName: e.POD_NAME,
     },
+    /** null: one instance, everything in this process as before. */
+    redis: e.REDIS_URL ? { url: e.REDIS_URL, prefix: e.REDIS_PREFIX } : null,
+    instanceId: e.INSTANCE_ID,
     dataSources: { allowLoopback: e.DATA_SOURCES_ALLOW_LOOPBACK },
     leadership: {
       // Instances sharing PostgreSQL elect one leader; the embedded file has one instance, which leads.

@@ -18,6 +18,7 @@ import { createStreamEngine } from '../engines/stream/stream-engine';
 import { createStorageEngine } from '../storage/sqlite/storage-engine';
 import type { Foundation } from './build-foundation';
 import type { Trading } from './build-trading';
+import { createClusterEngine } from './cluster';
 import { createModeLoopsEngine } from './mode-loops-engine';
 
 /**
@@ -51,7 +52,9 @@ export function engineList(
   });
   return [
     createStorageEngine(base.storage),
-    // Asks for the leader lease; stopped second to last, it releases the lease for a follower.
+    // After storage, before everything that publishes: stopped once they all have.
+    createClusterEngine(base.cluster, base.feedStream),
+    // Asks for the leader lease; stopped just before the cluster, it releases the lease for a follower.
     base.leadership,
     createAuthEngine(base.auth),
     createStreamEngine(stream),

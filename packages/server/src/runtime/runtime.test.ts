@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { Db } from '../storage/sqlite/database';
 import { createSwitchableLeadership, type SwitchableLeadership } from '../test-support/switchable-leadership';
 import { createRunningClock } from '../test-support/test-clock';
+import { dropRedisPrefix, testRedisUrl, uniqueRedisPrefix } from '../test-support/test-redis';
 import { loadConfig } from './config';
 import { createLogger } from './logger';
 import { createRuntime } from './runtime';
@@ -33,6 +34,7 @@ describe('the runtime', () => {
     const runtime = build();
     expect(runtime.engines.map((engine) => engine.name)).toEqual([
       'storage',
+      'cluster',
       'leadership',
       'auth',
       'stream',
@@ -131,6 +133,19 @@ describe('the runtime', () => {
     expect(runtime.leaderOnly.running()).toEqual(LEADER_ONLY);
     await runtime.stop();
     expect(runtime.leadership.isLeader()).toBe(false);
+  });
+
+  it('starts on Redis when REDIS_URL is set and closes both its connections on stop', async () => {
+    const prefix = uniqueRedisPrefix('runtime');
+    const runtime = build({ REDIS_URL: testRedisUrl(), REDIS_PREFIX: prefix });
+    await runtime.start();
+    const sessionsEnded = new Promise<string>((resolve) =>
+      runtime.services.cluster.bus.subscribe('session-revoked', (event) => resolve(event.email)),
+    );
+    runtime.services.auth.logoutEverywhere('trader@example.com');
+    expect(await sessionsEnded).toBe('trader@example.com');
+    await runtime.stop();
+    await dropRedisPrefix(prefix);
   });
 });
 

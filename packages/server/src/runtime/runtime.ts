@@ -10,6 +10,7 @@ import { engineStatus, preparingLoopState, tickDashboard } from '../status/engin
 import { buildFoundation, type RuntimeOptions } from './build-foundation';
 import { buildOps } from './build-ops';
 import { buildTrading } from './build-trading';
+import { followCluster } from './cluster';
 import type { AppConfig } from './config';
 import { engineList } from './engines';
 import type { LeaderOnlyWork } from './leadership/leader-only';
@@ -49,6 +50,7 @@ export function createRuntime(config: AppConfig, logger: Logger, options: Runtim
     storageHealthy: () => base.storage.healthy(),
     // Readiness: true between a finished start and the first stop, so a stopping pod leaves the Service first.
     runtimeStarted: () => started && stopped === null,
+    cluster: { bus: base.cluster.bus },
     ...{ config, db: base.db, logger, auth: base.auth, registry: base.registry, tradingMode, stream, market },
     ...{ feedSubscriptions: parts.feedSubscriptions, upstoxAccount, ledger: parts.ledger },
     ...{ paperBroker: parts.paperBroker, paperPreparation, trading, tradingLoop, liveLoop },
@@ -69,6 +71,7 @@ export function createRuntime(config: AppConfig, logger: Logger, options: Runtim
     selectFeed: () => tradingMode.brokerSessionChanged(),
     errorMappings: [ledgerErrorMapping],
   };
+  followCluster(base.cluster.bus, { stream, safety });
   const engines = engineList(base, parts, ops);
   return {
     services,

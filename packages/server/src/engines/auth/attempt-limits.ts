@@ -21,11 +21,26 @@ const longest = (...waits: Array<number | null>): number | null => {
   return blocked.length > 0 ? Math.max(...blocked) : null;
 };
 
-/** Failed sign-ins per account and per IP address (spec part 1 §8: 429 after too many attempts). */
-export class LoginFailureLog {
+/**
+ * The sign-in limit (spec part 1 §8: 429 after too many attempts), per account and per IP address.
+ * In the database on one instance (LoginFailureLog), in the shared counters across instances
+ * (SharedSignInLimiter).
+ */
+export interface SignInLimiter {
+  /** Counts this attempt, before the slow hash: seconds to wait if the account or the address is over its limit (then it is not counted), else null. */
+  admit(email: string, ip: string, now: number): Promise<number | null>;
+  /**
+   * A correct password wipes the account's slate, including the attempt that just succeeded, and
+   * the failures `ip` made on it.
+   */
+  clearAccount(email: string, ip?: string): Promise<void>;
+}
+
+/** Failed sign-ins per account and per IP address, in the database. */
+export class LoginFailureLog implements SignInLimiter {
   constructor(
     private readonly rows: LoginFailureRows,
-    private readonly window: AttemptWindow,
+    readonly window: AttemptWindow,
   ) {}
 
   /** Seconds to wait if either the account or the address has used up its failures, else null. */
@@ -42,8 +57,14 @@ export class LoginFailureLog {
     this.rows.record(email, ip, now);
   }
 
-  /** A correct password wipes the account's slate, including the attempt that just succeeded. */
-  clearAccount(email: string): void {
+  // The check and the record run in one synchronous step, so parallel guesses cannot all slip under the limit.
+  async admit(email: string, ip: string, now: number): Promise<number | null> {
+    const wait = this.blockedFor(email, ip, now);
+    if (wait === null) this.record(email, ip, now);
+    return wait;
+  }
+
+  async clearAccount(email: string): Promise<void> {
     this.rows.clearAccount(email);
   }
 }

@@ -1,6 +1,7 @@
 import { newPasswordProblem, PROFILE_MESSAGES } from '@td/contracts';
 import type { Logger } from 'pino';
 import { HttpError } from '../../core/errors';
+import type { RateCounters } from '../../core/ports/rate-counters';
 import type { SessionsRepository } from '../../core/ports/repositories/sessions';
 import type { UnitOfWork } from '../../core/ports/unit-of-work';
 import { LoginFailureLog, SetupRequestLog } from './attempt-limits';
@@ -13,6 +14,7 @@ import {
   setupLink,
 } from './setup-link-delivery';
 import { SETUP_TOKEN_TTL_MS, SetupTokenStore } from './setup-token-store';
+import { signInLimiter } from './shared-sign-in-limiter';
 import { SIGN_IN_MESSAGES as MSG } from './sign-in-messages';
 
 /** Who a valid Bearer token belongs to; times are epoch milliseconds. */
@@ -83,6 +85,10 @@ export interface AuthServiceDeps {
   /** Tests lower this to keep suites fast; production always uses the default. */
   scryptCost?: ScryptCost;
   delivery?: SetupLinkDelivery;
+  /** The counters every instance shares; without them the sign-in limit lives in the database. */
+  counters?: RateCounters;
+  /** Sessions of `email` ended here: other instances close their streams (the caller re-checks its own). */
+  onSessionsEnded?: (email: string) => void;
 }
 
 // A cheap, generous ceiling: the setup endpoint sends mail, so it must not become a mail cannon.
@@ -103,10 +109,16 @@ export function createAuthService(deps: AuthServiceDeps): AuthService {
     absoluteMs: config.sessionAbsoluteMs,
   });
   const setupTokens = new SetupTokenStore(deps.sessions.setupTokens);
-  const failures = new LoginFailureLog(deps.sessions.loginFailures, {
-    limit: config.loginMaxFailures,
-    windowMs: config.loginWindowMs,
-  });
+  const failures = signInLimiter(
+    new LoginFailureLog(deps.sessions.loginFailures, {
+      limit: config.loginMaxFailures,
+      windowMs: config.loginWindowMs,
+    }),
+    deps.counters,
+    (error) =>
+      logger.warn({ err: error }, 'shared sign-in counters unreachable: the database counts this attempt'),
+  );
+  const sessionsEnded = (email: string) => deps.onSessionsEnded?.(email);
   const setupRequests = new SetupRequestLog(deps.sessions.setupRequests, SETUP_REQUEST_WINDOW);
 
   const toSessionInfo = (record: SessionRecord): SessionInfo => ({
@@ -127,22 +139,21 @@ export function createAuthService(deps: AuthServiceDeps): AuthService {
     async login(emailInput, password, ip) {
       const email = emailInput.trim().toLowerCase();
       const now = clock();
-      const wait = failures.blockedFor(email, ip, now);
+      const stored = credentials.passwordHash(owner);
+      if (!stored) throw new HttpError(403, MSG.setupRequired, 'setup_required', { setup_required: true });
+      // Counted before the slow hash, so parallel guesses cannot all slip under the limit.
+      const wait = await failures.admit(email, ip, now);
       if (wait !== null) {
         logger.warn({ ip, retryAfterSeconds: wait }, 'sign-in refused: too many failed attempts');
         throw tooMany(MSG.tooManyLogins, wait);
       }
-      const stored = credentials.passwordHash(owner);
-      if (!stored) throw new HttpError(403, MSG.setupRequired, 'setup_required', { setup_required: true });
-      // Counted before the slow hash, so parallel guesses cannot all slip under the limit.
-      failures.record(email, ip, now);
       // The hash runs for every address alike, so the reply time says nothing about which one is authorised.
       const passwordMatches = await verifyPassword(password, stored);
       if (!passwordMatches || email !== owner) {
         logger.warn({ ip, authorisedEmail: email === owner }, 'sign-in failed');
         throw new HttpError(401, MSG.invalidCredentials, 'invalid_credentials');
       }
-      failures.clearAccount(email);
+      await failures.clearAccount(email, ip);
       const signedInAt = clock();
       sessions.pruneEnded(signedInAt);
       const { token, record } = sessions.create(owner, signedInAt);
@@ -186,10 +197,11 @@ export function createAuthService(deps: AuthServiceDeps): AuthService {
         credentials.setPasswordHash(owner, passwordHash, now);
         // A new password ends every existing session: whoever knew the old one is signed out.
         const revoked = sessions.revokeAll(owner, now);
-        failures.clearAccount(owner);
         return { revoked, ...sessions.create(owner, now) };
       });
       if (!outcome) throw new HttpError(400, MSG.setupLinkInvalid, 'setup_link_invalid');
+      await failures.clearAccount(owner);
+      sessionsEnded(owner);
       // Only the latest link works and it is now spent: no copy of it stays on disk.
       delivery.withdraw();
       logger.info({ revokedSessions: outcome.revoked }, 'password set');
@@ -198,20 +210,19 @@ export function createAuthService(deps: AuthServiceDeps): AuthService {
 
     async changePassword(sessionToken, { currentPassword, newPassword }, ip) {
       const now = clock();
-      const wait = failures.blockedFor(owner, ip, now);
-      if (wait !== null) throw tooMany(PROFILE_MESSAGES.tooManyAttempts, wait);
       const problem = newPasswordProblem(newPassword);
       if (problem) throw new HttpError(400, problem, 'weak_password');
       const stored = credentials.passwordHash(owner);
       if (!stored) throw new HttpError(403, MSG.setupRequired, 'setup_required', { setup_required: true });
       // Counted before the slow hash, as at sign-in, so parallel guesses cannot slip under the limit.
-      failures.record(owner, ip, now);
+      const wait = await failures.admit(owner, ip, now);
+      if (wait !== null) throw tooMany(PROFILE_MESSAGES.tooManyAttempts, wait);
       if (!(await verifyPassword(currentPassword, stored))) {
         logger.warn({ ip }, 'password change refused: wrong current password');
         // 403, not 401: the session is fine, and a 401 would sign the trader out of the screen.
         throw new HttpError(403, PROFILE_MESSAGES.wrongCurrentPassword, 'wrong_current_password');
       }
-      failures.clearAccount(owner);
+      await failures.clearAccount(owner, ip);
       if (await verifyPassword(newPassword, stored)) {
         throw new HttpError(422, PROFILE_MESSAGES.sameAsCurrent, 'password_unchanged');
       }
@@ -222,6 +233,7 @@ export function createAuthService(deps: AuthServiceDeps): AuthService {
         return sessions.revokeOthers(owner, sessionToken, changedAt);
       });
       logger.info({ ip, revokedSessions: endedSessions }, 'password changed');
+      sessionsEnded(owner);
       return { endedSessions };
     },
 
@@ -231,11 +243,14 @@ export function createAuthService(deps: AuthServiceDeps): AuthService {
 
     logout(token) {
       sessions.revoke(token, clock());
+      // One trader: the ended session was the owner's, or no session at all.
+      sessionsEnded(owner);
     },
 
     logoutEverywhere(email) {
       const revoked = sessions.revokeAll(email, clock());
       logger.info({ revokedSessions: revoked }, 'signed out everywhere');
+      sessionsEnded(email);
       return revoked;
     },
 

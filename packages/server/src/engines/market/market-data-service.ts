@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import type { StreamHub } from '../stream/stream-hub';
+import type { StreamPublisher } from '../stream/cluster-stream';
 import { MarketClock } from './calendar';
 import {
   allInstruments,
@@ -54,7 +54,7 @@ export class MarketDataService {
 
   constructor(
     settings: MarketDataSettings,
-    private readonly stream: StreamHub,
+    private readonly stream: StreamPublisher,
     private readonly logger: Logger,
     private readonly now: () => number = Date.now,
   ) {

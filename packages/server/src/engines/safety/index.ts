@@ -2,7 +2,7 @@ import type { NotificationSettings, RiskLimitsUpdate, TradingMode } from '@td/co
 import type { Logger } from 'pino';
 import type { AccountId } from '../../core/orders';
 import type { AlertsRepository } from '../../core/ports/repositories/alerts';
-import type { HaltsRepository } from '../../core/ports/repositories/halts';
+import type { HaltRecord, HaltsRepository } from '../../core/ports/repositories/halts';
 import type { LedgerReadRepository } from '../../core/ports/repositories/ledger';
 import type { SettingsRepository } from '../../core/ports/repositories/settings';
 import type { AccountService } from '../broker/account-service';
@@ -74,6 +74,8 @@ export interface SafetyDependencies {
   mode: () => TradingMode;
   /** The mode controller: a halt stops both loops, a resume lets them run as the mode says. */
   loops: LoopControl;
+  /** Told of every halt change made here (not of adopted ones): the runtime tells the other instances. */
+  onHaltChanged?: (record: HaltRecord) => void;
   /** Tests pass a fake; default: SMTP_URL's transport, or the log. */
   mailTransport?: MailTransport;
 }
@@ -131,7 +133,10 @@ export function createSafety(deps: SafetyDependencies): SafetyService {
     stopLoops: () => deps.loops.stopLoops(),
     resumeLoops: () => deps.loops.resumeLoops(),
     accounts: () => [paperAccount, liveAccount],
-    onChange: (state) => service?.onHaltChange(state),
+    onChange: (state, record) => {
+      service?.onHaltChange(state);
+      deps.onHaltChanged?.(record);
+    },
   });
   service = new SafetyService({
     halt,

@@ -11,6 +11,7 @@ import type { Logger } from 'pino';
 import { HttpError } from '../../core/errors';
 import { accountForMode } from '../../core/mode';
 import type { AccountId } from '../../core/orders';
+import type { HaltRecord } from '../../core/ports/repositories/halts';
 import type { AccountSnapshot, OrderGate } from '../broker/limits';
 import type { MarketDataService } from '../market/market-data-service';
 import { SCENARIO_EFFECTS } from '../market/simulator/market-scenarios';
@@ -102,6 +103,20 @@ export class SafetyService implements OrderGate {
 
   resume(by: string, reason: string | null): HaltState {
     return this.parts.halt.resume(by, reason);
+  }
+
+  /** A halt changed on another instance: the gate, the loops and this instance's banner follow it. */
+  adoptHalt(record: HaltRecord | null): HaltState {
+    const state = this.parts.halt.adopt(record);
+    this.parts.publish({ kind: 'halt', halt: state });
+    return state;
+  }
+
+  /** The bus lost messages: the stored halt is the truth. */
+  reloadHalt(): HaltState {
+    const state = this.parts.halt.reload();
+    this.parts.publish({ kind: 'halt', halt: state });
+    return state;
   }
 
   /** A circuit breaker's trip: a halt (orders cancelled, positions kept), an alert and an e-mail. */

@@ -120,6 +120,24 @@ export class TradingHalt {
     this.options.onChange(this.state(), record);
   }
 
+  /**
+   * Another instance halted or resumed (the bus carried its record): take it as the current halt,
+   * so the order gate answers from it at once, and stop or resume the loops here. Nothing is written
+   * and onChange is not called: the instance that changed it did both.
+   */
+  adopt(record: HaltRecord | null): HaltState {
+    const wasHalted = this.isHalted();
+    this.current = record;
+    if (this.isHalted()) this.options.stopLoops();
+    else if (wasHalted) this.options.resumeLoops();
+    return this.state();
+  }
+
+  /** Re-reads the halt from the store: after a lost bus connection a change may have gone unheard. */
+  reload(): HaltState {
+    return this.adopt(this.options.store.latest());
+  }
+
   resume(by: string, reason: string | null): HaltState {
     if (!this.isHalted()) {
       throw new HttpError(409, 'Trading is not halted, so there is nothing to resume.', 'not_halted');

@@ -1,3 +1,4 @@
+import type { RateCounters } from '../../../core/ports/rate-counters';
 import { UpstoxRateLimitError } from '../../market/providers/upstox';
 
 /** Time as the throttle sees it; tests pass a fake so waits take no real time. */
@@ -17,6 +18,11 @@ export interface OrderThrottleOptions {
   /** Tries per call when Upstox answers 429, the first included. */
   maxTries?: number;
   clock?: ThrottleClock;
+  /**
+   * The counters every instance shares, and the key of this Upstox account's orders in them: the
+   * limit then holds across instances (two instances send 10 in a second, not 20).
+   */
+  shared?: { counters: RateCounters; key: string; onError?: (error: unknown) => void };
 }
 
 const WINDOW_MS = 1000;
@@ -41,6 +47,7 @@ export class OrderThrottle {
   private readonly perSecond: number;
   private readonly maxTries: number;
   private readonly clock: ThrottleClock;
+  private readonly shared: OrderThrottleOptions['shared'];
   /** When each of the last `perSecond` calls went out, oldest first. */
   private readonly sent: number[] = [];
   private pausedUntil = 0;
@@ -50,6 +57,7 @@ export class OrderThrottle {
     this.perSecond = options.perSecond ?? 10;
     this.maxTries = options.maxTries ?? 3;
     this.clock = options.clock ?? realClock;
+    this.shared = options.shared;
     if (!Number.isInteger(this.perSecond) || this.perSecond < 1) {
       throw new Error('The order throttle needs a whole number of orders per second, at least 1.');
     }
@@ -90,12 +98,31 @@ export class OrderThrottle {
         this.sent.length < this.perSecond ? now : this.sent[0]! + WINDOW_MS,
       );
       if (freeAt <= now) {
-        // Asked at its turn, before the token is taken: a call stopped now leaves its token to the next.
+        const sharedWait = await this.sharedWait();
+        if (sharedWait > 0) {
+          await this.clock.sleep(sharedWait);
+          continue;
+        }
+        // Asked at its turn, before the local token is taken and with no wait left before the send. A
+        // call stopped now leaves its local token to the next; a shared one stays spent (errs slow, never fast).
         beforeSend?.();
         this.sent.push(now);
         return;
       }
       await this.clock.sleep(freeAt - now);
+    }
+  }
+
+  /** Takes a shared token: 0 when taken, else how long until one frees up. */
+  private async sharedWait(): Promise<number> {
+    if (!this.shared) return 0;
+    try {
+      const verdict = await this.shared.counters.hit(this.shared.key, WINDOW_MS, this.perSecond);
+      return verdict.allowed ? 0 : verdict.retryAfterMs;
+    } catch (error) {
+      // Counters unreachable: this instance's own bucket still holds it to perSecond; orders go on.
+      this.shared.onError?.(error);
+      return 0;
     }
   }
 }
