@@ -10,6 +10,9 @@ import { phasesMigration } from './008-phases';
 import { dataSourcesMigration } from './009-data-sources';
 import { orderProductsMigration } from './010-order-products';
 import { haltOrderOutcomesMigration } from './011-halt-order-outcomes';
+import { orderIdempotencyKeysMigration } from './012-order-idempotency-keys';
+import { leasesMigration } from './013-leases';
+import { instancesMigration } from './014-instances';
 
 /**
  * The PostgreSQL twin of sqlite/migrations: the same ids, names and schema, one file per id.
@@ -27,6 +30,9 @@ export const postgresMigrations: Migration[] = [
   dataSourcesMigration,
   orderProductsMigration,
   haltOrderOutcomesMigration,
+  orderIdempotencyKeysMigration,
+  leasesMigration,
+  instancesMigration,
 ];
 
 /**
