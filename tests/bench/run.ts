@@ -22,6 +22,11 @@ const BENCHES: Record<string, { about: string; load: () => Promise<{ run(): Prom
     about: 'performance analytics and returns per period on 100,000 closed trades, vs the /api/health floor',
     load: () => import('./analytics.bench'),
   },
+  storage: {
+    about:
+      'PostgreSQL behind the same repositories vs SQLite: a statement round trip and a durable paper order',
+    load: () => import('./storage.bench'),
+  },
   fanout: {
     about: 'stream fan-out to 100 loopback WebSocket clients vs a bare ws broadcast',
     load: () => import('./fanout.bench'),
