@@ -16,7 +16,7 @@ import { replayHistoryIntoEmptyLedger } from '../packages/server/src/engines/str
 import { loadConfig } from '../packages/server/src/runtime/config';
 import { createLogger } from '../packages/server/src/runtime/logger';
 import { createRuntime } from '../packages/server/src/runtime/runtime';
-import { sqliteLedgerStorage } from '../packages/server/src/storage/sqlite/ledger-storage';
+import { sqlLedgerStorage } from '../packages/server/src/storage/sql/ledger-storage';
 import { TEST_EPOCH } from '../packages/server/src/test-support/test-clock';
 
 const { values: flags, positionals } = parseArgs({
@@ -61,7 +61,7 @@ const started = Date.now();
 const edgeBook = new SignalEdgeBook(EXIT_RULES.signalMaxHoldMs);
 const strategy = positionals[0] as AllocationStrategy | undefined;
 const summary = await replayHistoryIntoEmptyLedger(
-  sqliteLedgerStorage(services.db),
+  sqlLedgerStorage(services.db),
   services.ledger,
   services.market,
   logger,

@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Ledger } from '../../packages/server/src/engines/broker/ledger';
+import { sqlLedgerStorage } from '../../packages/server/src/storage/sql/ledger-storage';
 import { openDatabase } from '../../packages/server/src/storage/sqlite/database';
-import { sqliteLedgerStorage } from '../../packages/server/src/storage/sqlite/ledger-storage';
 import { measureGet, signIn, startApiServer, stopApiServer, timedRequest, waitForHealth } from './http-bench';
 import { metric } from './metric';
 
@@ -49,7 +49,7 @@ function random(seed: number): () => number {
 export function seedLedger(file: string, now: number): void {
   const db = openDatabase(file);
   const start = now - YEARS * 365 * DAY_MS;
-  new Ledger(sqliteLedgerStorage(db), () => start).openAccount('paper', 50_000_000_00);
+  new Ledger(sqlLedgerStorage(db), () => start).openAccount('paper', 50_000_000_00);
   const weekdays: number[] = [];
   for (
     let day = Math.floor((start + IST_MS) / DAY_MS) + 1;

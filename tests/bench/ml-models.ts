@@ -8,8 +8,8 @@ import {
   niftyHistory,
   replayEvaluation,
 } from '../../packages/server/src/engines/ml/models/replay-evaluation';
+import { SqlPredictionsRepository } from '../../packages/server/src/storage/sql/predictions-repository';
 import { openDatabase } from '../../packages/server/src/storage/sqlite/database';
-import { SqlitePredictionsRepository } from '../../packages/server/src/storage/sqlite/predictions-repository';
 import { metric, percentile } from './metric';
 
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 500);
@@ -30,7 +30,7 @@ export async function run(): Promise<void> {
   const now = universe[0]!.bars.at(-1)!.openTime + 60_000;
 
   const db = openDatabase(':memory:');
-  const store: PredictionStore = new SqlitePredictionsRepository(db);
+  const store: PredictionStore = new SqlPredictionsRepository(db);
   const engine = new ModelEngine({
     predictions: store,
     universe: () => universe,

@@ -5,9 +5,9 @@ import { fileURLToPath } from 'node:url';
 import { Ledger } from '../../packages/server/src/engines/broker/ledger/ledger';
 import { postgresMigrations } from '../../packages/server/src/storage/postgres/migrations';
 import { openPostgres } from '../../packages/server/src/storage/postgres/open-postgres';
+import { sqlLedgerStorage } from '../../packages/server/src/storage/sql/ledger-storage';
 import type { SqlDatabase } from '../../packages/server/src/storage/sql/sql-database';
 import { openDatabase } from '../../packages/server/src/storage/sqlite/database';
-import { sqliteLedgerStorage } from '../../packages/server/src/storage/sqlite/ledger-storage';
 import { startTestServices, stopTestServices } from '../../scripts/lib/test-services';
 import { metric, percentile } from './metric';
 
@@ -37,7 +37,7 @@ function sample(count: number, work: (i: number) => void): number[] {
 
 /** One paper order placed and filled whole, durable when the call returns: the ledger's write path. */
 function orders(db: SqlDatabase): number[] {
-  const ledger = new Ledger(sqliteLedgerStorage(db), Date.now);
+  const ledger = new Ledger(sqlLedgerStorage(db), Date.now);
   ledger.openAccount('paper', 10_000_000_000);
   const order = {
     account: 'paper' as const,

@@ -6,8 +6,8 @@ import type { Page } from 'playwright-core';
 import { pendingOrder } from '../../packages/server/src/core/orders';
 import { Ledger } from '../../packages/server/src/engines/broker/ledger';
 import { FakeUpstoxOrders } from '../../packages/server/src/engines/broker/live/test-support/fake-upstox-orders';
+import { sqlLedgerStorage } from '../../packages/server/src/storage/sql/ledger-storage';
 import { openDatabase } from '../../packages/server/src/storage/sqlite/database';
-import { sqliteLedgerStorage } from '../../packages/server/src/storage/sqlite/ledger-storage';
 import {
   callApi,
   type E2EStack,
@@ -54,7 +54,7 @@ async function goLive(stack: E2EStack, token: string): Promise<void> {
 function seedLiveOrders(stack: E2EStack): string[] {
   const db = openDatabase(path.join(stack.dataDir, 'trading.db'));
   try {
-    const ledger = new Ledger(sqliteLedgerStorage(db), Date.now);
+    const ledger = new Ledger(sqlLedgerStorage(db), Date.now);
     const ids: string[] = [];
     for (let i = 0; i < 7; i++) {
       const order = pendingOrder(

@@ -13,9 +13,9 @@ import { StreamHub } from '../engines/stream/stream-hub';
 import { openStorage } from '../storage/open-storage';
 import { secureDataDir } from '../storage/secrets/owner-only-files';
 import { SecretBox } from '../storage/secrets/secret-box';
-import { SqliteDataSourcesRepository } from '../storage/sqlite/data-sources-repository';
-import { SqliteSessionsRepository } from '../storage/sqlite/sessions-repository';
-import { SqliteSettingsRepository } from '../storage/sqlite/settings-repository';
+import { SqlDataSourcesRepository } from '../storage/sql/data-sources-repository';
+import { SqlSessionsRepository } from '../storage/sql/sessions-repository';
+import { SqlSettingsRepository } from '../storage/sql/settings-repository';
 import { openCluster } from './cluster';
 import type { AppConfig } from './config';
 import { createLeadership } from './leadership/create-leadership';
@@ -47,14 +47,14 @@ export function buildFoundation(config: AppConfig, logger: Logger, options: Runt
     schema: options.databaseSchema,
   });
   const { db } = storage;
-  const settings = new SqliteSettingsRepository(db);
+  const settings = new SqlSettingsRepository(db);
   const box = SecretBox.fromDataDir(config.dataDir, config.secretsKey);
   // What crosses instances (decision 0032): Redis with REDIS_URL, else this process alone.
   const cluster = openCluster(config, logger);
   const clusterError = (error: unknown) =>
     logger.warn({ err: error }, 'could not publish on the cluster bus');
   const auth = createAuthService({
-    ...{ sessions: new SqliteSessionsRepository(db), unitOfWork: storage.unitOfWork },
+    ...{ sessions: new SqlSessionsRepository(db), unitOfWork: storage.unitOfWork },
     ...{ config, logger, now, scryptCost: options.scryptCost, counters: cluster.counters ?? undefined },
     onSessionsEnded: (email) => cluster.bus.publish({ type: 'session-revoked', email }).catch(clusterError),
   });
@@ -76,7 +76,7 @@ export function buildFoundation(config: AppConfig, logger: Logger, options: Runt
   tradingMode.attachLeadership(leadership);
   const dataSources = createDataSources({
     ...{ box, now, allowLoopback: config.dataSources.allowLoopback, yahoo: config.yahoo },
-    sources: new SqliteDataSourcesRepository(db, now),
+    sources: new SqlDataSourcesRepository(db, now),
     providerHealth: (source) => market.health(source),
     onFeedsChanged: () => tradingMode.feedsChanged(),
   });

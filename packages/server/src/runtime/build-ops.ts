@@ -6,7 +6,7 @@ import {
   kubernetesAccessFrom,
 } from '../engines/ops/cluster';
 import { createInfraMetrics } from '../engines/ops/metrics';
-import { SqliteInstancesRepository } from '../storage/sqlite/instances-repository';
+import { SqlInstancesRepository } from '../storage/sql/instances-repository';
 import type { Foundation } from './build-foundation';
 
 /**
@@ -17,7 +17,7 @@ export function buildOps(base: Foundation) {
   const { config, logger, now, market, stream, upstoxAccount } = base;
   const infraMetrics = createInfraMetrics({ market, upstoxAccount, now });
   const heartbeat = createInstanceHeartbeat({
-    instances: new SqliteInstancesRepository(base.db),
+    instances: new SqlInstancesRepository(base.db),
     // One name per instance, the one it holds the leader lease under, so the screen's leader is the lease's.
     identity: {
       id: base.leadership.identity,

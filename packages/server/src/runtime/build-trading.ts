@@ -19,20 +19,20 @@ import { createAllocationService } from '../engines/strategy/allocation/create-a
 import { SignalEdgeBook } from '../engines/strategy/allocation/signal-edge';
 import { EXIT_RULES } from '../engines/strategy/exits';
 import { createPhaseService } from '../engines/strategy/phase-engine';
-import { SqliteAlertsRepository } from '../storage/sqlite/alerts-repository';
-import { SqliteHaltsRepository } from '../storage/sqlite/halts-repository';
-import { SqliteLedgerReadRepository } from '../storage/sqlite/ledger-read-repository';
-import { sqliteLedgerStorage } from '../storage/sqlite/ledger-storage';
-import { SqlitePhasesRepository } from '../storage/sqlite/phases-repository';
-import { SqlitePredictionsRepository } from '../storage/sqlite/predictions-repository';
+import { SqlAlertsRepository } from '../storage/sql/alerts-repository';
+import { SqlHaltsRepository } from '../storage/sql/halts-repository';
+import { SqlLedgerReadRepository } from '../storage/sql/ledger-read-repository';
+import { sqlLedgerStorage } from '../storage/sql/ledger-storage';
+import { SqlPhasesRepository } from '../storage/sql/phases-repository';
+import { SqlPredictionsRepository } from '../storage/sql/predictions-repository';
 import type { Foundation } from './build-foundation';
 
 /** The broker, feed subscriptions, analytics, safety, ml and strategy (loops, allocation, phases): §6 entries 6–10. */
 export function buildTrading(base: Foundation) {
   const { config, logger, now, db, settings, market, stream, upstoxAccount, tradingMode, dataSources } = base;
   // Broker: the paper account on the ledger, and the Upstox account behind the live venue.
-  const ledgerStorage = sqliteLedgerStorage(db, base.storage.writersUnitOfWork);
-  const ledgerReads = new SqliteLedgerReadRepository(db);
+  const ledgerStorage = sqlLedgerStorage(db, base.storage.writersUnitOfWork);
+  const ledgerReads = new SqlLedgerReadRepository(db);
   const ledger = new Ledger(ledgerStorage, now);
   ledger.openAccount('paper', PAPER_STARTING_BALANCE_PAISE);
   const paperBroker = new PaperBroker(
@@ -96,12 +96,12 @@ export function buildTrading(base: Foundation) {
   const safety = createSafety({
     ...{ ledgerReads, settings, logger, now, config, market, stream, ledger, trading, paperBroker },
     ...{ liveBroker, liveVenue, upstoxAccount, mode: () => tradingMode.current(), loops: tradingMode },
-    ...{ alerts: new SqliteAlertsRepository(db), halts: new SqliteHaltsRepository(db) },
+    ...{ alerts: new SqlAlertsRepository(db), halts: new SqlHaltsRepository(db) },
     onHaltChanged: (halt) => base.cluster.bus.publish({ type: 'halt-changed', halt }).catch(clusterError),
   });
   const ml = createMlService({
     ...{ market, logger, now, mode: () => tradingMode.current() },
-    predictions: new SqlitePredictionsRepository(db),
+    predictions: new SqlPredictionsRepository(db),
     trades: () => trading.tradesForExport({ status: 'all', range: 'all' }),
     closedTrades: () => trading.closedTradeStats(),
     newsFeedEnabled: (id) => dataSources.isEnabled(id),
@@ -147,7 +147,7 @@ export function buildTrading(base: Foundation) {
     },
   });
   const phases = createPhaseService({
-    ...{ phases: new SqlitePhasesRepository(db), ledgerReads },
+    ...{ phases: new SqlPhasesRepository(db), ledgerReads },
     ...{ trading, safety, now, logger },
   });
   return {

@@ -15,7 +15,7 @@ import { createSafetyEngine } from '../engines/safety/safety-engine';
 import { replayHistoryIntoEmptyLedger } from '../engines/strategy/replay/history-replay';
 import { createStrategyEngine } from '../engines/strategy/strategy-engine';
 import { createStreamEngine } from '../engines/stream/stream-engine';
-import { createStorageEngine } from '../storage/sqlite/storage-engine';
+import { createStorageEngine } from '../storage/storage-engine';
 import type { Foundation } from './build-foundation';
 import type { Trading } from './build-trading';
 import { createClusterEngine } from './cluster';

@@ -10,7 +10,7 @@ import { createRegistryEngine } from '../engines/registry/registry-engine';
 import { createSafetyEngine } from '../engines/safety/safety-engine';
 import { createStrategyEngine } from '../engines/strategy/strategy-engine';
 import { createStreamEngine } from '../engines/stream/stream-engine';
-import { createStorageEngine } from '../storage/sqlite/storage-engine';
+import { createStorageEngine } from '../storage/storage-engine';
 
 const startStop = () => ({ start: jest.fn(), stop: jest.fn() });
 

@@ -2,12 +2,12 @@ import type { GroupCommitStorage } from '../core/ports/group-commit';
 import type { UnitOfWork } from '../core/ports/unit-of-work';
 import { postgresMigrations } from './postgres/migrations';
 import { openPostgres } from './postgres/open-postgres';
+import { sqlWritersUnitOfWork } from './sql/immediate-unit-of-work';
 import { isHealthy } from './sql/migrate';
 import type { SqlDatabase } from './sql/sql-database';
+import { sqlUnitOfWork } from './sql/unit-of-work';
 import { openDatabase } from './sqlite/database';
 import { sqliteGroupCommit } from './sqlite/group-commit';
-import { sqliteImmediateUnitOfWork } from './sqlite/immediate-unit-of-work';
-import { sqliteUnitOfWork } from './sqlite/unit-of-work';
 
 /** The database every repository of the process works on, and what the runtime needs of it. */
 export interface Storage {
@@ -34,11 +34,11 @@ export interface StorageLocation {
 export function openStorage(location: StorageLocation): Storage {
   if (location.databaseUrl) {
     const db = openPostgres(location.databaseUrl, postgresMigrations, { schema: location.schema });
-    const writersUnitOfWork = sqliteImmediateUnitOfWork(db);
+    const writersUnitOfWork = sqlWritersUnitOfWork(db);
     return {
       kind: 'shared',
       db,
-      unitOfWork: sqliteUnitOfWork(db),
+      unitOfWork: sqlUnitOfWork(db),
       writersUnitOfWork,
       // Each COMMIT is durable when PostgreSQL acknowledges it; a batch is still one commit.
       groupCommit: {
@@ -55,8 +55,8 @@ export function openStorage(location: StorageLocation): Storage {
   return {
     kind: 'embedded',
     db,
-    unitOfWork: sqliteUnitOfWork(db),
-    writersUnitOfWork: sqliteImmediateUnitOfWork(db),
+    unitOfWork: sqlUnitOfWork(db),
+    writersUnitOfWork: sqlWritersUnitOfWork(db),
     groupCommit: sqliteGroupCommit(db),
     healthy: () => isHealthy(db),
     close: () => {

@@ -1,7 +1,7 @@
+import { SqlLedgerReadRepository } from '../../storage/sql/ledger-read-repository';
+import { sqlLedgerStorage } from '../../storage/sql/ledger-storage';
+import { SqlSettingsRepository } from '../../storage/sql/settings-repository';
 import { openDatabase } from '../../storage/sqlite/database';
-import { SqliteLedgerReadRepository } from '../../storage/sqlite/ledger-read-repository';
-import { sqliteLedgerStorage } from '../../storage/sqlite/ledger-storage';
-import { SqliteSettingsRepository } from '../../storage/sqlite/settings-repository';
 import { MarketClock } from '../market/calendar';
 import { LossWindows } from '../safety/loss-windows';
 import { RiskLimitsService } from '../safety/risk-limits-service';
@@ -31,7 +31,7 @@ async function liveAccount() {
   ];
   const db = openDatabase(':memory:');
   const now = () => h.clock.now();
-  const ledger = new Ledger(sqliteLedgerStorage(db), now);
+  const ledger = new Ledger(sqlLedgerStorage(db), now);
   const price: { mark: number | null; previousClose: number | null } = { mark: null, previousClose: null };
   let openings: LiveDayOpenings | null = null;
   const venue = new LiveVenue({
@@ -48,8 +48,8 @@ async function liveAccount() {
     now,
   });
   const limits = new RiskLimitsService({
-    settings: new SqliteSettingsRepository(db),
-    lossWindows: new LossWindows(new SqliteLedgerReadRepository(db), now),
+    settings: new SqlSettingsRepository(db),
+    lossWindows: new LossWindows(new SqlLedgerReadRepository(db), now),
     capitalPaise: () => venue.equityPaise() - venue.dayPnlPaise(),
     sectorOf: () => undefined,
   });

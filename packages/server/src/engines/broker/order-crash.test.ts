@@ -3,8 +3,8 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { sqlLedgerStorage } from '../../storage/sql/ledger-storage';
 import { openDatabase } from '../../storage/sqlite/database';
-import { sqliteLedgerStorage } from '../../storage/sqlite/ledger-storage';
 import { readSetupTokenFromFile } from '../auth/setup-link-file';
 import { Ledger } from './ledger';
 
@@ -111,7 +111,7 @@ describe('durable orders', () => {
 
       // Straight from the file, as the restarted server will read it.
       const db = openDatabase(path.join(dataDir, 'trading.db'));
-      const ledger = new Ledger(sqliteLedgerStorage(db));
+      const ledger = new Ledger(sqlLedgerStorage(db));
       for (const id of acknowledged) expect(ledger.order(id)?.status).toBe('FILLED');
       expect(ledger.entriesSum('paper')).toBe(ledger.cashPaise('paper'));
       expect(ledger.orders({ account: 'paper', status: 'PENDING', limit: 10, offset: 0 }).total).toBe(0);

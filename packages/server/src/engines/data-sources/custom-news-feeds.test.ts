@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { TradingMode } from '@td/contracts';
 import { SecretBox } from '../../storage/secrets/secret-box';
-import { SqliteDataSourcesRepository } from '../../storage/sqlite/data-sources-repository';
+import { SqlDataSourcesRepository } from '../../storage/sql/data-sources-repository';
 import { openDatabase } from '../../storage/sqlite/database';
 import { NewsPipeline } from '../ml/news/news-pipeline';
 import { DataSourceService } from './data-source-service';
@@ -49,7 +49,7 @@ function setup(mode: TradingMode = 'paper', realFeeds: 'auto' | 'on' = 'auto') {
   answer = '127.0.0.1';
   const registry = new DataSourceService({
     ...{ box: SecretBox.forTests(), now: () => NOW, allowLoopback: true },
-    sources: new SqliteDataSourcesRepository(openDatabase(':memory:'), () => NOW),
+    sources: new SqlDataSourcesRepository(openDatabase(':memory:'), () => NOW),
     ...{ yahoo: { enabled: false }, providerHealth: () => undefined, onFeedsChanged: async () => {} },
     resolve,
   });

@@ -6,7 +6,7 @@ import {
   performanceReturnsSchema,
 } from '@td/contracts';
 import { replayHistoryIntoEmptyLedger } from '../../engines/strategy/replay/history-replay';
-import { sqliteLedgerStorage } from '../../storage/sqlite/ledger-storage';
+import { sqlLedgerStorage } from '../../storage/sql/ledger-storage';
 import { buildTestApp, signInForTest, type TestApp } from '../../test-support';
 
 // spec part 2 §2.3 and §8: GET /api/performance/analytics and GET /api/performance/returns.
@@ -153,7 +153,7 @@ describe('with closed trades', () => {
 describe('after the replayed history', () => {
   it('counts the replayed trades, stamped before the account opened, and agrees with the portfolio', async () => {
     const { db, ledger, market, logger } = testApp.services;
-    const replay = await replayHistoryIntoEmptyLedger(sqliteLedgerStorage(db), ledger, market, logger);
+    const replay = await replayHistoryIntoEmptyLedger(sqlLedgerStorage(db), ledger, market, logger);
     expect(replay?.orders).toBeGreaterThan(0);
     const figures = await analytics();
     expect(figures.total_trades).toBeGreaterThan(0);

@@ -4,7 +4,7 @@ import {
   createHpaReader,
   createInstanceHeartbeat,
 } from '../../engines/ops/cluster';
-import { SqliteInstancesRepository } from '../../storage/sqlite/instances-repository';
+import { SqlInstancesRepository } from '../../storage/sql/instances-repository';
 import { buildTestApp, signInForTest, type TestApp } from '../../test-support';
 
 let testApp: TestApp | undefined;
@@ -51,7 +51,7 @@ describe('GET /api/auto-scaling/status', () => {
       now: () => now,
       services: (base) => {
         const heartbeat = createInstanceHeartbeat({
-          instances: new SqliteInstancesRepository(base.db),
+          instances: new SqlInstancesRepository(base.db),
           identity: { id: 'api-self', host: 'node-1', pid: 41 },
           now: () => now,
           isLeader: () => true,
@@ -80,7 +80,7 @@ describe('GET /api/auto-scaling/status', () => {
       connections: 9,
       isLeader: false,
     };
-    new SqliteInstancesRepository(testApp.services.db).beat(other);
+    new SqlInstancesRepository(testApp.services.db).beat(other);
     const status = async () => {
       const reply = await testApp!.app.inject({ method: 'GET', url: '/api/auto-scaling/status', headers });
       expect(reply.statusCode).toBe(200);

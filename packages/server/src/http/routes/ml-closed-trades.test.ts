@@ -1,6 +1,6 @@
 import { mlIntelligenceMetricsDataSchema, quickStatsSchema } from '@td/contracts';
 import { replayHistoryIntoEmptyLedger } from '../../engines/strategy/replay/history-replay';
-import { sqliteLedgerStorage } from '../../storage/sqlite/ledger-storage';
+import { sqlLedgerStorage } from '../../storage/sql/ledger-storage';
 import { buildTestApp, signInForTest, type TestApp } from '../../test-support';
 
 // The dashboard's ML card and Quick Stats quote one count of closed trades: the ledger's, for the
@@ -30,7 +30,7 @@ describe('the ML win rate and Quick Stats', () => {
     expect((await mlTrends()).closed_trades).toBe(0);
     const { db, ledger, market, logger } = testApp.services;
     expect(
-      (await replayHistoryIntoEmptyLedger(sqliteLedgerStorage(db), ledger, market, logger))?.orders,
+      (await replayHistoryIntoEmptyLedger(sqlLedgerStorage(db), ledger, market, logger))?.orders,
     ).toBeGreaterThan(0);
 
     const quick = await quickStats();

@@ -1,7 +1,7 @@
 import os from 'node:os';
 import type { Logger } from 'pino';
+import { SqlLeasesRepository } from '../../storage/sql/leases-repository';
 import type { SqlDatabase } from '../../storage/sql/sql-database';
-import { SqliteLeasesRepository } from '../../storage/sqlite/leases-repository';
 import type { AppConfig } from '../config';
 import { alwaysLeader, type LeadershipEngine, LeaseElector } from './lease-elector';
 
@@ -17,5 +17,5 @@ export function createLeadership(
 ): LeadershipEngine {
   const identity = config.leadership.instanceId ?? `${os.hostname()}:${process.pid}`;
   if (config.leadership.election === 'always') return alwaysLeader(identity);
-  return new LeaseElector({ leases: new SqliteLeasesRepository(db), identity, now, log: logger });
+  return new LeaseElector({ leases: new SqlLeasesRepository(db), identity, now, log: logger });
 }

@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Lease, LeasesRepository } from '../../core/ports/repositories/leases';
+import { SqlLeasesRepository } from '../../storage/sql/leases-repository';
 import { type Db, openDatabase } from '../../storage/sqlite/database';
-import { SqliteLeasesRepository } from '../../storage/sqlite/leases-repository';
 import { createManualTimers, type ManualTimers } from '../../test-support/manual-timers';
 import { LEASE_TIMINGS, LeaseElector } from './lease-elector';
 
@@ -40,7 +40,7 @@ describe('LeaseElector over a shared SQLite file', () => {
       },
     };
     const elector = new LeaseElector({
-      leases: leases ?? new SqliteLeasesRepository(db),
+      leases: leases ?? new SqlLeasesRepository(db),
       identity,
       now: clock.now,
       timers: {
@@ -78,7 +78,7 @@ describe('LeaseElector over a shared SQLite file', () => {
     clock.advance(9_000);
     // Killed just after its renewal at +9 s: the lease it wrote runs until +19 s.
     a.process.alive = false;
-    const expiresAt = new SqliteLeasesRepository(a.db).current('leader')!.expiresAt;
+    const expiresAt = new SqlLeasesRepository(a.db).current('leader')!.expiresAt;
     expect(expiresAt - began).toBe(9_000 + leaseMs);
     while (clock.now() <= expiresAt) {
       expect(b.isLeader()).toBe(false);
@@ -94,7 +94,7 @@ describe('LeaseElector over a shared SQLite file', () => {
 
   it('makes a leader that cannot renew step down on its own before the follower may take over', () => {
     let failing = false;
-    const shared = new SqliteLeasesRepository(instance('spare').db);
+    const shared = new SqlLeasesRepository(instance('spare').db);
     const flaky: LeasesRepository = {
       acquire: (...args): Lease => {
         if (failing) throw new Error('database unreachable');

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { SqlLeasesRepository } from '../../storage/sql/leases-repository';
 import { type Db, openDatabase } from '../../storage/sqlite/database';
-import { SqliteLeasesRepository } from '../../storage/sqlite/leases-repository';
 import { createManualTimers } from '../../test-support/manual-timers';
 import { createRunningClock } from '../../test-support/test-clock';
 import { loadConfig } from '../config';
@@ -37,7 +37,7 @@ describe('two runtimes sharing one database', () => {
     const db = openDatabase(path.join(dataDir, 'trading.db'));
     connections.push(db);
     const leadership = new LeaseElector({
-      leases: new SqliteLeasesRepository(db),
+      leases: new SqlLeasesRepository(db),
       identity,
       now: electionClock.now,
       timers: electionClock,

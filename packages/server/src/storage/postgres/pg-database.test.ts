@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { testDatabaseUrl } from '../../test-support/postgres';
-import { sqliteImmediateUnitOfWork } from '../sqlite/immediate-unit-of-work';
+import { sqlWritersUnitOfWork } from '../sql/immediate-unit-of-work';
 import { openPostgres } from './open-postgres';
 import type { PgDatabase } from './pg-database';
 
@@ -71,8 +71,8 @@ describe('PostgreSQL through the synchronous connection', () => {
     const other = open();
     try {
       other.exec("SET lock_timeout = '200ms'");
-      const writers = sqliteImmediateUnitOfWork(db);
-      const otherWriters = sqliteImmediateUnitOfWork(other);
+      const writers = sqlWritersUnitOfWork(db);
+      const otherWriters = sqlWritersUnitOfWork(other);
       writers.run(() => {
         // While this writer holds the lock, a writer on another connection cannot start.
         expect(() => otherWriters.run(() => paise(other))).toThrow(

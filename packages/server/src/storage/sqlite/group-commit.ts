@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import type { GroupCommitStorage, LogSync } from '../../core/ports/group-commit';
+import { sqlWritersUnitOfWork } from '../sql/immediate-unit-of-work';
 import type { Db } from './database';
-import { sqliteImmediateUnitOfWork } from './immediate-unit-of-work';
 
 /** The WAL's fdatasync for a database file; none for an in-memory database, which has no disk to wait for. */
 export function walSync(db: Db): LogSync | undefined {
@@ -34,7 +34,7 @@ export function walSync(db: Db): LogSync | undefined {
  */
 export function sqliteGroupCommit(db: Db): GroupCommitStorage {
   return {
-    unitOfWork: sqliteImmediateUnitOfWork(db),
+    unitOfWork: sqlWritersUnitOfWork(db),
     relaxDurability: () => db.pragma('synchronous = NORMAL'),
     restoreDurability: () => db.pragma('synchronous = FULL'),
     logSync: () => walSync(db),

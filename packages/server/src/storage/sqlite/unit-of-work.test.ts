@@ -3,17 +3,17 @@ import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import type { UnitOfWork } from '../../core/ports/unit-of-work';
+import { sqlWritersUnitOfWork } from '../sql/immediate-unit-of-work';
+import { sqlUnitOfWork } from '../sql/unit-of-work';
 import { type Db, openDatabase } from './database';
-import { sqliteImmediateUnitOfWork } from './immediate-unit-of-work';
-import { sqliteUnitOfWork } from './unit-of-work';
 
 const settings = (db: Db) => db.prepare('SELECT key FROM settings ORDER BY key').pluck().all();
 const put = (db: Db, key: string) =>
   db.prepare("INSERT INTO settings (key, value, updated_at) VALUES (?, '1', 0)").run(key);
 
 describe.each([
-  ['sqliteUnitOfWork', sqliteUnitOfWork],
-  ['sqliteImmediateUnitOfWork', sqliteImmediateUnitOfWork],
+  ['sqlUnitOfWork', sqlUnitOfWork],
+  ['sqlWritersUnitOfWork', sqlWritersUnitOfWork],
 ] as const)('%s', (_name, unitOver: (db: Db) => UnitOfWork) => {
   it('commits every write of the unit, and none when the work throws', () => {
     const db = openDatabase(':memory:');
@@ -49,7 +49,7 @@ describe.each([
   });
 });
 
-describe('sqliteImmediateUnitOfWork', () => {
+describe('sqlWritersUnitOfWork', () => {
   it('holds the write lock from the start of the unit, before its first write', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'uow-'));
     const db = openDatabase(path.join(dir, 'test.db'));
@@ -66,8 +66,8 @@ describe('sqliteImmediateUnitOfWork', () => {
           return (error as { code?: string }).code;
         }
       };
-      expect(sqliteImmediateUnitOfWork(db).run(tryOtherWrite)).toBe('SQLITE_BUSY');
-      expect(sqliteUnitOfWork(db).run(tryOtherWrite)).toBe('written');
+      expect(sqlWritersUnitOfWork(db).run(tryOtherWrite)).toBe('SQLITE_BUSY');
+      expect(sqlUnitOfWork(db).run(tryOtherWrite)).toBe('written');
     } finally {
       other.close();
       db.close();

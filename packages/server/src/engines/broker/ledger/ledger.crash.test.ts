@@ -2,8 +2,8 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { sqlLedgerStorage } from '../../../storage/sql/ledger-storage';
 import { openDatabase } from '../../../storage/sqlite/database';
-import { sqliteLedgerStorage } from '../../../storage/sqlite/ledger-storage';
 import { Ledger } from './ledger';
 import { brokenInvariants } from './test-support/ledger-invariants';
 
@@ -55,7 +55,7 @@ describe('the ledger after a kill -9', () => {
     const db = openDatabase(file);
     try {
       expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
-      const ledger = new Ledger(sqliteLedgerStorage(db));
+      const ledger = new Ledger(sqlLedgerStorage(db));
       const missing = acked.filter((id) => ledger.order(id)?.status !== 'FILLED');
       expect(missing).toEqual([]);
       // Place and fill share one transaction, so nothing committed half way either.

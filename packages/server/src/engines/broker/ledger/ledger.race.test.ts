@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { postgresMigrations as migrations } from '../../../storage/postgres/migrations';
 import { openPostgres } from '../../../storage/postgres/open-postgres';
-import { sqliteLedgerStorage } from '../../../storage/sqlite/ledger-storage';
+import { sqlLedgerStorage } from '../../../storage/sql/ledger-storage';
 import { testDatabaseUrl } from '../../../test-support/postgres';
 import { Ledger } from './ledger';
 import { brokenInvariants } from './test-support/ledger-invariants';
@@ -64,7 +64,7 @@ describe('two instances buying on one account at the same moment (PostgreSQL)', 
   });
 
   it('spends the cash once: exactly what it covers is bought, every acknowledged order is there', async () => {
-    const ledger = new Ledger(sqliteLedgerStorage(db));
+    const ledger = new Ledger(sqlLedgerStorage(db));
     ledger.openAccount('paper', AFFORDABLE * SHARE_PAISE);
     const buyers = [startBuyer(schema), startBuyer(schema)];
     await Promise.all(buyers.map((buyer) => buyer.ready));

@@ -1,6 +1,6 @@
 import { PAPER_STARTING_BALANCE_PAISE } from '../../../core/orders';
+import { sqlLedgerStorage } from '../../../storage/sql/ledger-storage';
 import { type Db, openDatabase } from '../../../storage/sqlite/database';
-import { sqliteLedgerStorage } from '../../../storage/sqlite/ledger-storage';
 import { Ledger } from '../ledger';
 import { brokenInvariants } from '../ledger/test-support/ledger-invariants';
 import { liveOrderStore } from './ledger-order-store';
@@ -18,7 +18,7 @@ describe('LiveBroker keeping its orders in the ledger', () => {
   beforeEach(async () => {
     h = await liveBrokerHarness();
     db = openDatabase(':memory:');
-    ledger = new Ledger(sqliteLedgerStorage(db), () => h.clock.now());
+    ledger = new Ledger(sqlLedgerStorage(db), () => h.clock.now());
     ledger.openAccount('paper', PAPER_STARTING_BALANCE_PAISE);
     h.broker.keepOrdersIn(liveOrderStore(ledger));
   });

@@ -1,6 +1,6 @@
 import { PAPER_STARTING_BALANCE_PAISE } from '../../../core/orders';
+import { sqlLedgerStorage } from '../../../storage/sql/ledger-storage';
 import { type Db, openDatabase } from '../../../storage/sqlite/database';
-import { sqliteLedgerStorage } from '../../../storage/sqlite/ledger-storage';
 import { Ledger } from '../ledger';
 import { liveOrderStore } from './ledger-order-store';
 import { LiveBroker } from './live-broker';
@@ -19,7 +19,7 @@ describe('keyed live orders across instances', () => {
   beforeEach(async () => {
     h = await liveBrokerHarness();
     db = openDatabase(':memory:');
-    ledger = new Ledger(sqliteLedgerStorage(db), () => h.clock.now());
+    ledger = new Ledger(sqlLedgerStorage(db), () => h.clock.now());
     ledger.openAccount('paper', PAPER_STARTING_BALANCE_PAISE);
     h.broker.keepOrdersIn(liveOrderStore(ledger));
   });

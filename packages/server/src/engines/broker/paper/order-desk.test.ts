@@ -2,9 +2,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { type OrderRequest, PAPER_STARTING_BALANCE_PAISE } from '../../../core/orders';
+import { sqlLedgerStorage } from '../../../storage/sql/ledger-storage';
 import { type Db, openDatabase } from '../../../storage/sqlite/database';
 import { sqliteGroupCommit } from '../../../storage/sqlite/group-commit';
-import { sqliteLedgerStorage } from '../../../storage/sqlite/ledger-storage';
 import { Ledger } from '../ledger';
 import { type LogSync, OrderDesk, UnconfirmedWriteError } from './order-desk';
 
@@ -33,7 +33,7 @@ function manualSync() {
 const tick = () => new Promise((resolve) => setImmediate(resolve));
 
 function paperLedger(db: Db): Ledger {
-  const ledger = new Ledger(sqliteLedgerStorage(db));
+  const ledger = new Ledger(sqlLedgerStorage(db));
   ledger.openAccount('paper', PAPER_STARTING_BALANCE_PAISE);
   return ledger;
 }

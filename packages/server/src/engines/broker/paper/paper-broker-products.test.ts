@@ -1,6 +1,6 @@
 import { DEFAULT_PAPER_LIMITS, type OrderRequest, PAPER_STARTING_BALANCE_PAISE } from '../../../core/orders';
+import { sqlLedgerStorage } from '../../../storage/sql/ledger-storage';
 import { openDatabase } from '../../../storage/sqlite/database';
-import { sqliteLedgerStorage } from '../../../storage/sqlite/ledger-storage';
 import { Ledger } from '../ledger';
 import { brokenInvariants } from '../ledger/test-support/ledger-invariants';
 import { PaperBroker, type PaperMarket } from './paper-broker';
@@ -12,7 +12,7 @@ const PRICE = 250_000; // ₹2,500: the decision record's worked example
 function paperDesk(start: string) {
   let now = ist(start);
   const db = openDatabase(':memory:');
-  const ledger = new Ledger(sqliteLedgerStorage(db), () => now);
+  const ledger = new Ledger(sqlLedgerStorage(db), () => now);
   ledger.openAccount('paper', PAPER_STARTING_BALANCE_PAISE);
   ledger.setLimits('paper', { ...DEFAULT_PAPER_LIMITS, max_position_size: 1e9, max_portfolio_exposure: 1 });
   const market: PaperMarket = {
@@ -21,7 +21,7 @@ function paperDesk(start: string) {
     typicalMinuteVolume: () => 1e9,
     isKnownSymbol: () => true,
   };
-  const broker = new PaperBroker(sqliteLedgerStorage(db).unitOfWork, ledger, market, undefined, () => now);
+  const broker = new PaperBroker(sqlLedgerStorage(db).unitOfWork, ledger, market, undefined, () => now);
   const order = (side: OrderRequest['side'], product?: OrderRequest['product']) =>
     broker.submit({
       account: 'paper',

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { SqlPredictionsRepository } from '../../../storage/sql/predictions-repository';
 import { type Db, openDatabase } from '../../../storage/sqlite/database';
-import { SqlitePredictionsRepository } from '../../../storage/sqlite/predictions-repository';
 import type { Candle } from '../../market/market-types';
 import { SeededRandom } from '../../market/simulator/seeded-random';
 import { HORIZON_MINUTES } from './features';
@@ -49,7 +49,7 @@ const universeOf = (market: FakeMarket) =>
 
 function engineOn(db: Db, market: FakeMarket) {
   return new ModelEngine({
-    predictions: new SqlitePredictionsRepository(db),
+    predictions: new SqlPredictionsRepository(db),
     universe: () => universeOf(market),
     minuteBars: (symbol) => market.bars.get(symbol) ?? [],
     previousClose: () => 100_000,

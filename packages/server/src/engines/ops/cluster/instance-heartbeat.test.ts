@@ -1,11 +1,11 @@
+import { SqlInstancesRepository } from '../../../storage/sql/instances-repository';
 import { openDatabase } from '../../../storage/sqlite/database';
-import { SqliteInstancesRepository } from '../../../storage/sqlite/instances-repository';
 import { createInstanceHeartbeat, type InstanceHeartbeatDeps } from './instance-heartbeat';
 
 const T0 = Date.UTC(2026, 0, 5, 4, 0);
 
 function twoInstancesOnOneDatabase() {
-  const instances = new SqliteInstancesRepository(openDatabase(':memory:'));
+  const instances = new SqlInstancesRepository(openDatabase(':memory:'));
   let now = T0;
   let leader = 'api-a';
   const make = (id: string, overrides: Partial<InstanceHeartbeatDeps> = {}) =>

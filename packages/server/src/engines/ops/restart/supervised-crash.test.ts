@@ -4,8 +4,8 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { loadConfig } from '../../../runtime/config';
+import { SqlSessionsRepository } from '../../../storage/sql/sessions-repository';
 import { openDatabase } from '../../../storage/sqlite/database';
-import { SqliteSessionsRepository } from '../../../storage/sqlite/sessions-repository';
 import { TEST_EPOCH, TEST_SCRYPT_COST } from '../../../test-support';
 import { hashPassword } from '../../auth/password-hash';
 
@@ -38,7 +38,7 @@ async function until(condition: () => boolean, what: string, timeoutMs = 30_000)
 async function seedPassword(dataDir: string): Promise<string> {
   const { traderEmail } = loadConfig({ DATA_DIR: dataDir });
   const db = openDatabase(path.join(dataDir, 'trading.db'));
-  new SqliteSessionsRepository(db).credentials.setPasswordHash(
+  new SqlSessionsRepository(db).credentials.setPasswordHash(
     traderEmail,
     await hashPassword(PASSWORD, TEST_SCRYPT_COST),
     // Only a record of when the password was set: nothing reads it back, so a fixed instant will do.

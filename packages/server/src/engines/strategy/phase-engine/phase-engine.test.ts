@@ -1,6 +1,6 @@
+import { SqlLedgerReadRepository } from '../../../storage/sql/ledger-read-repository';
+import { SqlPhasesRepository } from '../../../storage/sql/phases-repository';
 import { openDatabase } from '../../../storage/sqlite/database';
-import { SqliteLedgerReadRepository } from '../../../storage/sqlite/ledger-read-repository';
-import { SqlitePhasesRepository } from '../../../storage/sqlite/phases-repository';
 import { phaseForCapital } from '../phases';
 import { PhaseEngine } from './phase-engine';
 import { PhaseHistoryStore } from './phase-history-store';
@@ -35,7 +35,7 @@ function setup(startEquityRupees: number) {
       ).run(`f${fills}`, id, side, price * 100, state.now);
     }
   };
-  const store = new PhaseHistoryStore(new SqlitePhasesRepository(db), new SqliteLedgerReadRepository(db));
+  const store = new PhaseHistoryStore(new SqlPhasesRepository(db), new SqlLedgerReadRepository(db));
   const engine = new PhaseEngine({
     store,
     account: () => 'paper',
@@ -105,7 +105,7 @@ describe('the phase engine', () => {
       'emergency stop loss: equity down 7 % in Expansion, at or past its 7 % limit',
     );
     const afterRestart = new PhaseEngine({
-      store: new PhaseHistoryStore(new SqlitePhasesRepository(db), new SqliteLedgerReadRepository(db)),
+      store: new PhaseHistoryStore(new SqlPhasesRepository(db), new SqlLedgerReadRepository(db)),
       account: () => 'paper',
       equityPaise: () => state.equityPaise,
       now: () => state.now + 3 * DAY,

@@ -1,4 +1,4 @@
-import { sqliteLedgerStorage } from '../../../storage/sqlite/ledger-storage';
+import { sqlLedgerStorage } from '../../../storage/sql/ledger-storage';
 import { buildTestApp, signInForTest, type TestApp } from '../../../test-support';
 import { replayHistoryIntoEmptyLedger } from './history-replay';
 
@@ -9,7 +9,7 @@ describe('history replay on a fresh mock install', () => {
   it('trades the generated sessions through the paper broker, every order marked simulated replay', async () => {
     testApp = await buildTestApp();
     const { db, ledger, market, logger } = testApp.services;
-    const summary = await replayHistoryIntoEmptyLedger(sqliteLedgerStorage(db), ledger, market, logger);
+    const summary = await replayHistoryIntoEmptyLedger(sqlLedgerStorage(db), ledger, market, logger);
     expect(summary?.sessions).toBe(2);
     const { orders, total } = ledger.orders({ account: 'paper', limit: 1000, offset: 0 });
     expect(total).toBeGreaterThan(0);
@@ -31,7 +31,7 @@ describe('history replay on a fresh mock install', () => {
   it("does not count the replayed sessions as today's P&L when the portfolio is read during the replay", async () => {
     testApp = await buildTestApp();
     const { db, ledger, market, logger, trading } = testApp.services;
-    const replay = replayHistoryIntoEmptyLedger(sqliteLedgerStorage(db), ledger, market, logger);
+    const replay = replayHistoryIntoEmptyLedger(sqlLedgerStorage(db), ledger, market, logger);
     trading.holdDayOpenUntil(replay);
     trading.overview(); // a screen asking while the replay runs
     await replay;
@@ -54,7 +54,7 @@ describe('history replay on a fresh mock install', () => {
       quantity: 1,
       strategy: 'manual',
     });
-    expect(await replayHistoryIntoEmptyLedger(sqliteLedgerStorage(db), ledger, market, logger)).toBeNull();
+    expect(await replayHistoryIntoEmptyLedger(sqlLedgerStorage(db), ledger, market, logger)).toBeNull();
     expect(ledger.orders({ account: 'paper', limit: 10, offset: 0 }).total).toBe(1);
   });
 });

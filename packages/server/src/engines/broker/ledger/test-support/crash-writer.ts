@@ -6,15 +6,15 @@
  */
 import fs from 'node:fs';
 import type { OrderSide } from '../../../../core/orders';
+import { sqlLedgerStorage } from '../../../../storage/sql/ledger-storage';
 import { openDatabase } from '../../../../storage/sqlite/database';
-import { sqliteLedgerStorage } from '../../../../storage/sqlite/ledger-storage';
 import { Ledger } from '../ledger';
 import { chargesOf } from './ledger-fixture';
 
 const file = process.argv[2];
 if (!file) throw new Error('Usage: crash-writer.ts <database file>');
 const db = openDatabase(file);
-const ledger = new Ledger(sqliteLedgerStorage(db), Date.now);
+const ledger = new Ledger(sqlLedgerStorage(db), Date.now);
 ledger.openAccount('paper', 1_000_000_000_000);
 const symbols = ['INFY', 'TCS', 'SBIN', 'ITC', 'RELIANCE'];
 

@@ -1,6 +1,6 @@
 import type { Charges, OrderRequest } from '../../../../core/orders';
+import { sqlLedgerStorage } from '../../../../storage/sql/ledger-storage';
 import { type Db, openDatabase } from '../../../../storage/sqlite/database';
-import { sqliteLedgerStorage } from '../../../../storage/sqlite/ledger-storage';
 import { createTestClock, type TestClock } from '../../../../test-support/test-clock';
 import { Ledger } from '../ledger';
 
@@ -14,7 +14,7 @@ export interface LedgerFixture {
 export function createLedgerFixture(): LedgerFixture {
   const db = openDatabase(':memory:');
   const clock = createTestClock();
-  return { db, clock, ledger: new Ledger(sqliteLedgerStorage(db), clock.now) };
+  return { db, clock, ledger: new Ledger(sqlLedgerStorage(db), clock.now) };
 }
 
 /** A contract note whose lines add up: brokerage takes what the other lines leave. */

@@ -8,7 +8,7 @@
 
 import { postgresMigrations as migrations } from '../../../../storage/postgres/migrations';
 import { openPostgres } from '../../../../storage/postgres/open-postgres';
-import { sqliteLedgerStorage } from '../../../../storage/sqlite/ledger-storage';
+import { sqlLedgerStorage } from '../../../../storage/sql/ledger-storage';
 import { Ledger } from '../ledger';
 import { LedgerError } from '../ledger-error';
 import { chargesOf, marketOrder } from './ledger-fixture';
@@ -16,7 +16,7 @@ import { chargesOf, marketOrder } from './ledger-fixture';
 const [url, schema, tries] = process.argv.slice(2);
 if (!url || !schema || !tries) throw new Error('Usage: race-buyer.ts <database url> <schema> <tries>');
 const db = openPostgres(url, migrations, { schema });
-const ledger = new Ledger(sqliteLedgerStorage(db), Date.now);
+const ledger = new Ledger(sqlLedgerStorage(db), Date.now);
 
 process.stdout.write('ready\n');
 process.stdin.once('data', () => {

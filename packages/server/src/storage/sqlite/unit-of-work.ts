@@ -1,7 +1,0 @@
-import type { UnitOfWork } from '../../core/ports/unit-of-work';
-import type { SqlDatabase } from '../sql/sql-database';
-
-/** better-sqlite3 runs a transaction opened inside another as a savepoint, so units nest. */
-export function sqliteUnitOfWork(db: SqlDatabase): UnitOfWork {
-  return { run: (work) => db.transaction(work)() };
-}
