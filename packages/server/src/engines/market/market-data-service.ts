@@ -203,7 +203,7 @@ export class MarketDataService {
     await Promise.all(this.providers.map((provider) => provider.stop()));
   }
 
-  /** The 1 s pipeline flush and indices for this instance's stream clients, on every instance. */
+  /** The 1 s pipeline flush and indices, on every instance; across instances only the leader's reach the stream. */
   startPublishing(): void {
     this.publisher ??= setInterval(() => this.publishSecond(), INDEX_PUBLISH_MS).unref();
   }
