@@ -7,6 +7,7 @@ import { createDataSources } from '../engines/data-sources';
 import { isKnownSymbol } from '../engines/market/instruments';
 import { MarketDataService } from '../engines/market/market-data-service';
 import { createRealFeeds } from '../engines/market/real-feeds';
+import { shareFeedTicks } from '../engines/market/shared-ticks';
 import { defaultRegistry, RemoteRegistryStore } from '../engines/registry/remote-registry-store';
 import { clusterStream } from '../engines/stream/cluster-stream';
 import { StreamHub } from '../engines/stream/stream-hub';
@@ -64,15 +65,18 @@ export function buildFoundation(config: AppConfig, logger: Logger, options: Runt
     // The static catalogue: the stream needs no market engine to know a symbol.
     isKnownSymbol,
   });
-  // Across instances the market publishes on the bus and every hub, this one included, delivers.
-  const feedStream = clusterStream(cluster.bus, stream, clusterError);
+  const leadership = options.leadership ?? createLeadership(config, db, now, logger);
+  const leading = () => leadership.isLeader();
+  // Across instances the leader's market publishes on the bus and every hub, this one included, delivers.
+  const feedStream = clusterStream(cluster.bus, stream, clusterError, leading);
   const market = new MarketDataService(config.market, feedStream.publisher, logger, now);
+  // A follower's feed is not connected: its market takes the leader's ticks off the bus.
+  const sharedTicks = shareFeedTicks(cluster.bus, market, leading, clusterError);
   const upstoxAccount = new UpstoxAccount(config.upstox, settings, box, now);
   const feeds = createRealFeeds(config, upstoxAccount, market, logger);
   const tradingMode = new ModeController(settings, {
     liveUnavailableReason: () => upstoxAccount.problem(),
   });
-  const leadership = options.leadership ?? createLeadership(config, db, now, logger);
   tradingMode.attachLeadership(leadership);
   const dataSources = createDataSources({
     ...{ box, now, allowLoopback: config.dataSources.allowLoopback, yahoo: config.yahoo },
@@ -103,6 +107,7 @@ export function buildFoundation(config: AppConfig, logger: Logger, options: Runt
     db,
     cluster,
     feedStream,
+    sharedTicks,
     settings,
     box,
     auth,

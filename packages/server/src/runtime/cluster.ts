@@ -24,13 +24,16 @@ export function openCluster(config: Pick<AppConfig, 'redis' | 'instanceId'>, log
   return openRedisCluster({ ...config.redis, instanceId: config.instanceId, onError });
 }
 
-/** Starts once the bus listens (so no event published after start is missed); closes the connections on stop. */
-export function createClusterEngine(cluster: Cluster, feedStream: { detach(): void }): Engine {
+/**
+ * Starts once the bus listens (so no event published after start is missed); on stop detaches what
+ * publishes on the bus (the market's frames and ticks), then closes the connections.
+ */
+export function createClusterEngine(cluster: Cluster, ...attached: { detach(): void }[]): Engine {
   return {
     name: 'cluster',
     start: () => cluster.bus.ready(),
     async stop() {
-      feedStream.detach();
+      for (const part of attached) part.detach();
       await cluster.close();
     },
   };

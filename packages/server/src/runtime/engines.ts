@@ -53,7 +53,7 @@ export function engineList(
   return [
     createStorageEngine(base.storage),
     // After storage, before everything that publishes: stopped once they all have.
-    createClusterEngine(base.cluster, base.feedStream),
+    createClusterEngine(base.cluster, base.feedStream, base.sharedTicks),
     // Asks for the leader lease; stopped just before the cluster, it releases the lease for a follower.
     base.leadership,
     createAuthEngine(base.auth),

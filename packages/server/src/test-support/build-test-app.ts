@@ -7,6 +7,7 @@ import type { ScryptCost } from '../engines/auth/password-hash';
 import { buildApp } from '../http/app';
 import type { AppServices } from '../http/route-deps';
 import { type AppConfig, loadConfig } from '../runtime/config';
+import type { LeadershipEngine } from '../runtime/leadership/lease-elector';
 import { createLogger } from '../runtime/logger';
 import { createRuntime, type Runtime } from '../runtime/runtime';
 import { createRunningClock } from './test-clock';
@@ -31,6 +32,8 @@ export interface TestAppOverrides {
   now?: () => number;
   /** Defaults to TEST_SCRYPT_COST; pass PRODUCTION_SCRYPT_COST to test the real parameters. */
   scryptCost?: ScryptCost;
+  /** Whether this instance leads (see createSwitchableLeadership); defaults to LEADER_ELECTION's answer. */
+  leadership?: LeadershipEngine;
   /** Replace or wrap services (fakes for engines, gates) before the app is built. */
   services?: (services: AppServices) => Partial<AppServices>;
 }
@@ -66,6 +69,7 @@ export async function buildTestApp(overrides: TestAppOverrides = {}): Promise<Te
     databaseFile: overrides.databaseFile ?? ':memory:',
     now,
     scryptCost: overrides.scryptCost ?? TEST_SCRYPT_COST,
+    leadership: overrides.leadership,
   });
   const base = runtime.services;
   const services: AppServices = { ...base, ...overrides.services?.(base) };

@@ -1,3 +1,4 @@
+import type { Tick } from '../market-tick';
 import type { HaltRecord } from './repositories/halts';
 
 /** One stream message for every instance's hub: the topic and its payload, as StreamHub.publish takes them. */
@@ -13,6 +14,8 @@ export interface StreamFrame {
 export type ClusterEvent =
   /** Market data published by the instance holding the feed: every hub sends it to its own clients. */
   | { type: 'stream-frames'; frames: StreamFrame[] }
+  /** The ticks the leader's feed delivered: a follower's market applies them as its own feed's. */
+  | { type: 'market-ticks'; ticks: Tick[] }
   /** Sessions of this account ended (sign-out, sign-out everywhere, a password change): re-check open streams. */
   | { type: 'session-revoked'; email: string }
   /** An Emergency Stop, a breaker's trip or a resume: the halt as it now stands. */

@@ -51,6 +51,7 @@ export class MarketDataService {
   /** The index levels a real feed streams; without them the levels are computed from the constituents. */
   private readonly indexTicks = new Map<IndexId, Tick>();
   private readonly sourceListeners: ((provider: MarketDataProvider) => void)[] = [];
+  private readonly feedTickListeners: ((tick: Tick) => void)[] = [];
 
   constructor(
     settings: MarketDataSettings,
@@ -114,7 +115,10 @@ export class MarketDataService {
       this.indexTicks.clear();
       await previous.stop();
     }
-    this.stopListening = provider.onTick((tick) => this.receive(tick));
+    this.stopListening = provider.onTick((tick) => {
+      this.receive(tick);
+      for (const listener of this.feedTickListeners) listener(tick);
+    });
     for (const listener of this.sourceListeners) listener(provider);
     await provider.start();
     this.logger.info({ source: provider.source }, 'market data source in use');
@@ -125,7 +129,13 @@ export class MarketDataService {
     }
   }
 
-  private receive(tick: Tick): void {
+  /** Told each tick this instance's own feed delivers (not those passed to `receive`): the leader shares them. */
+  onFeedTick(listener: (tick: Tick) => void): void {
+    this.feedTickListeners.push(listener);
+  }
+
+  /** Where a feed's ticks enter: a follower hands it the leader's ticks as if its own feed had sent them. */
+  receive(tick: Tick): void {
     if (isIndexId(tick.symbol)) this.indexTicks.set(tick.symbol, tick);
     else this.pipeline.process(tick);
   }
@@ -193,12 +203,15 @@ export class MarketDataService {
     await Promise.all(this.providers.map((provider) => provider.stop()));
   }
 
-  /** The 1 s pipeline flush and indices for this instance's stream clients, on every instance. */
+  /** The 1 s pipeline flush and indices, on every instance; across instances only the leader's reach the stream. */
   startPublishing(): void {
-    this.publisher ??= setInterval(() => {
-      this.pipeline.flush();
-      if (this.stream.hasSubscribers('indices')) this.stream.publish('indices', this.indexSnapshot());
-    }, INDEX_PUBLISH_MS).unref();
+    this.publisher ??= setInterval(() => this.publishSecond(), INDEX_PUBLISH_MS).unref();
+  }
+
+  /** The timer's work: close the bars of quiet symbols and send the indices snapshot. */
+  publishSecond(): void {
+    this.pipeline.flush();
+    if (this.stream.hasSubscribers('indices')) this.stream.publish('indices', this.indexSnapshot());
   }
 
   stopPublishing(): void {
@@ -222,10 +235,16 @@ export class MarketDataService {
     return this.pipeline.lastTicks.get(symbol)?.previousClose ?? this.previousCloses.get(symbol);
   }
 
-  /** The source's quotes, each brought up to a newer streamed tick. */
+  /**
+   * The source's quotes, each brought up to a newer streamed tick. Without its feed connected here (a
+   * follower) the provider's quote is not the market's: the last tick, the leader's, wins whatever its time.
+   */
   async latestQuotes(symbols: string[]): Promise<Quote[]> {
     const quotes = await this.active.latestQuotes(symbols);
-    return quotes.map((quote) => quoteWithStreamedTick(quote, this.pipeline.lastTicks.get(quote.symbol)));
+    const following = this.stopListening === null;
+    return quotes.map((quote) =>
+      quoteWithStreamedTick(quote, this.pipeline.lastTicks.get(quote.symbol), following),
+    );
   }
 
   indexSnapshot() {

@@ -2,9 +2,13 @@
  * The market data engine's shared vocabulary. Prices are integer paise (NSE's tick is 5 paise);
  * index levels are points. Every tick and candle names the source it came from.
  */
+import type { DataSource, Tick } from '../../core/market-tick';
+
+// Defined in core, where the cluster bus can carry a tick.
+export type { DataSource, Tick } from '../../core/market-tick';
+
 export type IndexId = 'NIFTY_50' | 'SENSEX' | 'BANK_NIFTY';
 export type Exchange = 'NSE' | 'BSE';
-export type DataSource = 'simulator' | 'upstox' | 'yahoo';
 
 export interface Instrument {
   symbol: string;
@@ -18,26 +22,6 @@ export interface Instrument {
   isin: string;
   /** Free-float weight (0..1) in each index the stock belongs to. */
   indexWeights: Partial<Record<IndexId, number>>;
-}
-
-export interface Tick {
-  symbol: string;
-  /** Last traded price, paise. */
-  ltp: number;
-  /** Last traded quantity. */
-  ltq: number;
-  /** Volume traded today (cumulative). */
-  volume: number;
-  /** Previous close, paise. */
-  previousClose: number;
-  /** Best bid/ask, paise (absent in ltpc mode). */
-  bid?: number;
-  ask?: number;
-  /** When the exchange (or simulator) stamped the trade, epoch ms. */
-  exchangeTs: number;
-  /** When this process received it, epoch ms. */
-  receivedTs: number;
-  source: DataSource;
 }
 
 export type CandleInterval = '1s' | '1m' | '1d';

@@ -4,11 +4,12 @@ import type { Quote, Tick } from './market-types';
 const round2 = (value: number): number => Math.round(value * 100) / 100;
 
 /**
- * A REST quote brought up to the feed's last tick of the same source when that tick is newer: the
- * price, the previous close, the day's range and (full mode) the day volume move with the stream.
+ * A REST quote brought up to the feed's last tick of the same source when that tick is newer (or
+ * whatever its time with `tickWins`): the price, the previous close, the day's range and (full
+ * mode) the day volume move with the stream.
  */
-export function quoteWithStreamedTick(quote: Quote, tick: Tick | undefined): Quote {
-  if (!tick || tick.source !== quote.source || tick.exchangeTs < quote.ts) return quote;
+export function quoteWithStreamedTick(quote: Quote, tick: Tick | undefined, tickWins = false): Quote {
+  if (!tick || tick.source !== quote.source || (!tickWins && tick.exchangeTs < quote.ts)) return quote;
   return {
     ...quote,
     ltp: tick.ltp,

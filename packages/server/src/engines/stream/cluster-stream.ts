@@ -14,43 +14,66 @@ export interface ClusterStream {
   detach(): void;
 }
 
+export interface PerTurnBatch<T> {
+  add(item: T): void;
+  /** Forgets what is not sent yet. */
+  drop(): void;
+}
+
+/** Collects items and hands them to `send` once per turn of the event loop: a burst is one bus message. */
+export function batchPerTurn<T>(send: (items: T[]) => void): PerTurnBatch<T> {
+  let batch: T[] = [];
+  let flush: ReturnType<typeof setImmediate> | null = null;
+  const sendBatch = () => {
+    flush = null;
+    const items = batch;
+    batch = [];
+    send(items);
+  };
+  return {
+    add(item) {
+      batch.push(item);
+      flush ??= setImmediate(sendBatch);
+    },
+    drop() {
+      if (flush) clearImmediate(flush);
+      flush = null;
+      batch = [];
+    },
+  };
+}
+
 /**
  * Market data for every instance's clients. On one instance the publisher is the hub itself, as
- * before. Across instances the instance holding the feed publishes frames on the bus, batched per
- * turn of the event loop (a burst of ticks is one message), and every instance's hub, its own
- * included, sends them to its clients: each frame reaches a hub once, through the bus only.
+ * before. Across instances only the leader's market publishes (`leading`): its frames go on the bus,
+ * batched per turn of the event loop, and every instance's hub, its own included, sends them to its
+ * clients, so each frame reaches a hub once. A follower's market keeps its state and publishes
+ * nothing: its clients would otherwise get the same index snapshot twice.
  */
 export function clusterStream(
   bus: ClusterBus,
   hub: StreamPublisher,
   onError: (error: unknown) => void = () => {},
+  leading: () => boolean = () => true,
 ): ClusterStream {
   if (!bus.spansInstances) return { publisher: hub, detach: () => {} };
   const unsubscribe = bus.subscribe('stream-frames', (event) => {
     for (const frame of event.frames) hub.publish(frame.topic, frame.data);
   });
-  let batch: StreamFrame[] = [];
-  let flush: ReturnType<typeof setImmediate> | null = null;
-  const send = () => {
-    flush = null;
-    const frames = batch;
-    batch = [];
+  const batch = batchPerTurn<StreamFrame>((frames) => {
     bus.publish({ type: 'stream-frames', frames }).catch(onError);
-  };
+  });
   return {
     publisher: {
       publish(topic, data) {
-        batch.push({ topic, data });
-        flush ??= setImmediate(send);
+        if (leading()) batch.add({ topic, data });
       },
-      // Another instance's clients may watch it: this hub cannot tell, so a snapshot always goes out.
-      hasSubscribers: () => true,
+      // Another instance's clients may watch it: this hub cannot tell, so the leader's snapshot always goes out.
+      hasSubscribers: () => leading(),
     },
     detach() {
       unsubscribe();
-      if (flush) clearImmediate(flush);
-      flush = null;
-      batch = [];
+      batch.drop();
     },
   };
 }
