@@ -6,6 +6,8 @@ export interface Acknowledged {
   status: string;
   /** When the acknowledgement arrived (ms since the epoch). */
   at: number;
+  /** 1 when the first instance asked answered; more when the key had to be sent again. */
+  attempts: number;
 }
 
 export interface FailoverLoad {
@@ -41,7 +43,7 @@ export async function sendOrdersThroughFailover(load: FailoverLoad): Promise<Ack
         const reply = await placeOrder(load.via(target), load.token, key, 3000).catch(() => null);
         const order = reply?.body.data;
         if (reply && (reply.status === 201 || reply.status === 422) && order?.id) {
-          acknowledged.push({ key, id: order.id, status: order.status, at: Date.now() });
+          acknowledged.push({ key, id: order.id, status: order.status, at: Date.now(), attempts: attempt + 1 });
           break;
         }
         await new Promise((resolve) => setTimeout(resolve, 100));
