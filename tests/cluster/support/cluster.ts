@@ -13,7 +13,7 @@ import { type InstanceProxy, startInstanceProxy } from './proxy';
 // Found from the working directory: this file runs under jest (CommonJS) and tsx (ES modules) alike.
 const ROOT = workspaceRoot(process.cwd());
 export const CLUSTER_PASSWORD = 'Nifty-Sensex-2031-Rally!';
-const TRADER_EMAIL = 'trader.cluster@example.com';
+export const CLUSTER_TRADER_EMAIL = 'trader.cluster@example.com';
 
 export interface Instance {
   name: string;
@@ -74,7 +74,7 @@ export async function startCluster(names: string[], env: Record<string, string> 
           REDIS_PREFIX: redisPrefix,
           INSTANCE_ID: name,
           SECRETS_KEY: secretsKey,
-          TRADER_EMAIL,
+          TRADER_EMAIL: CLUSTER_TRADER_EMAIL,
           TRADER_NAME: 'Cluster Trader',
           TRADING_LOOP: 'off',
           REPLAY_HISTORY: 'off',
@@ -104,7 +104,7 @@ export async function startCluster(names: string[], env: Record<string, string> 
     instance,
     signIn: async (through) => {
       const url = proxy!.via(through);
-      await callApi(url, '/api/auth/request-password-setup', { body: { email: TRADER_EMAIL } });
+      await callApi(url, '/api/auth/request-password-setup', { body: { email: CLUSTER_TRADER_EMAIL } });
       const setupToken = readSetupTokenFromFile(instance(through).dataDir);
       if (!setupToken) throw new Error(`No setup link in ${through}'s DATA_DIR.`);
       const reply = await callApi<{ session_token?: string }>(url, '/api/auth/set-password', {
