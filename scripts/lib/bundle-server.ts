@@ -93,7 +93,12 @@ export function proxyRequest(req: http.IncomingMessage, res: http.ServerResponse
 }
 
 /** A WebSocket upgrade (the stream): the request head is written again upstream, then bytes flow both ways. */
-export function proxyUpgrade(req: http.IncomingMessage, socket: net.Socket, head: Buffer, upstream: string): void {
+export function proxyUpgrade(
+  req: http.IncomingMessage,
+  socket: net.Socket,
+  head: Buffer,
+  upstream: string,
+): void {
   const target = new URL(upstream);
   const peer = net.connect(Number(target.port || 80), target.hostname, () => {
     const headers = forwardedHeaders(req);

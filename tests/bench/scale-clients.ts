@@ -49,7 +49,8 @@ async function streamJob(job: Extract<ScaleJob, { kind: 'stream' }>): Promise<Sc
         }
         if (!counting) return;
         frames++;
-        for (let at = raw.indexOf(TOPIC_KEY); at >= 0; at = raw.indexOf(TOPIC_KEY, at + TOPIC_KEY.length)) ticks++;
+        for (let at = raw.indexOf(TOPIC_KEY); at >= 0; at = raw.indexOf(TOPIC_KEY, at + TOPIC_KEY.length))
+          ticks++;
       });
     });
   }

@@ -4,7 +4,12 @@ import { fileURLToPath } from 'node:url';
 import { CONSTITUENT_ROWS } from '../../packages/server/src/engines/market/instruments/constituents';
 import { startTestServices, stopTestServices } from '../../scripts/lib/test-services';
 import { callApi } from '../cluster/support/api';
-import { CLUSTER_PASSWORD, CLUSTER_TRADER_EMAIL, type Cluster, startCluster } from '../cluster/support/cluster';
+import {
+  CLUSTER_PASSWORD,
+  CLUSTER_TRADER_EMAIL,
+  type Cluster,
+  startCluster,
+} from '../cluster/support/cluster';
 import { metric } from './metric';
 import type { ScaleJob, ScaleResult } from './scale-clients';
 

@@ -1,5 +1,8 @@
 import { queryTestDatabase } from '../../packages/server/src/test-support/postgres';
-import { openSignedInStream, type StreamTestClient } from '../../packages/server/src/test-support/stream-test-client';
+import {
+  openSignedInStream,
+  type StreamTestClient,
+} from '../../packages/server/src/test-support/stream-test-client';
 import { callApi, placeOrder, poll } from './support/api';
 import { type Cluster, startCluster } from './support/cluster';
 import { type Acknowledged, sendOrdersThroughFailover } from './support/order-load';
@@ -113,7 +116,12 @@ describe('two API instances behind a proxy, sharing PostgreSQL and Redis', () =>
     await new Promise((resolve) => setTimeout(resolve, 1000));
     await cluster.kill(leader!);
     killedAt = Date.now();
-    const lead = await poll(() => leaderSeenBy(survivor), (id) => id === survivor, 15_000, 100);
+    const lead = await poll(
+      () => leaderSeenBy(survivor),
+      (id) => id === survivor,
+      15_000,
+      100,
+    );
     takeoverMs = Date.now() - killedAt;
     console.log(`takeover: ${survivor} leads ${takeoverMs} ms after kill -9 of ${leader}`);
     expect(lead).toBe(survivor);

@@ -135,7 +135,9 @@ async function waitForReady(instance: Instance, timeoutMs = 120_000): Promise<vo
     if (ready) return;
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  throw new Error(`Instance ${instance.name} was not ready within ${timeoutMs / 1000} s; see ${instance.logFile}`);
+  throw new Error(
+    `Instance ${instance.name} was not ready within ${timeoutMs / 1000} s; see ${instance.logFile}`,
+  );
 }
 
 /** SIGTERM, and SIGKILL when it has not exited 10 s later. */

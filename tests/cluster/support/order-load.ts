@@ -43,7 +43,13 @@ export async function sendOrdersThroughFailover(load: FailoverLoad): Promise<Ack
         const reply = await placeOrder(load.via(target), load.token, key, 3000).catch(() => null);
         const order = reply?.body.data;
         if (reply && (reply.status === 201 || reply.status === 422) && order?.id) {
-          acknowledged.push({ key, id: order.id, status: order.status, at: Date.now(), attempts: attempt + 1 });
+          acknowledged.push({
+            key,
+            id: order.id,
+            status: order.status,
+            at: Date.now(),
+            attempts: attempt + 1,
+          });
           break;
         }
         await new Promise((resolve) => setTimeout(resolve, 100));

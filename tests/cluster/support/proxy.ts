@@ -1,6 +1,6 @@
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type net from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { proxyRequest, proxyUpgrade } from '../../../scripts/lib/bundle-server';
 
 export interface InstanceProxy {

@@ -45,7 +45,10 @@ async function onServer(serverUrl: string, sql: string): Promise<void> {
 }
 
 /** Rows of one query on a test database (a cross-process test reads what the servers committed). */
-export async function queryTestDatabase<T extends Record<string, unknown>>(url: string, sql: string): Promise<T[]> {
+export async function queryTestDatabase<T extends Record<string, unknown>>(
+  url: string,
+  sql: string,
+): Promise<T[]> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
