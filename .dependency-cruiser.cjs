@@ -76,7 +76,13 @@ module.exports = {
       comment:
         'Engines read and write through the repository and unit-of-work interfaces in core/ports; only the runtime picks the implementations (SQLite or PostgreSQL, in-process or Redis: each a storage folder, never an edit of the engines).',
       from: { path: `${SRC}(engines|status)/`, pathNot: PRODUCTION.pathNot },
-      to: { path: [`${SRC}storage/(sqlite|postgres|sql|redis)/`, '/better-sqlite3/', '/node_modules/.*/(pg|ioredis)/'] },
+      to: {
+        path: [
+          `${SRC}storage/(sqlite|postgres|sql|redis)/`,
+          '/better-sqlite3/',
+          '/node_modules/.*/(pg|ioredis)/',
+        ],
+      },
     },
     {
       name: 'status-reads-engines',
