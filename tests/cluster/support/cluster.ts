@@ -6,6 +6,7 @@ import path from 'node:path';
 import { readSetupTokenFromFile } from '../../../packages/server/src/engines/auth/setup-link-file';
 import { createTestDatabase, type TestDatabase } from '../../../packages/server/src/test-support/postgres';
 import { testRedisUrl, uniqueRedisPrefix } from '../../../packages/server/src/test-support/redis';
+import { dropRedisPrefix } from '../../../packages/server/src/test-support/test-redis';
 import { freePorts } from '../../e2e/support/ports';
 import { callApi } from './api';
 import { type InstanceProxy, startInstanceProxy } from './proxy';
@@ -53,6 +54,8 @@ export async function startCluster(names: string[], env: Record<string, string> 
     await Promise.all(instances.map((instance) => stopProcess(instance.process)));
     for (const instance of instances) fs.rmSync(instance.dataDir, { recursive: true, force: true });
     await database.drop();
+    // The shared counters' keys; the bus's channels leave nothing behind.
+    await dropRedisPrefix(redisPrefix);
   };
   try {
     for (const [i, name] of names.entries()) {
