@@ -34,6 +34,7 @@ export default {
         '<rootDir>/packages/contracts/src/**/*.test.ts',
         '<rootDir>/scripts/**/*.test.ts',
         '<rootDir>/tests/deploy/**/*.test.ts',
+        '<rootDir>/tests/cluster/**/*.test.ts',
       ],
     },
     {

@@ -79,7 +79,7 @@ function forwardedHeaders(req: http.IncomingMessage): http.OutgoingHttpHeaders {
   return { ...req.headers, 'x-forwarded-for': prior ? `${prior}, ${peer}` : peer };
 }
 
-function proxyRequest(req: http.IncomingMessage, res: http.ServerResponse, upstream: string): void {
+export function proxyRequest(req: http.IncomingMessage, res: http.ServerResponse, upstream: string): void {
   const target = new URL(req.url ?? '/', upstream);
   const outgoing = http.request(target, { method: req.method, headers: forwardedHeaders(req) }, (answer) => {
     res.writeHead(answer.statusCode ?? 502, answer.headers);
@@ -93,7 +93,12 @@ function proxyRequest(req: http.IncomingMessage, res: http.ServerResponse, upstr
 }
 
 /** A WebSocket upgrade (the stream): the request head is written again upstream, then bytes flow both ways. */
-function proxyUpgrade(req: http.IncomingMessage, socket: net.Socket, head: Buffer, upstream: string): void {
+export function proxyUpgrade(
+  req: http.IncomingMessage,
+  socket: net.Socket,
+  head: Buffer,
+  upstream: string,
+): void {
   const target = new URL(upstream);
   const peer = net.connect(Number(target.port || 80), target.hostname, () => {
     const headers = forwardedHeaders(req);

@@ -41,6 +41,11 @@ const BENCHES: Record<string, { about: string; load: () => Promise<{ run(): Prom
       "the server's import graph (cycles, imports against the layer order, files over 250 lines) and the runtime's build/start/stop",
     load: () => import('./structure.bench'),
   },
+  scale: {
+    about:
+      'stream deliveries/s and paper orders/s with one and with two API instances on PostgreSQL + Redis, side by side',
+    load: () => import('./scale.bench'),
+  },
   ml: {
     about:
       'news lexicon headlines/s vs the sentiment package (AFINN); ensemble predict+explain and online update p99',

@@ -43,3 +43,17 @@ async function onServer(serverUrl: string, sql: string): Promise<void> {
     await client.end();
   }
 }
+
+/** Rows of one query on a test database (a cross-process test reads what the servers committed). */
+export async function queryTestDatabase<T extends Record<string, unknown>>(
+  url: string,
+  sql: string,
+): Promise<T[]> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query<T>(sql)).rows;
+  } finally {
+    await client.end();
+  }
+}
