@@ -17,6 +17,25 @@ const db = openDatabase(file);
 const ledger = new Ledger(sqlLedgerStorage(db), Date.now);
 ledger.openAccount('paper', 1_000_000_000_000);
 const symbols = ['INFY', 'TCS', 'SBIN', 'ITC', 'RELIANCE'];
+const pause = new Int32Array(new SharedArrayBuffer(4));
+
+/**
+ * Writes the whole line before the next order. stdout is a non-blocking pipe: when the parent reads
+ * slowly (a loaded machine) the pipe fills and a write answers EAGAIN, which means "try again",
+ * not "lost". Waiting a millisecond and writing the rest keeps every acknowledgement whole.
+ */
+function acknowledge(line: string): void {
+  const bytes = Buffer.from(line);
+  let written = 0;
+  while (written < bytes.length) {
+    try {
+      written += fs.writeSync(1, bytes, written);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EAGAIN') throw error;
+      Atomics.wait(pause, 0, 0, 1);
+    }
+  }
+}
 
 for (let i = 0; ; i += 1) {
   const symbol = symbols[i % symbols.length]!;
@@ -44,6 +63,6 @@ for (let i = 0; ; i += 1) {
       return order.id;
     })
     .immediate();
-  // Committed: only now may the world hear of it. writeSync so no acknowledgement waits in a buffer.
-  fs.writeSync(1, `${id}\n`);
+  // Committed: only now may the world hear of it, written through so no acknowledgement waits in a buffer.
+  acknowledge(`${id}\n`);
 }
