@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { hasAtMostDecimals, numeric } from './trading';
+import { hasAtMostDecimals, numeric } from './numeric-input';
 
 /** spec part 1 §3 "Allocation settings": how much of capital the loop may invest in a day. */
 export const allocationStrategySchema = z.enum(['conservative', 'moderate', 'aggressive', 'ai_optimized'], {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { numeric } from './trading';
+import { numeric } from './numeric-input';
 
 // The news pipeline's replies (spec part 1 §3 "Sentiment"/"News", part 2 §3 "Enhancements").
 // Strict shapes for the server; ml.ts keeps the lenient readers the dashboard parses, and every

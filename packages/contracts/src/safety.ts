@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { hasAtMostDecimals } from './trading';
+import { hasAtMostDecimals } from './numeric-input';
 
 /**
  * Trading safety: the Emergency Stop / circuit-breaker halt, the risk limits checked before every

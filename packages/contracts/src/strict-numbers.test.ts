@@ -1,7 +1,10 @@
 import { z } from 'zod';
 import { newsQuerySchema } from './news';
+import { numeric } from './numeric-input';
+import { orderRequestSchema } from './orders';
+import { paperBalanceRequestSchema } from './paper-account';
 import { positionLimitsSchema } from './safety';
-import { numeric, orderRequestSchema, paperBalanceRequestSchema, tradesQuerySchema } from './trading';
+import { tradesQuerySchema } from './trading';
 
 const anyNumber = numeric(z.number({ error: 'must be a number' }));
 const failure = (result: { success: boolean; error?: z.ZodError }) => result.error?.issues[0]?.message;
