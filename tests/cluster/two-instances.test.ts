@@ -3,7 +3,7 @@ import {
   openSignedInStream,
   type StreamTestClient,
 } from '../../packages/server/src/test-support/stream-test-client';
-import { callApi, placeOrder, poll } from './support/api';
+import { callApi, clock, placeOrder, poll } from './support/api';
 import { type Cluster, startCluster } from './support/cluster';
 import { type Acknowledged, sendOrdersThroughFailover } from './support/order-load';
 
@@ -75,16 +75,16 @@ describe('two API instances behind a proxy, sharing PostgreSQL and Redis', () =>
       body: { reason: 'Cluster halt check', close_positions: false },
     });
     expect(stopped.status).toBe(200);
-    const stoppedAt = Date.now();
+    const stoppedAt = clock();
     let key = 0;
     // One order at a time on B until one is refused, for at most 1 s after the stop was acknowledged.
     const refused = await poll(
       () => placeOrder(cluster.proxy.via('b'), token, `halt-${key++}`),
       (reply) => reply.status === 422,
-      Math.max(0, 1000 - (Date.now() - stoppedAt)),
+      Math.max(0, 1000 - (clock() - stoppedAt)),
       20,
     );
-    console.log(`halt propagation: an order on B refused ${Date.now() - stoppedAt} ms after the stop on A`);
+    console.log(`halt propagation: an order on B refused ${clock() - stoppedAt} ms after the stop on A`);
     expect(refused.status).toBe(422);
     expect(refused.body.error).toMatch(/Trading is halted .*Cluster halt check/);
 
@@ -109,20 +109,20 @@ describe('two API instances behind a proxy, sharing PostgreSQL and Redis', () =>
       token,
       keyPrefix: 'failover-',
       // Until the survivor leads and has taken orders for a while, bounded in count and time.
-      keepGoing: () => Number.isNaN(takeoverMs) || Date.now() - killedAt < takeoverMs + 3000,
+      keepGoing: () => Number.isNaN(takeoverMs) || clock() - killedAt < takeoverMs + 3000,
       maxOrders: 5000,
       maxMs: 45_000,
     });
     await new Promise((resolve) => setTimeout(resolve, 1000));
     await cluster.kill(leader!);
-    killedAt = Date.now();
+    killedAt = clock();
     const lead = await poll(
       () => leaderSeenBy(survivor),
       (id) => id === survivor,
       15_000,
       100,
     );
-    takeoverMs = Date.now() - killedAt;
+    takeoverMs = clock() - killedAt;
     console.log(`takeover: ${survivor} leads ${takeoverMs} ms after kill -9 of ${leader}`);
     expect(lead).toBe(survivor);
 

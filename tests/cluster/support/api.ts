@@ -1,3 +1,8 @@
+import { createRunningClock } from '../../../packages/server/src/test-support/test-clock';
+
+/** The cluster tests' clock: real elapsed time from a fixed instant, so no result depends on today's date. */
+export const clock = createRunningClock();
+
 /** One JSON call to an instance (or through the proxy); a network error or a silence (10 s) rejects. */
 export async function callApi<T = Record<string, unknown>>(
   baseUrl: string,
@@ -47,11 +52,11 @@ export async function poll<T>(
   timeoutMs: number,
   everyMs = 50,
 ): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
+  const deadline = clock() + timeoutMs;
   for (let i = 0; ; i++) {
     const value = await probe().catch(() => undefined);
     if (value !== undefined && condition(value)) return value;
-    if (Date.now() >= deadline || i > timeoutMs / everyMs) {
+    if (clock() >= deadline || i > timeoutMs / everyMs) {
       if (value === undefined) throw new Error(`nothing answered within ${timeoutMs} ms`);
       return value;
     }

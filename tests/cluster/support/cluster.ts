@@ -8,7 +8,7 @@ import { createTestDatabase, type TestDatabase } from '../../../packages/server/
 import { testRedisUrl, uniqueRedisPrefix } from '../../../packages/server/src/test-support/redis';
 import { dropRedisPrefix } from '../../../packages/server/src/test-support/test-redis';
 import { freePorts } from '../../e2e/support/ports';
-import { callApi } from './api';
+import { callApi, clock } from './api';
 import { type InstanceProxy, startInstanceProxy } from './proxy';
 
 // Found from the working directory: this file runs under jest (CommonJS) and tsx (ES modules) alike.
@@ -128,8 +128,8 @@ export async function startCluster(names: string[], env: Record<string, string> 
 
 // Generous: each instance compiles the server with tsx and migrates on 2 busy cores.
 async function waitForReady(instance: Instance, timeoutMs = 120_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
+  const deadline = clock() + timeoutMs;
+  while (clock() < deadline) {
     if (instance.process.exitCode !== null)
       throw new Error(`Instance ${instance.name} exited while starting; see ${instance.logFile}`);
     const ready = await fetch(`${instance.url}/api/ready`, { signal: AbortSignal.timeout(5000) })

@@ -1,4 +1,4 @@
-import { placeOrder } from './api';
+import { clock, placeOrder } from './api';
 
 export interface Acknowledged {
   key: string;
@@ -32,13 +32,13 @@ const ATTEMPTS_PER_KEY = 8;
  */
 export async function sendOrdersThroughFailover(load: FailoverLoad): Promise<Acknowledged[]> {
   const acknowledged: Acknowledged[] = [];
-  const deadline = Date.now() + load.maxMs;
+  const deadline = clock() + load.maxMs;
   let next = 0;
   const worker = async () => {
-    while (load.keepGoing() && next < load.maxOrders && Date.now() < deadline) {
+    while (load.keepGoing() && next < load.maxOrders && clock() < deadline) {
       const i = next++;
       const key = `${load.keyPrefix}${i}`;
-      for (let attempt = 0; attempt < ATTEMPTS_PER_KEY && Date.now() < deadline; attempt++) {
+      for (let attempt = 0; attempt < ATTEMPTS_PER_KEY && clock() < deadline; attempt++) {
         const target = load.names[(i + attempt) % load.names.length]!;
         const reply = await placeOrder(load.via(target), load.token, key, 3000).catch(() => null);
         const order = reply?.body.data;
@@ -47,7 +47,7 @@ export async function sendOrdersThroughFailover(load: FailoverLoad): Promise<Ack
             key,
             id: order.id,
             status: order.status,
-            at: Date.now(),
+            at: clock(),
             attempts: attempt + 1,
           });
           break;
