@@ -39,8 +39,12 @@ describe('two API instances behind a proxy, sharing PostgreSQL and Redis', () =>
   }, 60_000);
 
   const leaderSeenBy = async (name: string) =>
-    (await callApi<ScalingReply>(cluster.proxy.via(name), '/api/auto-scaling/status', { token })).body.data
-      .deployment.leader_id;
+    (
+      await callApi<ScalingReply>(cluster.proxy.via(name), '/api/auto-scaling/status', {
+        token,
+        timeoutMs: 5000,
+      })
+    ).body.data.deployment.leader_id;
 
   it('takes a session made on A for a stream through B, and a tick reaches stream clients of both', async () => {
     for (const name of ['a', 'b']) {

@@ -26,6 +26,7 @@ export function buildOps(base: Foundation) {
     },
     now,
     isLeader: () => base.leadership.isLeader(),
+    onLeaderChange: (listener) => base.leadership.onChange(listener),
     connections: () => stream.stats().clients + infraMetrics.latency.inFlight(),
     onError: (error) => logger.warn({ err: error }, 'instance heartbeat not written; retrying'),
   });

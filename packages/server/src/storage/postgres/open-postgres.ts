@@ -13,14 +13,17 @@ export function openPostgres(
   migrations: readonly Migration[],
   options: { schema?: string; name?: string } = {},
 ): PgDatabase {
-  const db = new PgDatabase(url, { name: options.name });
+  const schema = options.schema ? quoteIdentifier(options.schema) : null;
+  // Run on every connection, a reopened one too. A lock wait or a stuck statement must not hold
+  // the event loop: fail instead, and say so.
+  const sessionSql = [
+    schema ? `CREATE SCHEMA IF NOT EXISTS ${schema}; SET search_path TO ${schema}` : null,
+    "SET lock_timeout = '5s'; SET statement_timeout = '15s'",
+  ]
+    .filter(Boolean)
+    .join('; ');
+  const db = new PgDatabase(url, { name: options.name, sessionSql });
   try {
-    if (options.schema) {
-      const schema = quoteIdentifier(options.schema);
-      db.exec(`CREATE SCHEMA IF NOT EXISTS ${schema}; SET search_path TO ${schema}`);
-    }
-    // A lock wait or a stuck statement must not hold the event loop: fail instead, and say so.
-    db.exec("SET lock_timeout = '5s'; SET statement_timeout = '15s'");
     db.prepare('SELECT pg_advisory_lock(?)').get(MIGRATIONS_LOCK);
     try {
       migrate(db, migrations);

@@ -7,7 +7,7 @@ import type {
   SqlTransaction,
 } from '../sql/sql-database';
 import { bindValues, type NumberedSql, numberPlaceholders } from './placeholders';
-import { SyncPg } from './sync-pg';
+import { SyncPg, type SyncPgOptions } from './sync-pg';
 
 /**
  * The key of the advisory lock every ledger writer takes first, on every instance: PostgreSQL's
@@ -22,8 +22,10 @@ export class PgDatabase implements SqlDatabase {
   readonly connection: SyncPg;
   private readonly numbered = new Map<string, NumberedSql>();
   private depth = 0;
+  /** The connection the outermost open transaction began on. */
+  private transactionGeneration = 0;
 
-  constructor(url: string, options: { name?: string } = {}) {
+  constructor(url: string, options: SyncPgOptions = {}) {
     this.connection = new SyncPg(url, options);
   }
 
@@ -34,7 +36,7 @@ export class PgDatabase implements SqlDatabase {
       this.numbered.set(sql, numbered);
     }
     const { text, order } = numbered;
-    const query = (args: unknown[]) => this.connection.query(text, bindValues(order, args));
+    const query = (args: unknown[]) => this.query(text, bindValues(order, args));
     return {
       get: (...args) => query(args).rows[0],
       all: (...args) => query(args).rows,
@@ -43,7 +45,7 @@ export class PgDatabase implements SqlDatabase {
   }
 
   exec(sql: string): void {
-    this.connection.query(sql);
+    this.query(sql);
   }
 
   transaction<F extends AnyFunction>(fn: F): SqlTransaction<F> {
@@ -58,15 +60,30 @@ export class PgDatabase implements SqlDatabase {
     this.connection.close();
   }
 
+  /**
+   * One statement. Inside a transaction it must run on the connection the transaction began on: if
+   * that one was given up (a statement went unanswered), the server rolled the transaction back, and
+   * running on would write outside it, so the unit fails instead.
+   */
+  private query(sql: string, params?: readonly unknown[]) {
+    if (this.depth > 0 && this.connection.generation !== this.transactionGeneration) {
+      throw new Error(
+        'The connection to PostgreSQL was lost inside a unit of work; the server rolled it back',
+      );
+    }
+    return this.connection.query(sql, params);
+  }
+
   private inTransaction<T>(work: () => T, immediate: boolean): T {
     const level = this.depth;
     const savepoint = level > 0 ? `unit_${level}` : null;
-    this.connection.query(savepoint ? `SAVEPOINT ${savepoint}` : 'BEGIN');
+    this.query(savepoint ? `SAVEPOINT ${savepoint}` : 'BEGIN');
+    if (!savepoint) this.transactionGeneration = this.connection.generation;
     this.depth = level + 1;
     let result: T;
     try {
       // Held until the outermost transaction ends, wherever the immediate unit began.
-      if (immediate) this.connection.query('SELECT pg_advisory_xact_lock($1)', [WRITERS_LOCK]);
+      if (immediate) this.query('SELECT pg_advisory_xact_lock($1)', [WRITERS_LOCK]);
       result = work();
       if (result instanceof Promise) throw new TypeError('A unit of work must not return a promise');
     } catch (error) {
@@ -74,8 +91,11 @@ export class PgDatabase implements SqlDatabase {
       this.rollback(savepoint);
       throw error;
     }
-    this.depth = level;
-    this.connection.query(savepoint ? `RELEASE SAVEPOINT ${savepoint}` : 'COMMIT');
+    try {
+      this.query(savepoint ? `RELEASE SAVEPOINT ${savepoint}` : 'COMMIT');
+    } finally {
+      this.depth = level;
+    }
     return result;
   }
 

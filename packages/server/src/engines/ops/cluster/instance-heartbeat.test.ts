@@ -78,6 +78,24 @@ describe('instance heartbeat', () => {
     ]);
   });
 
+  it('writes a change of leader at once, without waiting for the next beat, until stopped', () => {
+    const { make, lead } = twoInstancesOnOneDatabase();
+    const listeners = new Set<() => void>();
+    const onLeaderChange = (listener: () => void) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    };
+    lead('api-a');
+    const b = make('api-b', { onLeaderChange });
+    b.start();
+    expect(b.live().find((row) => row.id === 'api-b')?.isLeader).toBe(false);
+    lead('api-b');
+    for (const listener of listeners) listener();
+    expect(b.live().find((row) => row.id === 'api-b')?.isLeader).toBe(true);
+    b.stop();
+    expect(listeners.size).toBe(0);
+  });
+
   it('removes its row when it stops', () => {
     const { make } = twoInstancesOnOneDatabase();
     const a = make('api-a');

@@ -17,6 +17,8 @@ export interface InstanceHeartbeatDeps {
   now: () => number;
   /** Whether this instance leads now (the leadership port's isLeader). */
   isLeader: () => boolean;
+  /** Subscribes to leadership changes (the port's onChange): a change is written at once, not at the next beat. */
+  onLeaderChange?: (listener: () => void) => () => void;
   /** Open stream sockets plus requests in flight. */
   connections: () => number;
   /** Defaults to process.cpuUsage deltas over the interval. */
@@ -51,6 +53,7 @@ export function createInstanceHeartbeat(deps: InstanceHeartbeatDeps): InstanceHe
   const startedAt = deps.now();
   let latest: InstanceRecord | null = null;
   let timer: ReturnType<typeof setInterval> | null = null;
+  let unsubscribe: (() => void) | null = null;
 
   const measure = (): InstanceRecord => ({
     ...deps.identity,
@@ -94,10 +97,14 @@ export function createInstanceHeartbeat(deps: InstanceHeartbeatDeps): InstanceHe
       safeBeat();
       timer = setInterval(safeBeat, deps.intervalMs ?? 5000);
       timer.unref?.();
+      // Every instance's screen names the new leader as soon as it leads, not up to a beat later.
+      unsubscribe = deps.onLeaderChange?.(safeBeat) ?? null;
     },
     stop() {
       if (timer) clearInterval(timer);
       timer = null;
+      unsubscribe?.();
+      unsubscribe = null;
       try {
         deps.instances.remove(deps.identity.id);
       } catch (error) {
