@@ -5,7 +5,11 @@ import { PgDatabase } from './pg-database';
 import { SyncPg } from './sync-pg';
 
 const schema = `t_${randomBytes(6).toString('hex')}`;
-const sessionSql = `SET search_path TO "${schema}"; SET statement_timeout = '15s'`;
+const sessionSql = `SET search_path TO "${schema}"; SET statement_timeout = '90s'`;
+// Far above any statement's time on a loaded machine (a new connection's first one included), far
+// below the sleep that stands for a statement the server does not answer.
+const timeoutMs = 3000;
+const UNANSWERED = 'SELECT pg_sleep(60)';
 let setup: PgDatabase;
 
 beforeAll(() => {
@@ -20,29 +24,29 @@ afterAll(() => {
 
 describe('a statement PostgreSQL does not answer in time', () => {
   it('fails alone: the next statement gets its own answer, on a new connection with the same settings', () => {
-    const connection = new SyncPg(testDatabaseUrl(), { timeoutMs: 300, sessionSql });
+    const connection = new SyncPg(testDatabaseUrl(), { timeoutMs, sessionSql });
     try {
       expect(connection.query('SELECT 1 AS n').rows).toEqual([{ n: 1 }]);
-      expect(() => connection.query("SELECT 'late' AS answer, pg_sleep(1)")).toThrow(
-        /PostgreSQL did not answer within 300 ms/,
+      expect(() => connection.query(`${UNANSWERED}, 'late' AS answer`)).toThrow(
+        /PostgreSQL did not answer within 3000 ms/,
       );
       expect(connection.generation).toBe(2);
       // The late answer must not be taken for this statement's.
       expect(connection.query('SELECT paise FROM cash').rows).toEqual([{ paise: 100_000 }]);
-      expect(connection.query('SHOW statement_timeout').rows).toEqual([{ statement_timeout: '15s' }]);
+      expect(connection.query('SHOW statement_timeout').rows).toEqual([{ statement_timeout: '90s' }]);
     } finally {
       connection.close();
     }
   });
 
   it('fails the whole unit of work it was part of, and none of the unit is written', () => {
-    const db = new PgDatabase(testDatabaseUrl(), { timeoutMs: 300, sessionSql });
+    const db = new PgDatabase(testDatabaseUrl(), { timeoutMs, sessionSql });
     try {
       expect(() =>
         db.transaction(() => {
           db.prepare('UPDATE cash SET paise = paise - 500 WHERE account = ?').run('paper');
           try {
-            db.prepare('SELECT pg_sleep(1)').get();
+            db.prepare(UNANSWERED).get();
           } catch {
             // A caller that swallows the failure must not go on writing outside the transaction.
           }
