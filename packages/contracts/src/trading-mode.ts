@@ -23,6 +23,8 @@ export const tradingModeStateSchema = z.object({
   trading_mode_label: z.string(),
   live_available: z.boolean(),
   live_unavailable_reason: z.string().nullable(),
+  /** ISO instant live trading stops on the broker session (03:30 IST at the latest); null when not allowed. */
+  live_allowed_until: z.string().nullable(),
 });
 export type TradingModeState = z.infer<typeof tradingModeStateSchema>;
 

@@ -3,7 +3,7 @@ import type { BrokerIntegration } from '@td/contracts';
 import { HttpError } from '../../core/errors';
 import type { SettingsRepository } from '../../core/ports/repositories/settings';
 import type { SecretBox } from '../../storage/secrets/secret-box';
-import { jwtExpiry, sessionExpiry, UpstoxRestClient, type UpstoxSession } from '../market/providers/upstox';
+import { jwtExpiry, liveSessionEnd, UpstoxRestClient, type UpstoxSession } from '../market/providers/upstox';
 import { tokenStatus } from '../market/providers/upstox/token-status';
 
 export interface UpstoxCredentials {
@@ -134,11 +134,18 @@ export class UpstoxAccount {
     const session = this.session();
     if (!session)
       return 'No Upstox session: connect your Upstox account (Settings → Connectivity → Connect Upstox).';
-    const expiry = sessionExpiry(session);
-    if (expiry !== null && expiry <= this.now()) {
-      return 'Your Upstox session expired at 03:30 IST. Connect your Upstox account again to resume.';
+    const end = liveSessionEnd(session);
+    if (end !== null && end <= this.now()) {
+      return 'Your Upstox session expired at 03:30 IST. Live trading stopped: sign in to Upstox again (Settings → Connectivity → Connect Upstox), then switch to live.';
     }
     return null;
+  }
+
+  /** The instant live trading stops on the current session (03:30 IST at the latest); null without one. */
+  liveAllowedUntil(): number | null {
+    if (this.problem() !== null) return null;
+    const session = this.session();
+    return session ? liveSessionEnd(session) : null;
   }
 
   session(): StoredSession | null {
