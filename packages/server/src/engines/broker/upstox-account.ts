@@ -5,12 +5,15 @@ import type { SettingsRepository } from '../../core/ports/repositories/settings'
 import type { SecretBox } from '../../storage/secrets/secret-box';
 import { jwtExpiry, liveSessionEnd, UpstoxRestClient, type UpstoxSession } from '../market/providers/upstox';
 import { tokenStatus } from '../market/providers/upstox/token-status';
+import { UpstoxStaticIpService } from './upstox-static-ip';
 
 export interface UpstoxCredentials {
   clientId?: string;
   clientSecret?: string;
   redirectUri?: string;
   baseUrl?: string;
+  /** UPSTOX_STATIC_IP: the API server's public address, shown when Upstox cannot be asked. */
+  staticIp?: string;
 }
 
 const SESSION_KEY = 'upstox_session';
@@ -35,6 +38,8 @@ interface StoredSession extends UpstoxSession {
  */
 export class UpstoxAccount {
   readonly rest: UpstoxRestClient;
+  /** The Connectivity tab's static IP, asked from Upstox once per session. */
+  readonly staticIp: UpstoxStaticIpService;
   private readonly states = new Map<string, number>();
   private cached: StoredSession | null | undefined;
   private savedCache: SavedCredentials | null | undefined;
@@ -49,6 +54,12 @@ export class UpstoxAccount {
       baseUrl: credentials.baseUrl,
       accessToken: () => this.session()?.accessToken ?? null,
     });
+    const account = {
+      sessionId: () => (this.problem() === null ? String(this.session()?.issuedAtMs ?? 'unknown') : null),
+      problem: () => this.problem(),
+      registeredIps: () => this.rest.staticIps(),
+    };
+    this.staticIp = new UpstoxStaticIpService(account, settings, credentials.staticIp ?? null, now);
   }
 
   get configured(): boolean {
