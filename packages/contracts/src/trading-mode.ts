@@ -42,3 +42,7 @@ export const TRADING_MODE_TEXT = {
   realActivated: 'Real Trading Mode Activated! All trades will now be executed with real money.',
   paperActivated: 'Paper Trading Mode Activated! All trades will be simulated for ML training.',
 } as const;
+
+/** SEBI 2025 sessions: what the mode switch and the Connectivity tab say while live trading is allowed. */
+export const liveAllowedUntilText = (istClock: string) =>
+  `Live trading allowed until ${istClock} IST (Upstox session)`;

@@ -19,10 +19,10 @@ import { SqlSessionsRepository } from '../storage/sql/sessions-repository';
 import { SqlSettingsRepository } from '../storage/sql/settings-repository';
 import { openCluster } from './cluster';
 import type { AppConfig } from './config';
+import { realTimers } from './instant-timer';
 import { createLeadership } from './leadership/create-leadership';
 import { leaderOnlyWork } from './leadership/leader-only';
 import type { LeadershipEngine } from './leadership/lease-elector';
-import { realTimers } from './instant-timer';
 import { ModeController } from './mode-controller';
 
 export interface RuntimeOptions {

@@ -1,5 +1,5 @@
-import path from 'node:path';
 import { isIP } from 'node:net';
+import path from 'node:path';
 import { z } from 'zod';
 import { hostNameOf, LOOPBACK_HOST_NAMES, normaliseHostName } from '../http/host-guard';
 
@@ -86,7 +86,10 @@ const envSchema = z.object({
   UPSTOX_API_BASE_URL: z.url().optional(),
   UPSTOX_STATIC_IP: z
     .string()
-    .refine((value) => isIP(value) !== 0, 'UPSTOX_STATIC_IP must be an IPv4 or IPv6 address, like 203.0.113.10')
+    .refine(
+      (value) => isIP(value) !== 0,
+      'UPSTOX_STATIC_IP must be an IPv4 or IPv6 address, like 203.0.113.10',
+    )
     .optional(),
   YAHOO_ENABLED: z
     .enum(['true', 'false'])
@@ -247,7 +250,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       baseUrl: e.UPSTOX_API_BASE_URL,
       // Optional in the type too: tests that set their own Upstox need not name it.
       ...(e.UPSTOX_STATIC_IP ? { staticIp: e.UPSTOX_STATIC_IP } : {}),
-    } as { clientId?: string; clientSecret?: string; redirectUri: string; baseUrl?: string; staticIp?: string },
+    } as {
+      clientId?: string;
+      clientSecret?: string;
+      redirectUri: string;
+      baseUrl?: string;
+      staticIp?: string;
+    },
     yahoo: { enabled: e.YAHOO_ENABLED, baseUrl: e.YAHOO_BASE_URL },
     redisUrl: e.REDIS_URL,
     kubernetes: {

@@ -1,6 +1,6 @@
 import type { ModeEvent } from '../core/mode';
-import { liveSessionEnd } from '../engines/market/providers/upstox';
 import type { MarketDataProvider } from '../engines/market/market-types';
+import { liveSessionEnd } from '../engines/market/providers/upstox';
 import { createManualTimers } from '../test-support/manual-timers';
 import { ModeController } from './mode-controller';
 
@@ -74,7 +74,12 @@ describe('live trading follows the Upstox session', () => {
     // Nothing read the mode: the timer alone stopped the loop, stored paper and told the listeners.
     expect(live.running).toBe(false);
     expect(values.get('trading_mode')).toBe('paper');
-    expect(events).toContainEqual({ type: 'mode-changed', mode: 'paper', previous: 'live', account: 'paper' });
+    expect(events).toContainEqual({
+      type: 'mode-changed',
+      mode: 'paper',
+      previous: 'live',
+      account: 'paper',
+    });
     expect(events).toContainEqual(expect.objectContaining({ type: 'loops-changed', live: 'stopped' }));
     expect(market.use).toHaveBeenCalled();
     expect(timers.pending()).toBe(0);

@@ -52,7 +52,9 @@ export class UpstoxStaticIpService {
       ips = await this.account.registeredIps();
     } catch (error) {
       // Not remembered: the next visit to the tab asks again.
-      return this.configuredView(`Upstox did not answer (${(error as Error).message}); it is asked again next time.`);
+      return this.configuredView(
+        `Upstox did not answer (${(error as Error).message}); it is asked again next time.`,
+      );
     }
     const before = previous?.primary ?? null;
     const record: StaticIpRecord = {

@@ -96,7 +96,10 @@ export async function dataSourceRoutes(
 
   /** The Broker integration card: masked key, token status from `exp` (spec part 2 §2.1, §4). */
   /** Connectivity tab: the static IP Upstox orders must come from, and whether it changed since the last session. */
-  app.get('/api/upstox/static-ip', async () => ({ success: true, data: await upstoxAccount.staticIp.view() }));
+  app.get('/api/upstox/static-ip', async () => ({
+    success: true,
+    data: await upstoxAccount.staticIp.view(),
+  }));
 
   app.get('/api/upstox/integration', async () => ({ success: true, data: upstoxAccount.integration() }));
 

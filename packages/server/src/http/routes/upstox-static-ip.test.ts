@@ -38,7 +38,12 @@ describe('GET /api/upstox/static-ip', () => {
     ({ headers } = await signInForTest(testApp));
   }
   const signInToUpstox = (token: string) =>
-    testApp.app.inject({ method: 'POST', url: '/api/upstox/token', headers, payload: { access_token: token } });
+    testApp.app.inject({
+      method: 'POST',
+      url: '/api/upstox/token',
+      headers,
+      payload: { access_token: token },
+    });
   /** A day later the dashboard session has lapsed too: the trader signs in to both again. */
   const nextDay = async () => {
     clock.advance(24 * 3_600_000);
@@ -127,7 +132,11 @@ describe('GET /api/upstox/static-ip', () => {
     expect(failed).toMatchObject({ address: '203.0.113.10', source: 'configured' });
     expect(failed.note).toMatch(/^Upstox did not answer/);
     upstox.route('GET', /^\/v2\/user\/ip$/, () => registered('203.0.113.10'));
-    expect(await view()).toMatchObject({ address: '203.0.113.10', source: 'upstox', configured_mismatch: false });
+    expect(await view()).toMatchObject({
+      address: '203.0.113.10',
+      source: 'upstox',
+      configured_mismatch: false,
+    });
     expect(upstox.count('/v2/user/ip')).toBe(2);
   });
 });
