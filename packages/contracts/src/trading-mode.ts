@@ -24,7 +24,8 @@ export const tradingModeStateSchema = z.object({
   live_available: z.boolean(),
   live_unavailable_reason: z.string().nullable(),
   /** ISO instant live trading stops on the broker session (03:30 IST at the latest); null when not allowed. */
-  live_allowed_until: z.string().nullable(),
+  // A default, so a reply from a server without it still reads as "not known".
+  live_allowed_until: z.string().nullable().default(null),
 });
 export type TradingModeState = z.infer<typeof tradingModeStateSchema>;
 
