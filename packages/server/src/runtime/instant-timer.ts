@@ -27,7 +27,10 @@ export class InstantTimer {
   at(instant: number, callback: () => void): void {
     this.cancel();
     const wait = instant - this.timers.now();
-    if (wait <= 0) return callback();
+    if (wait <= 0) {
+      callback();
+      return;
+    }
     this.handle = this.timers.setTimeout(
       () => {
         this.handle = null;

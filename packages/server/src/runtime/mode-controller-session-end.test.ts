@@ -20,9 +20,13 @@ function loop() {
 }
 
 /** A trader signed in to Upstox at `signedInAt` and switched to live; the gate reads the real 03:30 rule. */
-function liveSince(signedInAt: number) {
+function liveSince(signedInAt: number, expiresAtMs?: number) {
   const timers = createManualTimers(signedInAt);
-  const session = { accessToken: 'token', issuedAtMs: signedInAt };
+  let session: { accessToken: string; issuedAtMs: number; expiresAtMs?: number } = {
+    accessToken: 'token',
+    issuedAtMs: signedInAt,
+    ...(expiresAtMs === undefined ? {} : { expiresAtMs }),
+  };
   const values = new Map<string, unknown>();
   const end = () => liveSessionEnd(session) ?? 0;
   const controller = new ModeController(
@@ -49,7 +53,10 @@ function liveSince(signedInAt: number) {
   const events: ModeEvent[] = [];
   controller.events((event) => events.push(event));
   controller.setMode('live');
-  return { controller, timers, paper, live, events, values, market };
+  const signIn = (at: number) => {
+    session = { accessToken: 'new-token', issuedAtMs: at };
+  };
+  return { controller, timers, paper, live, events, values, market, signIn };
 }
 
 describe('live trading follows the Upstox session', () => {
@@ -104,6 +111,17 @@ describe('live trading follows the Upstox session', () => {
       live_allowed_until: null,
     });
     expect(() => controller.setMode('live')).toThrow('Live trading is not available.');
+  });
+
+  it('follows a newer session that began after the timer was armed', () => {
+    // A pasted token that ends at 23:00 IST, replaced at 22:00 by a sign-in that lasts until 03:30.
+    const { timers, live, signIn } = liveSince(ist('2026-01-05T10:00:00'), ist('2026-01-05T23:00:00'));
+    timers.set(ist('2026-01-05T22:00:00'));
+    signIn(ist('2026-01-05T22:00:00'));
+    timers.set(ist('2026-01-06T03:29:59'));
+    expect(live.running).toBe(true);
+    timers.set(ist('2026-01-06T03:30:00'));
+    expect(live.running).toBe(false);
   });
 
   it('leaves no timer behind once stopped', () => {

@@ -209,10 +209,16 @@ export class ModeController implements ModeReader, LoopControl {
    */
   private watchSessionEnd(): void {
     this.stored ??= this.settings.get<TradingMode>(KEY) ?? 'mock';
-    if (this.stored !== 'live') return this.sessionEnd.cancel();
-    const until = this.gate.liveAllowedUntil();
-    if (until === null) return this.endLiveSession();
-    this.sessionEnd.at(until, () => this.endLiveSession());
+    const until = this.stored === 'live' ? this.gate.liveAllowedUntil() : null;
+    if (this.stored !== 'live') this.sessionEnd.cancel();
+    else if (until === null) this.endLiveSession();
+    else
+      this.sessionEnd.at(until, () => {
+        // A new Upstox session may have begun since this was armed: follow its end instead.
+        const next = this.gate.liveAllowedUntil();
+        if (next !== null && next > until) this.watchSessionEnd();
+        else this.endLiveSession();
+      });
   }
 
   /** Stored as paper, so signing in to Upstox again never resumes live trading by itself. */
