@@ -120,4 +120,15 @@ describe('Connectivity tab', () => {
     expect(await screen.findByText(EXPIRED)).toBeInTheDocument();
     expect(screen.queryByText(/Live trading allowed until/)).toBeNull();
   });
+
+  it('points at the Status row rather than repeat its sentence', async () => {
+    renderTab({
+      'GET /api/upstox/status': ok(status({ message: EXPIRED })),
+      'GET /api/trading/mode': ok(
+        tradingMode({ live_available: false, live_allowed_until: null, live_unavailable_reason: EXPIRED }),
+      ),
+    });
+    expect(await screen.findByText('Not allowed: see Status')).toBeInTheDocument();
+    expect(screen.getAllByText(EXPIRED)).toHaveLength(1);
+  });
 });

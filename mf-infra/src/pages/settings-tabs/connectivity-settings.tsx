@@ -20,10 +20,13 @@ const Page = styled(SettingsTabPage)`
 `;
 
 /** SEBI 2025 sessions: until when the Upstox session allows live trading, or what to do once it ended. */
-function liveSessionText(mode: TradingModeState | undefined): string {
+function liveSessionText(mode: TradingModeState | undefined, status: string): string {
   if (!mode) return '—';
   if (mode.live_allowed_until) return liveAllowedUntilText(formatIstClock(mode.live_allowed_until));
-  return mode.live_unavailable_reason ?? '—';
+  const reason = mode.live_unavailable_reason;
+  // The Status row often says the same sentence already: point at it rather than repeat it.
+  if (reason === status) return 'Not allowed: see Status';
+  return reason ?? '—';
 }
 
 /** spec part 2 §2.2 "Connectivity Settings": the broker connections (Upstox through its OAuth flow). */
@@ -93,7 +96,7 @@ export function ConnectivitySettings() {
             <dt>Last sync</dt>
             <dd>{status.data.last_sync ? formatIstDateTime(status.data.last_sync) : 'Never'}</dd>
             <dt>Live trading</dt>
-            <dd>{liveSessionText(mode.data)}</dd>
+            <dd>{liveSessionText(mode.data, status.data.message)}</dd>
           </BrokerFacts>
           <ButtonRow>
             <Button onClick={startConnect} loading={connect.isPending} disabled={!status.data.configured}>

@@ -58,7 +58,7 @@ describe('Static IP card', () => {
       source: 'configured',
       checked_at: null,
       configured_address: '203.0.113.10',
-      note: 'Upstox was not asked: No Upstox session: connect your Upstox account.',
+      note: 'Upstox was not asked: it is asked once your Upstox account is connected.',
     });
     expect(await screen.findByText('203.0.113.10')).toBeInTheDocument();
     expect(screen.getByText('Configured')).toBeInTheDocument();

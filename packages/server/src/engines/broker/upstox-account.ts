@@ -56,7 +56,6 @@ export class UpstoxAccount {
     });
     const account = {
       sessionId: () => (this.problem() === null ? String(this.session()?.issuedAtMs ?? 'unknown') : null),
-      problem: () => this.problem(),
       registeredIps: () => this.rest.staticIps(),
     };
     this.staticIp = new UpstoxStaticIpService(account, settings, credentials.staticIp ?? null, now);

@@ -5,7 +5,6 @@ import type { SettingsRepository } from '../../core/ports/repositories/settings'
 export interface StaticIpAccount {
   /** Names the usable Upstox session (its sign-in instant); null when there is none. */
   sessionId(): string | null;
-  problem(): string | null;
   registeredIps(): Promise<{ primary: string | null; secondary: string | null }>;
 }
 
@@ -37,7 +36,8 @@ export class UpstoxStaticIpService {
 
   async view(): Promise<UpstoxStaticIp> {
     const session = this.account.sessionId();
-    if (session === null) return this.configuredView(`Upstox was not asked: ${this.account.problem()}`);
+    if (session === null)
+      return this.configuredView('Upstox was not asked: it is asked once your Upstox account is connected.');
     const stored = this.settings.get<StaticIpRecord>(KEY) ?? null;
     if (stored?.session === session) return this.upstoxView(stored);
     this.asking ??= this.ask(session, stored).finally(() => {

@@ -64,7 +64,7 @@ describe('GET /api/upstox/static-ip', () => {
       address: '203.0.113.10',
       source: 'configured',
       checked_at: null,
-      note: expect.stringMatching(/^Upstox was not asked: No Upstox session/),
+      note: 'Upstox was not asked: it is asked once your Upstox account is connected.',
     });
     expect(upstox.count('/v2/user/ip')).toBe(0);
   });
