@@ -27,6 +27,10 @@ const ENV = {
   UPSTOX_API_BASE_URL: `http://127.0.0.1:${upstoxPort}`,
 };
 
+/** A JWT-shaped token as Upstox issues them, its `exp` a day ahead, so the token reads as valid. */
+const upstoxToken = (name: string) =>
+  `h.${Buffer.from(JSON.stringify({ sub: name, exp: Math.floor(Date.now() / 1000) + 86_400 })).toString('base64url')}.sig`;
+
 const tab = (page: Page, name: string) => page.getByRole('tab', { name, exact: true });
 
 e2eSuite('connectivity-session', { signedIn: true, env: ENV }, (suite) => {
@@ -38,7 +42,7 @@ e2eSuite('connectivity-session', { signedIn: true, env: ENV }, (suite) => {
         await openSignedIn(page, stack, '/settings');
         const token = await sessionToken(page);
         // Yesterday's Upstox session saw one address registered; today's sees another.
-        await callApi(stack, token, 'POST', '/api/upstox/token', { access_token: 'monday-token' });
+        await callApi(stack, token, 'POST', '/api/upstox/token', { access_token: upstoxToken('monday') });
         const first = await callApi<{ data: { address: string } }>(
           stack,
           token,
@@ -48,7 +52,7 @@ e2eSuite('connectivity-session', { signedIn: true, env: ENV }, (suite) => {
         assert.equal(first.body.data.address, '122.181.101.247');
         registered = '49.37.189.45';
         await new Promise((resolve) => setTimeout(resolve, 5));
-        await callApi(stack, token, 'POST', '/api/upstox/token', { access_token: 'tuesday-token' });
+        await callApi(stack, token, 'POST', '/api/upstox/token', { access_token: upstoxToken('tuesday') });
 
         await tab(page, 'Connectivity').click();
         const connectivity = page.getByRole('region', { name: 'Connectivity' });
