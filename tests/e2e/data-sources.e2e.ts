@@ -16,7 +16,8 @@ import {
 
 // The stack may reach 127.0.0.1 for this file's own test server only because of this setting; every
 // other private range (10.0.0.0/8, 169.254.169.254 metadata…) stays refused, which the test shows.
-const ENV = { DATA_SOURCES_ALLOW_LOOPBACK: '1', TRADING_LOOP: 'off' };
+// UPSTOX_STATIC_IP: with no Upstox session the Connectivity tab shows the configured address.
+const ENV = { DATA_SOURCES_ALLOW_LOOPBACK: '1', TRADING_LOOP: 'off', UPSTOX_STATIC_IP: '203.0.113.10' };
 
 const tab = (page: Page, name: string) => page.getByRole('tab', { name, exact: true });
 
@@ -147,6 +148,10 @@ e2eSuite('data-sources', { signedIn: true, env: ENV }, (suite) => {
       const connectivity = page.getByRole('region', { name: 'Connectivity' });
       await expectVisible(connectivity.getByRole('button', { name: 'Connect Upstox' }), 20_000);
       assert.equal(await connectivity.getByRole('button', { name: 'Connect Upstox' }).isEnabled(), true);
+      await expectVisible(connectivity.getByText('203.0.113.10'));
+      await expectVisible(
+        connectivity.getByText('UPSTOX_STATIC_IP on the API server (not confirmed by Upstox)'),
+      );
       await shots(page, 'connectivity');
     },
     { timeout: 120_000 },

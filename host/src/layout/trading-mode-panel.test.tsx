@@ -131,4 +131,24 @@ describe('Trading Mode panel', () => {
     );
     await waitFor(() => expect(screen.getByRole('switch')).toHaveAttribute('aria-checked', 'false'));
   });
+
+  it('says until when the Upstox session allows live trading', async () => {
+    renderHost(<TradingModePanel />, {
+      routes: {
+        'GET /api/trading/mode': {
+          body: {
+            success: true,
+            data: {
+              ...modeReply('live').body.data,
+              // 03:30 IST on 6 January 2026.
+              live_allowed_until: '2026-01-05T22:00:00.000Z',
+            },
+          },
+        },
+      },
+    });
+    expect(
+      await screen.findByText('Live trading allowed until 03:30 IST (Upstox session)'),
+    ).toBeInTheDocument();
+  });
 });

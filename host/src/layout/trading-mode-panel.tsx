@@ -1,6 +1,6 @@
-import { isApiError, useTradingModeSwitch } from '@td/api-client';
-import { TRADING_MODE_TEXT } from '@td/contracts';
-import { Banner, ConfirmDialog, Switch } from '@td/ui';
+import { isApiError, useTradingMode, useTradingModeSwitch } from '@td/api-client';
+import { liveAllowedUntilText, TRADING_MODE_TEXT } from '@td/contracts';
+import { Banner, ConfirmDialog, formatIstClock, Switch } from '@td/ui';
 import { useHostServices } from '../remotes/host-services';
 import { SidePanel } from './quick-stats-panel';
 
@@ -20,6 +20,8 @@ export function TradingModePanel() {
         : CHANGE_ERROR,
   });
   const { current, isLive: isReal } = modeSwitch;
+  // SEBI 2025 sessions: live trading ends with the Upstox session (03:30 IST at the latest).
+  const liveUntil = useTradingMode().data?.live_allowed_until;
 
   return (
     <SidePanel aria-labelledby="trading-mode-title">
@@ -37,6 +39,7 @@ export function TradingModePanel() {
           />
           {current === 'mock' && <p>Mock data (simulated market)</p>}
           {isReal && <Banner tone="live" title="LIVE TRADING ACTIVE" />}
+          {liveUntil && <p>{liveAllowedUntilText(formatIstClock(liveUntil))}</p>}
         </>
       )}
       <ConfirmDialog

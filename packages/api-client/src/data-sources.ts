@@ -7,6 +7,7 @@ import {
   okEnvelope,
   type UpstoxCredentialsInput,
   upstoxConnectionSchema,
+  upstoxStaticIpSchema,
 } from '@td/contracts';
 import { z } from 'zod';
 import type { ApiClient } from './api-client';
@@ -17,6 +18,7 @@ export const dataSourceKeys = {
   list: ['data-sources'] as const,
   broker: ['upstox', 'integration'] as const,
   upstox: ['upstox', 'status'] as const,
+  staticIp: ['upstox', 'static-ip'] as const,
 };
 
 export const dataSourcesQuery = (api: ApiClient) =>
@@ -43,9 +45,19 @@ export const upstoxConnectionQuery = (api: ApiClient) =>
     refetchInterval: POLL_INTERVALS.dataSources,
   });
 
+/** Asked from Upstox once per Upstox session on the server, so polling it costs Upstox nothing. */
+export const upstoxStaticIpQuery = (api: ApiClient) =>
+  queryOptions({
+    queryKey: dataSourceKeys.staticIp,
+    queryFn: ({ signal }) =>
+      api.get('/api/upstox/static-ip', okEnvelope(upstoxStaticIpSchema), { signal }).then((r) => r.data),
+    refetchInterval: POLL_INTERVALS.dataSources,
+  });
+
 export const useDataSources = () => useQuery(dataSourcesQuery(useApiClient()));
 export const useBrokerIntegration = () => useQuery(brokerIntegrationQuery(useApiClient()));
 export const useUpstoxConnection = () => useQuery(upstoxConnectionQuery(useApiClient()));
+export const useUpstoxStaticIp = () => useQuery(upstoxStaticIpQuery(useApiClient()));
 
 const sourceEnvelope = okEnvelope(dataSourceSchema);
 const brokerEnvelope = okEnvelope(brokerIntegrationSchema);

@@ -22,3 +22,4 @@ export * from './shell';
 export * from './stream';
 export * from './trading';
 export * from './trading-mode';
+export * from './upstox-static-ip';

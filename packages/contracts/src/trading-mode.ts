@@ -23,6 +23,9 @@ export const tradingModeStateSchema = z.object({
   trading_mode_label: z.string(),
   live_available: z.boolean(),
   live_unavailable_reason: z.string().nullable(),
+  /** ISO instant live trading stops on the broker session (03:30 IST at the latest); null when not allowed. */
+  // A default, so a reply from a server without it still reads as "not known".
+  live_allowed_until: z.string().nullable().default(null),
 });
 export type TradingModeState = z.infer<typeof tradingModeStateSchema>;
 
@@ -40,3 +43,7 @@ export const TRADING_MODE_TEXT = {
   realActivated: 'Real Trading Mode Activated! All trades will now be executed with real money.',
   paperActivated: 'Paper Trading Mode Activated! All trades will be simulated for ML training.',
 } as const;
+
+/** SEBI 2025 sessions: what the mode switch and the Connectivity tab say while live trading is allowed. */
+export const liveAllowedUntilText = (istClock: string) =>
+  `Live trading allowed until ${istClock} IST (Upstox session)`;

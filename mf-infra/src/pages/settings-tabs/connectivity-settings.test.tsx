@@ -14,6 +14,30 @@ const status = (overrides: object = {}) => ({
   ...overrides,
 });
 
+const EXPIRED =
+  'Your Upstox session expired at 03:30 IST. Live trading stopped: sign in to Upstox again (Settings → Connectivity → Connect Upstox), then switch to live.';
+
+const tradingMode = (overrides: object = {}) => ({
+  trading_mode: 'paper',
+  trading_mode_label: 'Paper Trading',
+  live_available: true,
+  live_unavailable_reason: null,
+  // 03:30 IST on 6 January 2026.
+  live_allowed_until: '2026-01-05T22:00:00.000Z',
+  ...overrides,
+});
+
+const staticIp = {
+  address: '122.181.101.247',
+  secondary_address: null,
+  source: 'upstox',
+  checked_at: '2026-01-05T04:00:00.000Z',
+  configured_address: null,
+  changed_from: null,
+  configured_mismatch: false,
+  note: null,
+};
+
 function renderTab(replies: Record<string, Responder> = {}) {
   return renderRemote(<ConnectivitySettings />, {
     remote: 'infra',
@@ -23,6 +47,8 @@ function renderTab(replies: Record<string, Responder> = {}) {
     replies: {
       'GET /api/upstox/status': ok(status()),
       'GET /api/upstox/integration': ok(integration({ token_state: 'expiring' })),
+      'GET /api/trading/mode': ok(tradingMode()),
+      'GET /api/upstox/static-ip': ok(staticIp),
       ...replies,
     },
   });
@@ -75,5 +101,34 @@ describe('Connectivity tab', () => {
     renderTab({ 'GET /api/upstox/status': ok(status({ configured: false })) });
     expect(await screen.findByText('Not configured')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Connect Upstox' })).toBeDisabled();
+  });
+
+  it('says until when the Upstox session allows live trading', async () => {
+    renderTab();
+    expect(
+      await screen.findByText('Live trading allowed until 03:30 IST (Upstox session)'),
+    ).toBeInTheDocument();
+    expect(await screen.findByText('122.181.101.247')).toBeInTheDocument();
+  });
+
+  it('says to sign in to Upstox again once the session ended', async () => {
+    renderTab({
+      'GET /api/trading/mode': ok(
+        tradingMode({ live_available: false, live_allowed_until: null, live_unavailable_reason: EXPIRED }),
+      ),
+    });
+    expect(await screen.findByText(EXPIRED)).toBeInTheDocument();
+    expect(screen.queryByText(/Live trading allowed until/)).toBeNull();
+  });
+
+  it('points at the Status row rather than repeat its sentence', async () => {
+    renderTab({
+      'GET /api/upstox/status': ok(status({ message: EXPIRED })),
+      'GET /api/trading/mode': ok(
+        tradingMode({ live_available: false, live_allowed_until: null, live_unavailable_reason: EXPIRED }),
+      ),
+    });
+    expect(await screen.findByText('Not allowed: see Status')).toBeInTheDocument();
+    expect(screen.getAllByText(EXPIRED)).toHaveLength(1);
   });
 });

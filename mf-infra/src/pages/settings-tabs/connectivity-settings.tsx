@@ -3,18 +3,31 @@ import {
   useBrokerIntegration,
   useConnectUpstox,
   useDisconnectUpstox,
+  useTradingMode,
   useUpstoxConnection,
 } from '@td/api-client';
+import { liveAllowedUntilText, type TradingModeState } from '@td/contracts';
 import { RemoteVersion, usePlatform } from '@td/platform';
-import { Badge, Button, Card, ErrorPanel, formatIstDateTime, Skeleton } from '@td/ui';
+import { Badge, Button, Card, ErrorPanel, formatIstClock, formatIstDateTime, Skeleton } from '@td/ui';
 import styled from 'styled-components';
 import { BrokerFacts, ButtonRow, SettingsTabPage } from './settings-tab-layout';
+import { StaticIpCard } from './static-ip-card';
 import { TOKEN_LABELS } from './token-status-labels';
 
 const Page = styled(SettingsTabPage)`
   h2 { margin: 0; font-size: ${({ theme }) => theme.fontSize.lg}; }
   > p { margin: 0; color: ${({ theme }) => theme.colors.textMuted}; }
 `;
+
+/** SEBI 2025 sessions: until when the Upstox session allows live trading, or what to do once it ended. */
+function liveSessionText(mode: TradingModeState | undefined, status: string): string {
+  if (!mode) return '—';
+  if (mode.live_allowed_until) return liveAllowedUntilText(formatIstClock(mode.live_allowed_until));
+  const reason = mode.live_unavailable_reason;
+  // The Status row often says the same sentence already: point at it rather than repeat it.
+  if (reason === status) return 'Not allowed: see Status';
+  return reason ?? '—';
+}
 
 /** spec part 2 §2.2 "Connectivity Settings": the broker connections (Upstox through its OAuth flow). */
 export function ConnectivitySettings() {
@@ -24,6 +37,7 @@ export function ConnectivitySettings() {
   const token = integration.data ? TOKEN_LABELS[integration.data.token_state] : null;
   const connect = useConnectUpstox();
   const disconnect = useDisconnectUpstox();
+  const mode = useTradingMode();
 
   const startConnect = async () => {
     try {
@@ -81,6 +95,8 @@ export function ConnectivitySettings() {
             <dd>{token ? <Badge tone={token.tone}>{token.label}</Badge> : '—'}</dd>
             <dt>Last sync</dt>
             <dd>{status.data.last_sync ? formatIstDateTime(status.data.last_sync) : 'Never'}</dd>
+            <dt>Live trading</dt>
+            <dd>{liveSessionText(mode.data, status.data.message)}</dd>
           </BrokerFacts>
           <ButtonRow>
             <Button onClick={startConnect} loading={connect.isPending} disabled={!status.data.configured}>
@@ -95,6 +111,7 @@ export function ConnectivitySettings() {
           )}
         </Card>
       )}
+      <StaticIpCard />
       <RemoteVersion />
     </Page>
   );

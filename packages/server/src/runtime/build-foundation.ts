@@ -19,6 +19,7 @@ import { SqlSessionsRepository } from '../storage/sql/sessions-repository';
 import { SqlSettingsRepository } from '../storage/sql/settings-repository';
 import { openCluster } from './cluster';
 import type { AppConfig } from './config';
+import { realTimers } from './instant-timer';
 import { createLeadership } from './leadership/create-leadership';
 import { leaderOnlyWork } from './leadership/leader-only';
 import type { LeadershipEngine } from './leadership/lease-elector';
@@ -74,9 +75,14 @@ export function buildFoundation(config: AppConfig, logger: Logger, options: Runt
   const sharedTicks = shareFeedTicks(cluster.bus, market, leading, clusterError);
   const upstoxAccount = new UpstoxAccount(config.upstox, settings, box, now);
   const feeds = createRealFeeds(config, upstoxAccount, market, logger);
-  const tradingMode = new ModeController(settings, {
-    liveUnavailableReason: () => upstoxAccount.problem(),
-  });
+  const tradingMode = new ModeController(
+    settings,
+    {
+      liveUnavailableReason: () => upstoxAccount.problem(),
+      liveAllowedUntil: () => upstoxAccount.liveAllowedUntil(),
+    },
+    { ...realTimers, now },
+  );
   tradingMode.attachLeadership(leadership);
   const dataSources = createDataSources({
     ...{ box, now, allowLoopback: config.dataSources.allowLoopback, yahoo: config.yahoo },

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { hostNameOf, LOOPBACK_HOST_NAMES, normaliseHostName } from '../http/host-guard';
@@ -83,6 +84,13 @@ const envSchema = z.object({
   UPSTOX_CLIENT_SECRET: z.string().optional(),
   UPSTOX_REDIRECT_URI: z.url({ error: 'UPSTOX_REDIRECT_URI must be a URL' }).optional(),
   UPSTOX_API_BASE_URL: z.url().optional(),
+  UPSTOX_STATIC_IP: z
+    .string()
+    .refine(
+      (value) => isIP(value) !== 0,
+      'UPSTOX_STATIC_IP must be an IPv4 or IPv6 address, like 203.0.113.10',
+    )
+    .optional(),
   YAHOO_ENABLED: z
     .enum(['true', 'false'])
     .default('false')
@@ -240,6 +248,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       clientSecret: e.UPSTOX_CLIENT_SECRET,
       redirectUri: e.UPSTOX_REDIRECT_URI ?? `http://${e.PUBLIC_HOST}:${e.API_PORT}/api/upstox/callback`,
       baseUrl: e.UPSTOX_API_BASE_URL,
+      // Optional in the type too: tests that set their own Upstox need not name it.
+      ...(e.UPSTOX_STATIC_IP ? { staticIp: e.UPSTOX_STATIC_IP } : {}),
+    } as {
+      clientId?: string;
+      clientSecret?: string;
+      redirectUri: string;
+      baseUrl?: string;
+      staticIp?: string;
     },
     yahoo: { enabled: e.YAHOO_ENABLED, baseUrl: e.YAHOO_BASE_URL },
     redisUrl: e.REDIS_URL,

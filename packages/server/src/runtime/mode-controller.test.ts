@@ -30,6 +30,7 @@ function setUp(options: { stored?: string; brokerProblem?: string | null; loopEn
   let preparing = false;
   const controller = new ModeController(fakeSettings(options.stored), {
     liveUnavailableReason: () => brokerProblem,
+    liveAllowedUntil: () => null,
   });
   const paper = fakeLoop();
   const live = fakeLoop();

@@ -5,11 +5,14 @@ import type { AccountId } from '../core/orders';
 import type { Leadership } from '../core/ports/leadership';
 import type { MarketDataProvider } from '../engines/market/market-types';
 import type { LoopControl } from '../engines/safety';
+import { InstantTimer, type InstantTimers, realTimers } from './instant-timer';
 import { feedForMode, type LoopDecision, loopsFor } from './mode-rules';
 
 /** Whether live orders can be sent right now, and if not, what the trader must do about it. */
 export interface LiveTradingGate {
   liveUnavailableReason(): string | null;
+  /** When the broker session stops allowing live trading (epoch ms); null when it is not allowed now. */
+  liveAllowedUntil(): number | null;
 }
 
 export interface ModeSettings {
@@ -51,11 +54,16 @@ export class ModeController implements ModeReader, LoopControl {
   private lastLoops?: LoopDecision;
   /** Until attached, this instance is alone and leads. */
   private leadership: Pick<Leadership, 'isLeader'> = { isLeader: () => true };
+  /** Fires when the broker session ends while the stored mode is live. */
+  private readonly sessionEnd: InstantTimer;
 
   constructor(
     private readonly settings: ModeSettings,
     private readonly gate: LiveTradingGate,
-  ) {}
+    timers: InstantTimers = realTimers,
+  ) {
+    this.sessionEnd = new InstantTimer(timers);
+  }
 
   current(): TradingMode {
     this.stored ??= this.settings.get<TradingMode>(KEY) ?? 'mock';
@@ -82,11 +90,13 @@ export class ModeController implements ModeReader, LoopControl {
   state(): TradingModeState {
     const mode = this.current();
     const reason = this.gate.liveUnavailableReason();
+    const until = reason === null ? this.gate.liveAllowedUntil() : null;
     return {
       trading_mode: mode,
       trading_mode_label: TRADING_MODE_LABELS[mode],
       live_available: reason === null,
       live_unavailable_reason: reason,
+      live_allowed_until: until === null ? null : new Date(until).toISOString(),
     };
   }
 
@@ -126,7 +136,13 @@ export class ModeController implements ModeReader, LoopControl {
 
   /** The Upstox session was connected, refreshed or dropped. */
   brokerSessionChanged(): Promise<void> {
+    this.watchSessionEnd();
     return this.selectFeed();
+  }
+
+  /** Shutdown or stepping down: no session-end decision is left pending. */
+  stopWatchingSession(): void {
+    this.sessionEnd.cancel();
   }
 
   /** A data source was switched on or off. */
@@ -184,6 +200,37 @@ export class ModeController implements ModeReader, LoopControl {
     if (decision.paper === 'running') hooks.paper.start();
     if (decision.live === 'running') hooks.live.start();
     this.publishLoops(decision);
+    this.watchSessionEnd();
+  }
+
+  /**
+   * While the stored mode is live, the instant the broker session ends is a decision of its own: the
+   * live loop stops then and the mode falls back to paper, not at the next read (SEBI 2025 sessions).
+   */
+  private watchSessionEnd(): void {
+    this.stored ??= this.settings.get<TradingMode>(KEY) ?? 'mock';
+    const until = this.stored === 'live' ? this.gate.liveAllowedUntil() : null;
+    if (this.stored !== 'live') this.sessionEnd.cancel();
+    else if (until === null) this.endLiveSession();
+    else
+      this.sessionEnd.at(until, () => {
+        // A new Upstox session may have begun since this was armed: follow its end instead.
+        const next = this.gate.liveAllowedUntil();
+        if (next !== null && next > until) this.watchSessionEnd();
+        else this.endLiveSession();
+      });
+  }
+
+  /** Stored as paper, so signing in to Upstox again never resumes live trading by itself. */
+  private endLiveSession(): void {
+    if (this.stored !== 'live' || this.gate.liveUnavailableReason() === null) return;
+    this.sessionEnd.cancel();
+    this.settings.set(KEY, 'paper');
+    this.stored = 'paper';
+    this.followMode();
+    void this.selectFeed().catch((error) => this.feedHooks?.onError(error));
+    this.emit({ type: 'mode-changed', mode: 'paper', previous: 'live', account: accountForMode('paper') });
+    for (const listener of this.listeners) listener('paper');
   }
 
   private publishLoops(decision: LoopDecision): void {

@@ -10,6 +10,7 @@ function setUp(mode: TradingMode, replayHistory: boolean) {
       current: () => mode,
       followMode: () => calls.push('followMode'),
       preparationFinished: () => calls.push('preparationFinished'),
+      stopWatchingSession: () => {},
     },
     loops: { paper: { stop: () => calls.push('stop paper') }, live: { stop: () => calls.push('stop live') } },
     replayHistory,

@@ -3,7 +3,12 @@ import type { TradingMode } from '../core/mode';
 import type { Engine } from '../core/ports/engine';
 
 export interface ModeLoopsDeps {
-  mode: { current(): TradingMode; followMode(): void; preparationFinished(): void };
+  mode: {
+    current(): TradingMode;
+    followMode(): void;
+    preparationFinished(): void;
+    stopWatchingSession(): void;
+  };
   loops: { paper: { stop(): void }; live: { stop(): void } };
   /** Mock mode on a fresh install replays the generated history into the empty paper ledger first. */
   replayHistory: boolean;
@@ -52,6 +57,7 @@ export function createModeLoopsEngine(deps: ModeLoopsDeps): Engine {
     },
     async stop() {
       abort.abort();
+      deps.mode.stopWatchingSession();
       deps.loops.paper.stop();
       deps.loops.live.stop();
       await replay;

@@ -3,14 +3,17 @@ import type { BrokerIntegration } from '@td/contracts';
 import { HttpError } from '../../core/errors';
 import type { SettingsRepository } from '../../core/ports/repositories/settings';
 import type { SecretBox } from '../../storage/secrets/secret-box';
-import { jwtExpiry, sessionExpiry, UpstoxRestClient, type UpstoxSession } from '../market/providers/upstox';
+import { jwtExpiry, liveSessionEnd, UpstoxRestClient, type UpstoxSession } from '../market/providers/upstox';
 import { tokenStatus } from '../market/providers/upstox/token-status';
+import { UpstoxStaticIpService } from './upstox-static-ip';
 
 export interface UpstoxCredentials {
   clientId?: string;
   clientSecret?: string;
   redirectUri?: string;
   baseUrl?: string;
+  /** UPSTOX_STATIC_IP: the API server's public address, shown when Upstox cannot be asked. */
+  staticIp?: string;
 }
 
 const SESSION_KEY = 'upstox_session';
@@ -35,6 +38,8 @@ interface StoredSession extends UpstoxSession {
  */
 export class UpstoxAccount {
   readonly rest: UpstoxRestClient;
+  /** The Connectivity tab's static IP, asked from Upstox once per session. */
+  readonly staticIp: UpstoxStaticIpService;
   private readonly states = new Map<string, number>();
   private cached: StoredSession | null | undefined;
   private savedCache: SavedCredentials | null | undefined;
@@ -49,6 +54,11 @@ export class UpstoxAccount {
       baseUrl: credentials.baseUrl,
       accessToken: () => this.session()?.accessToken ?? null,
     });
+    const account = {
+      sessionId: () => (this.problem() === null ? String(this.session()?.issuedAtMs ?? 'unknown') : null),
+      registeredIps: () => this.rest.staticIps(),
+    };
+    this.staticIp = new UpstoxStaticIpService(account, settings, credentials.staticIp ?? null, now);
   }
 
   get configured(): boolean {
@@ -134,11 +144,18 @@ export class UpstoxAccount {
     const session = this.session();
     if (!session)
       return 'No Upstox session: connect your Upstox account (Settings → Connectivity → Connect Upstox).';
-    const expiry = sessionExpiry(session);
-    if (expiry !== null && expiry <= this.now()) {
-      return 'Your Upstox session expired at 03:30 IST. Connect your Upstox account again to resume.';
+    const end = liveSessionEnd(session);
+    if (end !== null && end <= this.now()) {
+      return 'Your Upstox session expired at 03:30 IST. Live trading stopped: sign in to Upstox again (Settings → Connectivity → Connect Upstox), then switch to live.';
     }
     return null;
+  }
+
+  /** The instant live trading stops on the current session (03:30 IST at the latest); null without one. */
+  liveAllowedUntil(): number | null {
+    if (this.problem() !== null) return null;
+    const session = this.session();
+    return session ? liveSessionEnd(session) : null;
   }
 
   session(): StoredSession | null {

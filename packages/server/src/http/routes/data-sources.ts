@@ -25,6 +25,7 @@ export interface DataSourceRouteDeps {
     | 'disconnect'
     | 'authorizationUrl'
     | 'completeAuthorization'
+    | 'staticIp'
   >;
   market: Pick<MarketDataService, 'health'>;
   /** Points the market at the feed the trading mode and the broker session call for. */
@@ -94,6 +95,12 @@ export async function dataSourceRoutes(
   });
 
   /** The Broker integration card: masked key, token status from `exp` (spec part 2 §2.1, §4). */
+  /** Connectivity tab: the static IP Upstox orders must come from, and whether it changed since the last session. */
+  app.get('/api/upstox/static-ip', async () => ({
+    success: true,
+    data: await upstoxAccount.staticIp.view(),
+  }));
+
   app.get('/api/upstox/integration', async () => ({ success: true, data: upstoxAccount.integration() }));
 
   /** spec part 2 §7: saves the Configure Upstox Integration modal, sealed; the feed is picked again. */

@@ -13,4 +13,10 @@ export {
   type UpstoxRestClientOptions,
   type UpstoxTokenGrant,
 } from './upstox-rest-client';
-export { jwtExpiry, sessionExpiry, type UpstoxSession, upstoxTokenExpiry } from './upstox-token-expiry';
+export {
+  jwtExpiry,
+  liveSessionEnd,
+  sessionExpiry,
+  type UpstoxSession,
+  upstoxTokenExpiry,
+} from './upstox-token-expiry';

@@ -155,6 +155,14 @@ export class UpstoxRestClient {
     return url;
   }
 
+  /** The static IPs registered for the account (GET /v2/user/ip); Upstox accepts orders only from these. */
+  async staticIps(): Promise<{ primary: string | null; secondary: string | null }> {
+    const envelope = await this.request<
+      Envelope<{ primary_ip?: string | null; secondary_ip?: string | null }>
+    >('GET', '/v2/user/ip');
+    return { primary: envelope.data?.primary_ip || null, secondary: envelope.data?.secondary_ip || null };
+  }
+
   private async candles(v3Path: string, v2Path: string): Promise<UpstoxCandleRow[]> {
     let envelope: Envelope<{ candles?: unknown[] }>;
     try {

@@ -39,3 +39,15 @@ export function sessionExpiry(session: UpstoxSession): number | null {
   if (session.issuedAtMs !== undefined) return upstoxTokenExpiry(session.issuedAtMs);
   return jwtExpiry(session.accessToken);
 }
+
+/**
+ * When the product stops allowing live trading on this session: the session's own expiry, but never
+ * past the first 03:30 IST after it was issued, even when Upstox would still answer (SEBI 2025: the
+ * broker session ends before the next trading day). Null when nothing says when it ends.
+ */
+export function liveSessionEnd(session: UpstoxSession): number | null {
+  const expiry = sessionExpiry(session);
+  if (session.issuedAtMs === undefined) return expiry;
+  const rollover = upstoxTokenExpiry(session.issuedAtMs);
+  return expiry === null ? rollover : Math.min(expiry, rollover);
+}
