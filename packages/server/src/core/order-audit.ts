@@ -1,0 +1,69 @@
+import type { AccountId, OrderSide, OrderStatus } from './orders';
+
+/** Where an order came from: the trading loop, a trader's own order, or a halt closing positions. */
+export type OrderOrigin = 'loop' | 'manual' | 'close_all';
+
+/**
+ * Who had the last word on the order: its origin placed it (`origin`), or something refused it:
+ * the Emergency Stop's halt, a circuit breaker's halt, a risk limit, or the paper limits and the
+ * market (`broker`: no price, not enough cash, a position cap).
+ */
+export type OrderDecider = 'origin' | 'halt' | 'circuit_breaker' | 'risk_limit' | 'broker';
+
+/** What the caller knows of an order's decision and the ledger cannot: who asked, and why. */
+export interface OrderDecision {
+  origin: OrderOrigin;
+  /** The trader's email for a manual order, the strategy for the loop, who stopped for close-all. Never a token. */
+  actor: string;
+  /** The loop's signal (e.g. `BUY signal, score 0.62, confidence 0.70`); null for the others. */
+  signal?: string | null;
+  /** Why the order was placed, in the words the loop's journal uses. */
+  reasons?: string | null;
+  /** Set by the broker when it refuses the order. */
+  refusedBy?: Exclude<OrderDecider, 'origin'>;
+}
+
+/** One row of the order audit trail: appended once, never changed (docs/decisions/0037-order-audit-trail.md). */
+export interface OrderAuditEntry {
+  id: string;
+  /** Epoch ms of the decision. */
+  ts: number;
+  account: AccountId;
+  origin: OrderOrigin;
+  decidedBy: OrderDecider;
+  actor: string;
+  signal: string | null;
+  reasons: string | null;
+  /** The order the decision made or refused. */
+  orderId: string;
+  symbol: string;
+  side: OrderSide;
+  quantity: number;
+  /** Paise: the fill price, else the limit price, else null (a market order refused before a price). */
+  pricePaise: number | null;
+  outcome: OrderStatus;
+  /** The refusal's sentence, or null. */
+  detail: string | null;
+}
+
+const MANUAL_STRATEGY = 'manual';
+/** The strategy the halt's closing sales carry (safety/halt-accounts.ts). */
+const CLOSE_ALL_STRATEGY = 'emergency_stop';
+
+/** The origin an order's strategy names, for orders recorded without a decision (and for the trades screen). */
+export function originOfStrategy(strategy: string): OrderOrigin {
+  if (strategy === MANUAL_STRATEGY) return 'manual';
+  if (strategy === CLOSE_ALL_STRATEGY) return 'close_all';
+  return 'loop';
+}
+
+// The halt's refusal names its source (safety/halt-state.ts haltRefusalSentence).
+const BREAKER_WORDS = 'a circuit breaker';
+
+/** Which halt refused an order, from the sentence the order gate refused it with. */
+export function haltDeciderOf(refusal: string): 'halt' | 'circuit_breaker' {
+  return refusal.includes(BREAKER_WORDS) ? 'circuit_breaker' : 'halt';
+}
+
+/** Five years: what Indian brokers keep order records for; rows older may be purged, no others. */
+export const ORDER_AUDIT_RETENTION_MS = 1826.25 * 86_400_000;
