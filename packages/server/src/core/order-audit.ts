@@ -1,4 +1,4 @@
-import type { AccountId, OrderSide, OrderStatus } from './orders';
+import type { AccountId, Order, OrderSide, OrderStatus } from './orders';
 
 /** Where an order came from: the trading loop, a trader's own order, or a halt closing positions. */
 export type OrderOrigin = 'loop' | 'manual' | 'close_all';
@@ -57,6 +57,11 @@ export function originOfStrategy(strategy: string): OrderOrigin {
   return 'loop';
 }
 
+/** The decision an order without one stands for: its strategy names the origin and the actor. */
+export function decisionFromStrategy(strategy: string): OrderDecision {
+  return { origin: originOfStrategy(strategy), actor: strategy };
+}
+
 // The halt's refusal names its source (safety/halt-state.ts haltRefusalSentence).
 const BREAKER_WORDS = 'a circuit breaker';
 
@@ -67,3 +72,43 @@ export function haltDeciderOf(refusal: string): 'halt' | 'circuit_breaker' {
 
 /** Five years: what Indian brokers keep order records for; rows older may be purged, no others. */
 export const ORDER_AUDIT_RETENTION_MS = 1826.25 * 86_400_000;
+
+/** The audit row for an order as it was written; without a decision the strategy names its origin. */
+export function auditEntryOf(
+  order: Pick<
+    Order,
+    | 'id'
+    | 'account'
+    | 'strategy'
+    | 'symbol'
+    | 'side'
+    | 'quantity'
+    | 'averagePrice'
+    | 'limitPrice'
+    | 'status'
+    | 'rejectReason'
+  >,
+  decision: OrderDecision | undefined,
+  id: string,
+  ts: number,
+): OrderAuditEntry {
+  const d = decision ?? decisionFromStrategy(order.strategy);
+  const refused = order.status === 'REJECTED';
+  return {
+    id,
+    ts,
+    account: order.account,
+    origin: d.origin,
+    decidedBy: refused ? (d.refusedBy ?? 'broker') : 'origin',
+    actor: d.actor,
+    signal: d.signal ?? null,
+    reasons: d.reasons ?? null,
+    orderId: order.id,
+    symbol: order.symbol,
+    side: order.side,
+    quantity: order.quantity,
+    pricePaise: order.averagePrice ?? order.limitPrice,
+    outcome: order.status,
+    detail: refused ? order.rejectReason : null,
+  };
+}

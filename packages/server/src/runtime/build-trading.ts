@@ -4,6 +4,7 @@ import { Ledger } from '../engines/broker/ledger';
 import { LiveBroker, OrderThrottle } from '../engines/broker/live';
 import { LiveVenue } from '../engines/broker/live/live-venue';
 import { LiveDayOpenings } from '../engines/broker/live-day-openings';
+import { OrderAuditExport } from '../engines/broker/order-audit-export';
 import { PaperBroker, paperMarketFrom } from '../engines/broker/paper/paper-broker';
 import { PaperAccountPreparation } from '../engines/broker/paper-account-preparation';
 import { paperVenue } from '../engines/broker/paper-venue';
@@ -23,6 +24,7 @@ import { SqlAlertsRepository } from '../storage/sql/alerts-repository';
 import { SqlHaltsRepository } from '../storage/sql/halts-repository';
 import { SqlLedgerReadRepository } from '../storage/sql/ledger-read-repository';
 import { sqlLedgerStorage } from '../storage/sql/ledger-storage';
+import { SqlOrderAuditRepository } from '../storage/sql/order-audit-repository';
 import { SqlPhasesRepository } from '../storage/sql/phases-repository';
 import { SqlPredictionsRepository } from '../storage/sql/predictions-repository';
 import type { Foundation } from './build-foundation';
@@ -162,6 +164,8 @@ export function buildTrading(base: Foundation) {
       feedSubscriptions,
     },
     ...{ analytics, safety, ml, allocationPieces, tradingLoop, liveLoop, research, allocation, phases },
+    // The order audit trail, read back for its export (the ledger appends to it).
+    orderAudit: new OrderAuditExport(new SqlOrderAuditRepository(db)),
   };
 }
 

@@ -71,9 +71,10 @@ export class SqlOrderAuditRepository implements OrderAuditLog, OrderAuditReader 
   }
 
   between(from: number, to: number): OrderAuditEntry[] {
-    const rows = this.sql(
-      `SELECT ${COLUMNS} FROM order_audit WHERE ts >= ? AND ts < ? ORDER BY ts, id`,
-    ).all(from, to) as AuditRow[];
+    const rows = this.sql(`SELECT ${COLUMNS} FROM order_audit WHERE ts >= ? AND ts < ? ORDER BY ts, id`).all(
+      from,
+      to,
+    ) as AuditRow[];
     return rows.map(fromRow);
   }
 
