@@ -35,6 +35,7 @@ export function buildTrading(base: Foundation) {
   // Broker: the paper account on the ledger, and the Upstox account behind the live venue.
   const ledgerStorage = sqlLedgerStorage(db, base.storage.writersUnitOfWork);
   const ledgerReads = new SqlLedgerReadRepository(db);
+  const orderAuditReads = new SqlOrderAuditRepository(db);
   const ledger = new Ledger(ledgerStorage, now);
   ledger.openAccount('paper', PAPER_STARTING_BALANCE_PAISE);
   const paperBroker = new PaperBroker(
@@ -47,7 +48,7 @@ export function buildTrading(base: Foundation) {
   const paperPreparation = new PaperAccountPreparation();
   paperBroker.holdOrdersWhile(paperPreparation);
   const trading = new TradingService(
-    { groupCommit: base.storage.groupCommit, ledgerReads },
+    { groupCommit: base.storage.groupCommit, ledgerReads, orderOrigins: orderAuditReads },
     ledger,
     paperBroker,
     market,
@@ -165,7 +166,7 @@ export function buildTrading(base: Foundation) {
     },
     ...{ analytics, safety, ml, allocationPieces, tradingLoop, liveLoop, research, allocation, phases },
     // The order audit trail, read back for its export (the ledger appends to it).
-    orderAudit: new OrderAuditExport(new SqlOrderAuditRepository(db)),
+    orderAudit: new OrderAuditExport(orderAuditReads),
   };
 }
 

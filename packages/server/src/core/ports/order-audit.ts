@@ -1,4 +1,4 @@
-import type { OrderAuditEntry } from '../order-audit';
+import type { OrderAuditEntry, OrderOrigin } from '../order-audit';
 
 /**
  * The one way an order decision is recorded: appended, inside the unit of work that writes the
@@ -12,6 +12,8 @@ export interface OrderAuditLog {
 export interface OrderAuditReader {
   /** Entries with from <= ts < to, oldest first. */
   between(from: number, to: number): OrderAuditEntry[];
+  /** The origin recorded for each of these orders (the trades screen's Origin column); absent ones are left out. */
+  origins(orderIds: readonly string[]): Map<string, OrderOrigin>;
   /** Deletes entries older than `cutoff` (epoch ms); returns how many. */
   purgeOlderThan(cutoff: number): number;
 }

@@ -198,6 +198,8 @@ describe('GET /api/trades/recent', () => {
   });
 });
 
+const shownOrigin = (page: { trades: { origin: string }[] }) => page.trades[0]?.origin;
+
 describe('GET /api/trades/export', () => {
   it('downloads every matching trade as a dated CSV attachment', async () => {
     const response = await get('/api/trades/export');
@@ -221,6 +223,7 @@ describe('GET /api/trades/export', () => {
       'Status',
       'Reject Reason',
       'Strategy',
+      'Origin',
       'Product',
       'Fees',
       'Brokerage',
@@ -254,6 +257,9 @@ describe('GET /api/trades/export', () => {
     const [, row] = parseCsv((await get(`/api/trades/export?search=${sell.id}`)).body);
     expect(row?.slice(2, 5)).toEqual(['TCS', 'SELL', 'MARKET']);
     expect(row?.[12]).toBe('momentum');
+    // Placed through the API, so manual whatever strategy it names: the audit trail says who placed it.
+    expect(row?.[13]).toBe('Manual');
+    expect(shownOrigin(await history(`?search=${sell.id}`))).toBe('manual');
   });
 
   it('shows an intraday trade’s product and each charge line, in the history and the CSV', async () => {

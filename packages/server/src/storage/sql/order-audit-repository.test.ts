@@ -52,6 +52,18 @@ describe.each(databases)('SqlOrderAuditRepository on $name', (database) => {
     expect(audit.between(T0, T0 + 10)).toEqual([entry('a', T0), loop]);
   });
 
+  it('names the origin of each order it holds, and leaves the others out', () => {
+    const audit = new SqlOrderAuditRepository(open());
+    audit.append(entry('a', T0));
+    audit.append(entry('b', T0 + 1, { origin: 'loop' }));
+    expect(audit.origins(['order-a', 'order-b', 'order-x'])).toEqual(
+      new Map([
+        ['order-a', 'manual'],
+        ['order-b', 'loop'],
+      ]),
+    );
+  });
+
   it('refuses an UPDATE of any row', () => {
     const db = open();
     const audit = new SqlOrderAuditRepository(db);

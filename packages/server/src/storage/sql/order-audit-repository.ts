@@ -1,4 +1,4 @@
-import type { OrderAuditEntry } from '../../core/order-audit';
+import type { OrderAuditEntry, OrderOrigin } from '../../core/order-audit';
 import type { OrderAuditLog, OrderAuditReader } from '../../core/ports/order-audit';
 import type { SqlDatabase } from './sql-database';
 import { statementCache } from './statement-cache';
@@ -76,6 +76,19 @@ export class SqlOrderAuditRepository implements OrderAuditLog, OrderAuditReader 
       to,
     ) as AuditRow[];
     return rows.map(fromRow);
+  }
+
+  origins(orderIds: readonly string[]): Map<string, OrderOrigin> {
+    const origins = new Map<string, OrderOrigin>();
+    // In slices: a page is at most 500 orders, and SQLite binds at most 999 values a statement.
+    for (let start = 0; start < orderIds.length; start += 200) {
+      const slice = orderIds.slice(start, start + 200);
+      const rows = this.sql(
+        `SELECT order_id, origin FROM order_audit WHERE order_id IN (${slice.map(() => '?').join(', ')})`,
+      ).all(...slice) as { order_id: string; origin: OrderOrigin }[];
+      for (const row of rows) origins.set(row.order_id, row.origin);
+    }
+    return origins;
   }
 
   purgeOlderThan(cutoff: number): number {
