@@ -198,8 +198,6 @@ describe('GET /api/trades/recent', () => {
   });
 });
 
-const shownOrigin = (page: { trades: { origin: string }[] }) => page.trades[0]?.origin;
-
 describe('GET /api/trades/export', () => {
   it('downloads every matching trade as a dated CSV attachment', async () => {
     const response = await get('/api/trades/export');
@@ -259,7 +257,7 @@ describe('GET /api/trades/export', () => {
     expect(row?.[12]).toBe('momentum');
     // Placed through the API, so manual whatever strategy it names: the audit trail says who placed it.
     expect(row?.[13]).toBe('Manual');
-    expect(shownOrigin(await history(`?search=${sell.id}`))).toBe('manual');
+    expect((await history(`?search=${sell.id}`)).trades[0]).toMatchObject({ origin: 'manual' });
   });
 
   it('shows an intraday trade’s product and each charge line, in the history and the CSV', async () => {
