@@ -75,6 +75,7 @@ export function buildTrading(base: Foundation) {
     previousClose: (symbol) => market.previousClose(symbol),
     dayOpening: (): number | undefined => liveOpenings.today(),
     log: logger,
+    orderAudit: orderAuditReads,
   });
   const liveOpenings = new LiveDayOpenings({ ledger, venue: liveVenue, calendar: market.clock, now });
   trading.attachLive(liveVenue);
