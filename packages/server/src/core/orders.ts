@@ -2,7 +2,7 @@
  * The trading engine's vocabulary. Money is integer paise everywhere inside the engine; rupees only
  * at the API edge. Quantities are whole shares (cash equity, intraday or delivery).
  */
-import type { OrderDecision } from './order-audit';
+import type { OrderDecision } from './order-decision';
 
 export type AccountId = 'paper' | 'live';
 export type OrderSide = 'BUY' | 'SELL';
@@ -37,7 +37,7 @@ export interface OrderRequest {
    * (docs/decisions/0035-order-idempotency-keys.md). Unique per account.
    */
   idempotencyKey?: string;
-  /** Who decided on the order and why, for the audit trail (core/order-audit.ts); never stored on the order. */
+  /** Who decided on the order and why, for the audit trail (core/order-decision.ts); never stored on the order. */
   decision?: OrderDecision;
 }
 
