@@ -36,6 +36,7 @@ describe('trading history: what it shows', () => {
     expect(headers).toEqual([
       'Trade ID',
       'Symbol',
+      'Origin',
       'Type',
       'Quantity',
       'Entry Price',
@@ -43,7 +44,6 @@ describe('trading history: what it shows', () => {
       'P&L',
       'Status',
       'Strategy',
-      'Origin',
       'Entry/Exit time',
     ]);
     const sell = await waitFor(() => rowOf('TCS'));

@@ -146,6 +146,15 @@ const COLUMNS: readonly TableColumn<Trade>[] = [
     ),
   },
   {
+    key: 'origin',
+    header: 'Origin',
+    cell: (t) => (
+      <span title={ORIGIN[t.origin].title}>
+        <Badge tone={ORIGIN[t.origin].tone}>{ORIGIN[t.origin].label}</Badge>
+      </span>
+    ),
+  },
+  {
     key: 'type',
     header: 'Type',
     cell: (t) => (
@@ -174,15 +183,6 @@ const COLUMNS: readonly TableColumn<Trade>[] = [
     ),
   },
   { key: 'strategy', header: 'Strategy', cell: (t) => t.strategy },
-  {
-    key: 'origin',
-    header: 'Origin',
-    cell: (t) => (
-      <span title={ORIGIN[t.origin].title}>
-        <Badge tone={ORIGIN[t.origin].tone}>{ORIGIN[t.origin].label}</Badge>
-      </span>
-    ),
-  },
   {
     key: 'time',
     header: 'Entry/Exit time',
