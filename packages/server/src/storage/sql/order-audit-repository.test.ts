@@ -1,5 +1,7 @@
-import type { OrderAuditEntry } from '../../core/order-audit';
+import { ORDER_AUDIT_RETENTION_MS, type OrderAuditEntry } from '../../core/order-audit';
 import { databases } from '../../test-support/databases';
+import { postgresMigrations } from '../postgres/migrations';
+import { migrations } from '../sqlite/migrations';
 import { SqlOrderAuditRepository } from './order-audit-repository';
 
 const T0 = Date.UTC(2026, 0, 5, 4, 0);
@@ -82,5 +84,14 @@ describe.each(databases)('SqlOrderAuditRepository on $name', (database) => {
     expect(() => db.prepare("DELETE FROM order_audit WHERE id = 'new'").run()).toThrow(/append-only/);
     expect(audit.purgeOlderThan(ANCIENT + 1)).toBe(1);
     expect(audit.between(0, Number.MAX_SAFE_INTEGER).map((e) => e.id)).toEqual(['new']);
+  });
+});
+
+describe('the five-year retention', () => {
+  it('is the same number of milliseconds in both dialects’ triggers and in the code', () => {
+    expect(ORDER_AUDIT_RETENTION_MS).toBe(157_788_000_000);
+    for (const list of [migrations, postgresMigrations]) {
+      expect(list.find((m) => m.id === 16)!.sql).toContain(String(ORDER_AUDIT_RETENTION_MS));
+    }
   });
 });
