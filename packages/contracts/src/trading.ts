@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { numeric } from './numeric-input';
+import { ORDER_ORIGINS } from './order-audit';
 
 /** spec part 1 §3 "Holding"; rupees. */
 export const holdingSchema = z.object({
@@ -78,6 +79,8 @@ export const tradeSchema = z.object({
   product: productSchema.default('D'),
   /** Each charge line; null when nothing filled (or for a live order, whose note is Upstox's). */
   charges: tradeChargesSchema.nullable().default(null),
+  /** Who placed it: the trading loop, the trader (manual) or a halt closing positions (close_all). */
+  origin: z.enum(ORDER_ORIGINS).default('manual'),
 });
 export type Trade = z.infer<typeof tradeSchema>;
 

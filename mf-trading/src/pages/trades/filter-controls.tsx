@@ -78,3 +78,30 @@ export function SelectField<Value extends string>({
     </Field>
   );
 }
+
+/** A calendar date (YYYY-MM-DD) in the same style; the browser's own picker. */
+export function DateField({
+  label,
+  value,
+  onChange,
+  invalid,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  invalid?: boolean;
+}) {
+  const id = useId();
+  return (
+    <Field>
+      <label htmlFor={id}>{label}</label>
+      <Input
+        id={id}
+        type="date"
+        value={value}
+        aria-invalid={invalid || undefined}
+        onChange={(event) => onChange(event.target.value)}
+      />
+    </Field>
+  );
+}

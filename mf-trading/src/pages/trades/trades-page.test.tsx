@@ -36,6 +36,7 @@ describe('trading history: what it shows', () => {
     expect(headers).toEqual([
       'Trade ID',
       'Symbol',
+      'Origin',
       'Type',
       'Quantity',
       'Entry Price',
@@ -106,6 +107,14 @@ describe('trading history: what it shows', () => {
     const replayed = await waitFor(() => rowOf('…bbb0f690'));
     expect(within(replayed).getByText('replay')).toBeInTheDocument();
     expect(within(rowOf('TCS')).queryByText('replay')).not.toBeInTheDocument();
+  });
+
+  it('says which orders the loop placed and which a trader placed', async () => {
+    renderTrades();
+    const loop = await waitFor(() => rowOf('TCS'));
+    expect(within(loop).getByText('Loop')).toBeInTheDocument();
+    expect(within(rowOf('RELIANCE')).getByText('Manual')).toBeInTheDocument();
+    expect(within(rowOf('RELIANCE')).queryByText('Loop')).not.toBeInTheDocument();
   });
 });
 

@@ -3,6 +3,7 @@ import { usePlatform } from '@td/platform';
 import { Banner, Button, Card, ErrorPanel, Page, PageHeader, saveFile, Tabs } from '@td/ui';
 import { useEffect } from 'react';
 import styled from 'styled-components';
+import { AuditExport } from './audit-export';
 import { QuickActions } from './quick-actions';
 import {
   exportQueryOf,
@@ -149,6 +150,7 @@ export function TradesPage() {
         </Section>
       </Card>
       <QuickActions filters={filters} onApply={change} />
+      <AuditExport />
     </Page>
   );
 }

@@ -8,6 +8,7 @@ import {
   pnlTone,
   Table,
   type TableColumn,
+  type Tone,
   toneColour,
 } from '@td/ui';
 import type { ReactNode } from 'react';
@@ -109,6 +110,17 @@ function pnlCell(trade: Trade): ReactNode {
   );
 }
 
+/** Who placed the order (SEBI's retail algo rules: loop orders told apart from manual ones). */
+const ORIGIN: Record<Trade['origin'], { label: string; tone: Tone; title: string }> = {
+  loop: { label: 'Loop', tone: 'info', title: 'Placed by the trading loop' },
+  manual: { label: 'Manual', tone: 'neutral', title: 'Placed by a trader' },
+  close_all: {
+    label: 'Close all',
+    tone: 'warning',
+    title: 'Sold by the Emergency Stop closing every position',
+  },
+};
+
 const COLUMNS: readonly TableColumn<Trade>[] = [
   {
     key: 'id',
@@ -131,6 +143,15 @@ const COLUMNS: readonly TableColumn<Trade>[] = [
           </span>
         )}
       </SymbolCell>
+    ),
+  },
+  {
+    key: 'origin',
+    header: 'Origin',
+    cell: (t) => (
+      <span title={ORIGIN[t.origin].title}>
+        <Badge tone={ORIGIN[t.origin].tone}>{ORIGIN[t.origin].label}</Badge>
+      </span>
     ),
   },
   {

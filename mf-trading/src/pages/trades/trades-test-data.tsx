@@ -6,6 +6,7 @@ import { App } from '../../app';
 
 export const TRADES = 'GET /api/trades/recent';
 export const EXPORT = 'GET /api/trades/export';
+export const AUDIT_EXPORT = 'GET /api/audit/orders';
 
 export function trade(overrides: Partial<Trade> = {}): Trade {
   return {
@@ -31,6 +32,7 @@ export function trade(overrides: Partial<Trade> = {}): Trade {
     simulated_replay: false,
     product: 'I',
     charges: { brokerage: 20, stt: 1.55, exchange: 0.18, sebi: 0.01, stamp: 0, gst: 3.63 },
+    origin: 'loop',
     ...overrides,
   };
 }
@@ -69,6 +71,7 @@ export const SAMPLE_TRADES: Trade[] = [
     pnl_percent: null,
     net_pnl: null,
     strategy: 'manual',
+    origin: 'manual',
   }),
   trade({
     id: '01a201b1-e709-71a8-8b86-76ae329364be',
@@ -86,6 +89,7 @@ export const SAMPLE_TRADES: Trade[] = [
     pnl_percent: null,
     net_pnl: null,
     strategy: 'manual',
+    origin: 'manual',
   }),
 ];
 

@@ -2,6 +2,8 @@
  * The trading engine's vocabulary. Money is integer paise everywhere inside the engine; rupees only
  * at the API edge. Quantities are whole shares (cash equity, intraday or delivery).
  */
+import type { OrderDecision } from './order-decision';
+
 export type AccountId = 'paper' | 'live';
 export type OrderSide = 'BUY' | 'SELL';
 export type OrderType = 'MARKET' | 'LIMIT';
@@ -35,9 +37,11 @@ export interface OrderRequest {
    * (docs/decisions/0035-order-idempotency-keys.md). Unique per account.
    */
   idempotencyKey?: string;
+  /** Who decided on the order and why, for the audit trail (core/order-decision.ts); never stored on the order. */
+  decision?: OrderDecision;
 }
 
-export interface Order extends Required<Omit<OrderRequest, 'limitPrice' | 'idempotencyKey'>> {
+export interface Order extends Required<Omit<OrderRequest, 'limitPrice' | 'idempotencyKey' | 'decision'>> {
   id: string;
   /** Present only on orders placed with one. */
   idempotencyKey?: string;

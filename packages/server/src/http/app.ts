@@ -24,6 +24,7 @@ import { marketRoutes } from './routes/market';
 import { mlEnhancementsRoutes } from './routes/ml-enhancements';
 import { mlOverviewRoutes } from './routes/ml-overview';
 import { newsRoutes } from './routes/news';
+import { orderAuditRoutes } from './routes/order-audit';
 import { paperTradingRoutes } from './routes/paper-trading';
 import { platformRoutes } from './routes/platform';
 import { portfolioRoutes } from './routes/portfolio';
@@ -151,6 +152,7 @@ async function registerRoutes(app: FastifyInstance, services: AppServices): Prom
   });
   await app.register(portfolioRoutes, { trading });
   await app.register(tradesRoutes, { trading, clock: market.clock });
+  await app.register(orderAuditRoutes, { orderAudit: services.orderAudit });
   await app.register(paperTradingRoutes, {
     trading,
     ledger: services.ledger,

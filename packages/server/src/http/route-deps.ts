@@ -5,6 +5,7 @@ import type { AuthService } from '../engines/auth/auth-service';
 import type { Ledger } from '../engines/broker/ledger';
 import type { LiveBroker } from '../engines/broker/live';
 import type { LiveVenue } from '../engines/broker/live/live-venue';
+import type { OrderAuditExport } from '../engines/broker/order-audit-export';
 import type { PaperBroker } from '../engines/broker/paper/paper-broker';
 import type { PaperAccountPreparation } from '../engines/broker/paper-account-preparation';
 import type { TradingService } from '../engines/broker/trading-service';
@@ -78,6 +79,8 @@ export interface AppServices {
   liveVenue: LiveVenue;
   /** Real orders through Upstox: the cancel route asks it for live orders. */
   liveBroker: LiveBroker;
+  /** The order audit trail over IST days, for its export. */
+  orderAudit: OrderAuditExport;
   research: ResearchService;
   /** spec part 1 "Daily Investment Allocation": the settings both loops read on every run. */
   allocation: AllocationService;

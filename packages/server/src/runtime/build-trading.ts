@@ -4,6 +4,7 @@ import { Ledger } from '../engines/broker/ledger';
 import { LiveBroker, OrderThrottle } from '../engines/broker/live';
 import { LiveVenue } from '../engines/broker/live/live-venue';
 import { LiveDayOpenings } from '../engines/broker/live-day-openings';
+import { OrderAuditExport } from '../engines/broker/order-audit-export';
 import { PaperBroker, paperMarketFrom } from '../engines/broker/paper/paper-broker';
 import { PaperAccountPreparation } from '../engines/broker/paper-account-preparation';
 import { paperVenue } from '../engines/broker/paper-venue';
@@ -23,6 +24,7 @@ import { SqlAlertsRepository } from '../storage/sql/alerts-repository';
 import { SqlHaltsRepository } from '../storage/sql/halts-repository';
 import { SqlLedgerReadRepository } from '../storage/sql/ledger-read-repository';
 import { sqlLedgerStorage } from '../storage/sql/ledger-storage';
+import { SqlOrderAuditRepository } from '../storage/sql/order-audit-repository';
 import { SqlPhasesRepository } from '../storage/sql/phases-repository';
 import { SqlPredictionsRepository } from '../storage/sql/predictions-repository';
 import type { Foundation } from './build-foundation';
@@ -33,6 +35,7 @@ export function buildTrading(base: Foundation) {
   // Broker: the paper account on the ledger, and the Upstox account behind the live venue.
   const ledgerStorage = sqlLedgerStorage(db, base.storage.writersUnitOfWork);
   const ledgerReads = new SqlLedgerReadRepository(db);
+  const orderAuditReads = new SqlOrderAuditRepository(db);
   const ledger = new Ledger(ledgerStorage, now);
   ledger.openAccount('paper', PAPER_STARTING_BALANCE_PAISE);
   const paperBroker = new PaperBroker(
@@ -45,7 +48,7 @@ export function buildTrading(base: Foundation) {
   const paperPreparation = new PaperAccountPreparation();
   paperBroker.holdOrdersWhile(paperPreparation);
   const trading = new TradingService(
-    { groupCommit: base.storage.groupCommit, ledgerReads },
+    { groupCommit: base.storage.groupCommit, ledgerReads, orderOrigins: orderAuditReads },
     ledger,
     paperBroker,
     market,
@@ -72,6 +75,7 @@ export function buildTrading(base: Foundation) {
     previousClose: (symbol) => market.previousClose(symbol),
     dayOpening: (): number | undefined => liveOpenings.today(),
     log: logger,
+    orderAudit: orderAuditReads,
   });
   const liveOpenings = new LiveDayOpenings({ ledger, venue: liveVenue, calendar: market.clock, now });
   trading.attachLive(liveVenue);
@@ -162,6 +166,8 @@ export function buildTrading(base: Foundation) {
       feedSubscriptions,
     },
     ...{ analytics, safety, ml, allocationPieces, tradingLoop, liveLoop, research, allocation, phases },
+    // The order audit trail, read back for its export (the ledger appends to it).
+    orderAudit: new OrderAuditExport(orderAuditReads),
   };
 }
 

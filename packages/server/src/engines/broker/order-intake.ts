@@ -11,12 +11,14 @@ import type { OrderService } from './order-service';
  * from outside is: the shared schema, a known symbol, paper mode; then placed durably with the
  * order desk's group commit. A refusal by the limits comes back as a REJECTED order, not a throw.
  * With an Idempotency-Key header (`idempotencyKey`, the raw header value) it is placed once per key.
+ * `trader` is the signed-in trader's email: the audit trail's actor (never the session token).
  */
 export function placeOrderFromClient(
   body: unknown,
   market: { isKnownSymbol(symbol: string): boolean },
   trading: Pick<AccountService, 'account'> & Pick<OrderService, 'placeOrderOnce'>,
   idempotencyKey?: string | string[],
+  trader = 'unknown session',
 ): Promise<Placement> {
   const key =
     idempotencyKey === undefined
@@ -45,6 +47,7 @@ export function placeOrderFromClient(
     limitPrice: order.limit_price === undefined ? undefined : Math.round(order.limit_price * 100),
     strategy: order.strategy,
     product: order.product,
+    decision: { origin: 'manual', actor: trader },
     ...(key === undefined ? {} : { idempotencyKey: key }),
   };
   return trading.placeOrderOnce(request);

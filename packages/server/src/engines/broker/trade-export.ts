@@ -1,5 +1,6 @@
 import type { Trade, TradesExportQuery, TradesPage, TradesQuery } from '@td/contracts';
 import { HttpError } from '../../core/errors';
+import type { OrderAuditReader } from '../../core/ports/order-audit';
 import type { AccountService } from './account-service';
 import type { Ledger } from './ledger';
 import { type TradeHistorySource, tradesForExport, tradesPage } from './trade-history';
@@ -10,6 +11,8 @@ export class TradeExport {
     private readonly ledger: Ledger,
     private readonly accounts: Pick<AccountService, 'account' | 'positions' | 'markPrice'>,
     private readonly now: () => number = Date.now,
+    /** The audit trail's origins (trade-history.ts); without it each order's strategy names its origin. */
+    private readonly origins?: Pick<OrderAuditReader, 'origins'>,
   ) {}
 
   /** spec part 2 §2.4: one page of the trade history, summarised over every matching trade. */
@@ -29,6 +32,7 @@ export class TradeExport {
       account,
       now: this.now(),
       mark: (symbol) => this.accounts.markPrice(symbol),
+      ...(this.origins ? { origins: (ids: readonly string[]) => this.origins!.origins(ids) } : {}),
       openPositions: () => {
         try {
           return this.accounts.positions(account).length;

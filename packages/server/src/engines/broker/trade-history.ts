@@ -1,4 +1,5 @@
 import type { Trade, TradeRange, TradesExportQuery, TradesPage, TradesQuery } from '@td/contracts';
+import { type OrderOrigin, originOfStrategy } from '../../core/order-audit';
 import type { AccountId, Order } from '../../core/orders';
 import { istMsOfDay } from '../../core/time/ist-time';
 import type { ChargeNote } from './ledger/charge-notes';
@@ -26,6 +27,8 @@ export interface TradeHistorySource {
   mark: (symbol: string) => number | undefined;
   /** Holdings now; null when they cannot be read (live account not synced). */
   openPositions: () => number | null;
+  /** The audit trail's origin of each order; an order it does not hold is named by its strategy. */
+  origins?: (orderIds: readonly string[]) => Map<string, OrderOrigin>;
 }
 
 /** Epoch ms the range starts at, or undefined for all time. */
@@ -57,7 +60,7 @@ export function tradesPage(source: TradeHistorySource, query: TradesQuery): Trad
   const summary = source.ledger.ordersSummary(filter);
   const notes = source.ledger.chargeNotes(page.orders.map((order) => order.id));
   return {
-    trades: page.orders.map((order) => toTrade(order, source.mark(order.symbol), notes.get(order.id))),
+    trades: tradesOf(source, page.orders, notes),
     total: page.total,
     page: query.page,
     page_size: query.page_size,
@@ -81,14 +84,30 @@ export function tradesForExport(source: TradeHistorySource, query: TradesExportQ
   const { total } = source.ledger.ordersSummary(filter);
   const { orders } = source.ledger.orders({ ...filter, limit: Math.max(total, 1), offset: 0 });
   const notes = source.ledger.chargeNotes(orders.map((order) => order.id));
-  return orders.map((order) => toTrade(order, source.mark(order.symbol), notes.get(order.id)));
+  return tradesOf(source, orders, notes);
+}
+
+function tradesOf(
+  source: TradeHistorySource,
+  orders: readonly Order[],
+  notes: Map<string, ChargeNote>,
+): Trade[] {
+  const origins = source.origins?.(orders.map((order) => order.id));
+  return orders.map((order) =>
+    toTrade(order, source.mark(order.symbol), notes.get(order.id), origins?.get(order.id)),
+  );
 }
 
 /**
  * An order as the history shows it. A sell that sold something closed shares: its entry is their
  * average cost and its P&L is realised. A buy opens a position, so its exit is a later sell.
  */
-export function toTrade(order: Order, markPaise: number | undefined, note?: ChargeNote): Trade {
+export function toTrade(
+  order: Order,
+  markPaise: number | undefined,
+  note?: ChargeNote,
+  origin: OrderOrigin = originOfStrategy(order.strategy),
+): Trade {
   const average = order.filledQuantity > 0 ? order.averagePrice : null;
   const closes = average !== null && order.side === 'SELL';
   const costPaise = closes ? average * order.filledQuantity - order.realisedPnlPaise : 0;
@@ -115,6 +134,7 @@ export function toTrade(order: Order, markPaise: number | undefined, note?: Char
     simulated_replay: order.simulatedReplay,
     product: note?.product ?? order.product,
     charges: note ? tradeCharges(note) : null,
+    origin,
   };
 }
 

@@ -2,6 +2,13 @@ import type { Trade } from '@td/contracts';
 import { toCsv } from '../../core/csv';
 import { istDateOf } from '../../core/time/ist-time';
 
+/** Who placed the order, as the trades screen words it. */
+const ORIGIN_LABEL: Record<Trade['origin'], string> = {
+  loop: 'Loop',
+  manual: 'Manual',
+  close_all: 'Close all',
+};
+
 /** The export's columns: the history table's, plus what a spreadsheet needs spelled out. Rupees. */
 const COLUMNS: readonly [string, (trade: Trade) => string | number | boolean | null][] = [
   ['Trade ID', (t) => t.id],
@@ -17,6 +24,7 @@ const COLUMNS: readonly [string, (trade: Trade) => string | number | boolean | n
   ['Status', (t) => t.status],
   ['Reject Reason', (t) => t.reject_reason],
   ['Strategy', (t) => t.strategy],
+  ['Origin', (t) => ORIGIN_LABEL[t.origin]],
   ['Product', (t) => (t.product === 'I' ? 'Intraday' : 'Delivery')],
   ['Fees', (t) => t.fees],
   ['Brokerage', (t) => t.charges?.brokerage ?? null],

@@ -11,6 +11,7 @@ import type {
 } from '@td/contracts';
 import type { AccountId, Order, OrderRequest, PaperLimits, Position } from '../../core/orders';
 import type { GroupCommitStorage } from '../../core/ports/group-commit';
+import type { OrderAuditReader } from '../../core/ports/order-audit';
 import type { LedgerReadRepository } from '../../core/ports/repositories/ledger';
 import type { MarketDataService } from '../market/market-data-service';
 import { AccountService, type LiveAccountView } from './account-service';
@@ -34,7 +35,12 @@ export class TradingService {
   readonly exports: TradeExport;
 
   constructor(
-    storage: { groupCommit: GroupCommitStorage; ledgerReads: LedgerReadRepository },
+    storage: {
+      groupCommit: GroupCommitStorage;
+      ledgerReads: LedgerReadRepository;
+      /** Where the trades screen reads each order's origin. */
+      orderOrigins?: Pick<OrderAuditReader, 'origins'>;
+    },
     ledger: Ledger,
     paper: PaperBroker,
     market: MarketDataService,
@@ -51,7 +57,7 @@ export class TradingService {
       () => this.orders.limits(),
       now,
     );
-    this.exports = new TradeExport(ledger, this.accounts, now);
+    this.exports = new TradeExport(ledger, this.accounts, now, storage.orderOrigins);
   }
 
   // The runtime's calls, each forwarded to the piece that owns it.

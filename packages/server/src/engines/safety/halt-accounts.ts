@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import type { OrderDecision } from '../../core/order-audit';
 import type { Ledger } from '../broker/ledger';
 import type { LiveBroker } from '../broker/live';
 import type { LiveVenue } from '../broker/live/live-venue';
@@ -7,6 +8,12 @@ import type { HaltableAccount } from './trading-halt';
 
 const STRATEGY = 'emergency_stop';
 const CANCEL_REASON = 'Cancelled by the trading halt.';
+/** The halt's closing sales, as the audit trail records them. */
+const CLOSE_ALL: OrderDecision = {
+  origin: 'close_all',
+  actor: STRATEGY,
+  reasons: 'The trading halt closes every position.',
+};
 
 /** The paper account: every pending order cancelled in one transaction; positions sold at market. */
 export function paperHaltAccount(ledger: Ledger, broker: PaperBroker): HaltableAccount {
@@ -26,6 +33,7 @@ export function paperHaltAccount(ledger: Ledger, broker: PaperBroker): HaltableA
           type: 'MARKET',
           quantity: position.quantity,
           strategy: STRATEGY,
+          decision: CLOSE_ALL,
         });
         if (order.status === 'FILLED') placed += 1;
       }
@@ -64,6 +72,7 @@ export function liveHaltAccount(
               type: 'MARKET',
               quantity: position.quantity,
               strategy: STRATEGY,
+              decision: CLOSE_ALL,
             },
             { haltSale: true },
           );

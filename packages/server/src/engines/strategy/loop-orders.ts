@@ -1,6 +1,7 @@
 import type { AccountId, Order, OrderRequest } from '../../core/orders';
 import type { LoopLogger, TradingVenue } from '../../core/ports/trading-venue';
 import { istDateOf } from '../market/calendar';
+import type { Signal } from '../signals';
 import { decisionKey } from './decision-key';
 import { orderDecision } from './loop-journal';
 import type { LoopRecord, RunReport } from './loop-status';
@@ -59,9 +60,20 @@ export class LoopOrders {
     return { ...request, idempotencyKey: decisionKey(request, at) };
   }
 
-  /** Submits once; a refusal is counted and logged, and not retried in this run. */
-  place(report: RunReport, unpriced: OrderRequest, why: string): Order {
-    const request = this.withKey(this.withProduct(unpriced, report.at), report.at);
+  /**
+   * Submits once; a refusal is counted and logged, and not retried in this run. The audit trail
+   * keeps the signal behind an entry and its reasons (an exit has none: `why` is its reason).
+   */
+  place(report: RunReport, unpriced: OrderRequest, why: string, signal?: Signal): Order {
+    const decision = {
+      origin: 'loop' as const,
+      actor: unpriced.strategy,
+      signal: signal
+        ? `${signal.direction} signal, score ${signal.score.toFixed(2)}, confidence ${signal.confidence.toFixed(2)}`
+        : null,
+      reasons: signal ? signal.reasons.join('; ') : why,
+    };
+    const request = { ...this.withKey(this.withProduct(unpriced, report.at), report.at), decision };
     const order = this.venue.submit(request);
     this.options.record.decisions += 1;
     report.orders.push(order);

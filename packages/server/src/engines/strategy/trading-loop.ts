@@ -243,7 +243,8 @@ export class TradingLoop {
     for (const entry of entries) {
       const signal = buys.get(entry.symbol);
       const why = signal ? signalReason(signal) : 'BUY signal';
-      const order = this.orders.place(report, this.orders.request(entry.symbol, 'BUY', entry.quantity), why);
+      const request = this.orders.request(entry.symbol, 'BUY', entry.quantity);
+      const order = this.orders.place(report, request, why, signal);
       if (order.status === 'REJECTED') continue;
       const filled = order.averagePrice !== null && order.filledQuantity > 0;
       day.budgetUsedPaise += filled ? order.averagePrice! * order.filledQuantity : entry.valuePaise;

@@ -77,6 +77,7 @@ export async function paperTradingRoutes(
       market,
       trading,
       request.headers[IDEMPOTENCY_KEY_HEADER.toLowerCase()],
+      request.session?.email,
     );
     // A retry is answered as the first request was, status included; the header says nothing new was placed.
     if (replayed) reply.header('Idempotent-Replayed', 'true');

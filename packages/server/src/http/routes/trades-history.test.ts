@@ -221,6 +221,7 @@ describe('GET /api/trades/export', () => {
       'Status',
       'Reject Reason',
       'Strategy',
+      'Origin',
       'Product',
       'Fees',
       'Brokerage',
@@ -254,6 +255,9 @@ describe('GET /api/trades/export', () => {
     const [, row] = parseCsv((await get(`/api/trades/export?search=${sell.id}`)).body);
     expect(row?.slice(2, 5)).toEqual(['TCS', 'SELL', 'MARKET']);
     expect(row?.[12]).toBe('momentum');
+    // Placed through the API, so manual whatever strategy it names: the audit trail says who placed it.
+    expect(row?.[13]).toBe('Manual');
+    expect((await history(`?search=${sell.id}`)).trades[0]).toMatchObject({ origin: 'manual' });
   });
 
   it('shows an intraday trade’s product and each charge line, in the history and the CSV', async () => {

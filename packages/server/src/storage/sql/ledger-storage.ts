@@ -1,8 +1,10 @@
+import type { OrderAuditLog } from '../../core/ports/order-audit';
 import type { LedgerRepository } from '../../core/ports/repositories/ledger';
 import type { OrdersRepository } from '../../core/ports/repositories/orders';
 import type { UnitOfWork } from '../../core/ports/unit-of-work';
 import { sqlWritersUnitOfWork } from './immediate-unit-of-work';
 import { SqlLedgerRepository } from './ledger-repository';
+import { SqlOrderAuditRepository } from './order-audit-repository';
 import { SqlOrdersRepository } from './orders-repository';
 import type { SqlDatabase } from './sql-database';
 
@@ -14,10 +16,12 @@ export function sqlLedgerStorage(
   ledgerRepo: LedgerRepository;
   ordersRepo: OrdersRepository;
   unitOfWork: UnitOfWork;
+  orderAudit: OrderAuditLog;
 } {
   return {
     ledgerRepo: new SqlLedgerRepository(db),
     ordersRepo: new SqlOrdersRepository(db),
     unitOfWork,
+    orderAudit: new SqlOrderAuditRepository(db),
   };
 }

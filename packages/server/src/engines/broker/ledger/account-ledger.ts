@@ -1,4 +1,5 @@
 import type { AccountId, PaperLimits } from '../../../core/orders';
+import type { OrderAuditLog } from '../../../core/ports/order-audit';
 import type { EntryKind, EntryRefs } from '../../../core/ports/repositories/ledger';
 import type { UnitOfWork } from '../../../core/ports/unit-of-work';
 import { istDateOf, parseIstDate } from '../../../core/time/ist-time';
@@ -40,6 +41,8 @@ const EXACT_DECIMAL_LIMITS = [
 export class AccountLedger extends LedgerReader {
   /** The unit every write runs in; nested inside another unit it is a savepoint. */
   private readonly unitOfWork: UnitOfWork;
+  /** The order audit trail, written inside each order's unit (ledger.ts). */
+  protected readonly orderAudit: OrderAuditLog | undefined;
   /** The last limits parsed, keyed by the stored JSON they came from (see limits()). */
   private readonly parsedLimits = new Map<AccountId, { json: string | undefined; limits: PaperLimits }>();
 
@@ -49,6 +52,7 @@ export class AccountLedger extends LedgerReader {
   ) {
     super(storage);
     this.unitOfWork = storage.unitOfWork;
+    this.orderAudit = storage.orderAudit;
   }
 
   /**

@@ -1,4 +1,5 @@
 import type { Position } from '../../../core/orders';
+import type { OrderAuditLog } from '../../../core/ports/order-audit';
 import type { EntryKind } from '../../../core/ports/repositories/ledger';
 import type { UnitOfWork } from '../../../core/ports/unit-of-work';
 import type { LedgerRepositories } from './ledger-reader';
@@ -16,6 +17,8 @@ export type { EntryKind };
 /** The ledger's repositories and the unit its writes commit in (an IMMEDIATE transaction in SQLite). */
 export interface LedgerStorage extends LedgerRepositories {
   unitOfWork: UnitOfWork;
+  /** Where each order decision is appended, in the order's own unit; none for a replay's scratch ledger. */
+  orderAudit?: OrderAuditLog;
 }
 
 export interface ResetResult {

@@ -1,3 +1,4 @@
+import { auditEntryOf, type OrderDecision } from '../../../core/order-audit';
 import {
   type AccountId,
   type Fill,
@@ -42,6 +43,7 @@ export class Ledger extends AccountLedger {
       order.status = status;
       order.rejectReason = status === 'REJECTED' ? rejectReason! : null;
       this.ordersRepo.insert(order);
+      this.audit(order, request);
       return order;
     });
   }
@@ -70,6 +72,7 @@ export class Ledger extends AccountLedger {
       order.realisedPnlPaise = this.movePosition(order, held, execution);
       order.updatedAt = execution.ts;
       this.ordersRepo.insert(order);
+      this.audit(order, request);
       return { order, fill: this.insertFill(order, fillId, execution, turnover) };
     });
   }
@@ -80,7 +83,7 @@ export class Ledger extends AccountLedger {
    * account is the truth for them, so nothing here moves money; the 'live' account row is created,
    * empty, on first use (its cash and its entries both stay 0).
    */
-  recordLiveOrder(order: LiveOrderRecord): void {
+  recordLiveOrder(order: LiveOrderRecord, decision?: OrderDecision): void {
     if (order.account !== 'live')
       throw new LedgerError('Only an order on the live account is recorded here.');
     requireQuantity(order.quantity);
@@ -89,6 +92,7 @@ export class Ledger extends AccountLedger {
     this.write(() => {
       this.ledgerRepo.ensureLiveAccount(order.createdAt);
       this.ordersRepo.insert(order);
+      this.audit(order, { decision });
       if (order.brokerOrderId) this.ordersRepo.setBrokerOrderId(order.id, order.brokerOrderId);
     });
   }
@@ -144,6 +148,15 @@ export class Ledger extends AccountLedger {
       for (const id of ids) this.setOrderStatus(id, 'CANCELLED', reason);
       return ids.length;
     });
+  }
+
+  /**
+   * The order's audit row, in the order's own unit: after the insert, so a key already used (which
+   * throws there) leaves no row. Orders replayed over generated history are no one's decision.
+   */
+  private audit(order: Order, { decision }: Pick<OrderRequest, 'decision'>): void {
+    if (!this.orderAudit || order.simulatedReplay) return;
+    this.orderAudit.append(auditEntryOf(order, decision, orderedId(order.createdAt), this.now()));
   }
 
   /** A buy adds to the position (one upsert); a sell takes from the one `held` (one update). */

@@ -6,7 +6,7 @@ export function liveOrderStore(
   ledger: Pick<Ledger, 'recordLiveOrder' | 'updateLiveOrder' | 'pendingLiveOrders' | 'orderByKey'>,
 ): LiveOrderStore {
   return {
-    record: (order) => ledger.recordLiveOrder(order),
+    record: (order, decision) => ledger.recordLiveOrder(order, decision),
     update: (order) => ledger.updateLiveOrder(order),
     pending: () => ledger.pendingLiveOrders(),
     orderByKey: (key) => {

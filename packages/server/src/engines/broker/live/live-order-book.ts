@@ -1,3 +1,4 @@
+import type { OrderDecision } from '../../../core/order-audit';
 import type { LiveOrder } from './upstox-order-mapping';
 
 /**
@@ -5,8 +6,8 @@ import type { LiveOrder } from './upstox-order-mapping';
  * account (Ledger satisfies it through liveOrderStore). Only orders: no cash, fills or positions.
  */
 export interface LiveOrderStore {
-  /** A new order, before Upstox is asked to place it. */
-  record(order: LiveOrder): void;
+  /** A new order, before Upstox is asked to place it, with who decided on it for the audit trail. */
+  record(order: LiveOrder, decision?: OrderDecision): void;
   /** What Upstox (or a refusal) changed: status, reason, quantity filled, average price, its Upstox id. */
   update(order: LiveOrder): void;
   /** The orders still PENDING, so a restarted broker follows them again. */

@@ -59,7 +59,7 @@ export class LivePlacement {
     body.tag = order.id;
     // Recorded before Upstox is asked: a crash after placing must not forget an order in flight.
     try {
-      this.book.orderStore?.record({ ...order });
+      this.book.orderStore?.record({ ...order }, request.decision);
     } catch (error) {
       // Another instance recorded the same key first (the unique index refused this one): its order
       // is the answer, and this one never reaches Upstox.

@@ -1,8 +1,17 @@
 import crypto from 'node:crypto';
+import {
+  auditEntryOf,
+  decisionFromStrategy,
+  haltDeciderOf,
+  type OrderDecision,
+} from '../../../core/order-audit';
 import { DEFAULT_PRODUCT, type Order, type OrderRequest, type Position } from '../../../core/orders';
+import type { OrderAuditLog } from '../../../core/ports/order-audit';
 import { type LoopLogger, SILENT_LOGGER, type TradingVenue } from '../../../core/ports/trading-venue';
+import { orderedId } from '../ledger/ordered-id';
 import type { OrderGate } from '../limits';
 import type { LiveBroker, LiveOrderStore } from './live-broker';
+import { LiveBrokerError } from './live-broker-error';
 
 /** What the venue last read from Upstox, and when. */
 export interface LiveSnapshot {
@@ -22,6 +31,8 @@ export interface LiveVenueOptions {
   dayOpening?: () => number | undefined;
   now?: () => number;
   log?: LoopLogger;
+  /** Where a refusal before Upstox is asked is recorded: no order row is written for it. */
+  orderAudit?: OrderAuditLog;
 }
 
 /**
@@ -75,7 +86,7 @@ export class LiveVenue implements TradingVenue {
   submit(request: OrderRequest): Order {
     const wanted: OrderRequest = { ...request, account: 'live' };
     const refusal = this.riskRefusal(wanted);
-    if (refusal) return rejectedOrder(wanted, refusal, this.now());
+    if (refusal) return this.refused(wanted, refusal, 'risk_limit');
     try {
       const { order, placed } = this.options.broker.begin(wanted);
       placed.then(
@@ -94,8 +105,23 @@ export class LiveVenue implements TradingVenue {
       // Refused before Upstox was called (no session, unknown symbol, …): REJECTED, as the venue promises.
       const reason = error instanceof Error ? error.message : String(error);
       this.log.warn({ symbol: request.symbol, reason }, 'live loop order refused');
-      return rejectedOrder(wanted, reason, this.now());
+      const halted = error instanceof LiveBrokerError && error.code === 'trading_halted';
+      return this.refused(wanted, reason, halted ? haltDeciderOf(reason) : 'broker');
     }
+  }
+
+  /** A refused order, REJECTED as the venue promises, and its refusal in the audit trail. */
+  private refused(
+    request: OrderRequest,
+    reason: string,
+    refusedBy: NonNullable<OrderDecision['refusedBy']>,
+  ): Order {
+    const order = rejectedOrder(request, reason, this.now());
+    const decision = { ...(request.decision ?? decisionFromStrategy(request.strategy)), refusedBy };
+    this.options.orderAudit?.append(
+      auditEntryOf(order, decision, orderedId(order.createdAt), order.createdAt),
+    );
+    return order;
   }
 
   positions(): Position[] {
@@ -199,7 +225,11 @@ export class LiveVenue implements TradingVenue {
   }
 }
 
-function rejectedOrder(request: OrderRequest, reason: string, now: number): Order {
+function rejectedOrder(
+  { decision: _decision, ...request }: OrderRequest,
+  reason: string,
+  now: number,
+): Order {
   return {
     ...request,
     simulatedReplay: request.simulatedReplay ?? false,

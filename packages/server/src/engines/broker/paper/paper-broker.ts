@@ -1,3 +1,4 @@
+import { decisionFromStrategy, haltDeciderOf, type OrderDecision } from '../../../core/order-audit';
 import type { Order, OrderRequest } from '../../../core/orders';
 import type { UnitOfWork } from '../../../core/ports/unit-of-work';
 import type { MarketDataService } from '../../market/market-data-service';
@@ -151,10 +152,24 @@ export class PaperBroker {
     ).price;
   }
 
-  /** A refused order is kept, with its reason, so the history shows what was refused and why. */
-  private reject(request: OrderRequest, reason: string, _code: string): Order {
-    return this.ledger.placeOrder(request, 'REJECTED', reason);
+  /**
+   * A refused order is kept, with its reason, so the history shows what was refused and why; the
+   * audit trail also says what refused it (the halt or a breaker, a risk limit, or the broker).
+   */
+  private reject(request: OrderRequest, reason: string, code: string): Order {
+    const refusedBy = refuserOf(code, reason);
+    const decision = { ...(request.decision ?? decisionFromStrategy(request.strategy)), refusedBy };
+    return this.ledger.placeOrder({ ...request, decision }, 'REJECTED', reason);
   }
+}
+
+// Refusals that are the account's or the market's facts, not a limit someone set.
+const BROKER_REFUSALS = new Set(['insufficient_funds', 'insufficient_shares', 'no_price']);
+
+/** What refused an order: the halt or a breaker, the broker's facts, else a risk or paper limit. */
+function refuserOf(code: string, reason: string): NonNullable<OrderDecision['refusedBy']> {
+  if (code === 'trading_halted') return haltDeciderOf(reason);
+  return BROKER_REFUSALS.has(code) ? 'broker' : 'risk_limit';
 }
 
 /** Adapts the market data engine to what the paper broker reads. */
