@@ -13,6 +13,7 @@ import { haltOrderOutcomesMigration } from './011-halt-order-outcomes';
 import { orderIdempotencyKeysMigration } from './012-order-idempotency-keys';
 import { leasesMigration } from './013-leases';
 import { instancesMigration } from './014-instances';
+import { secondFactorMigration } from './015-second-factor';
 
 /**
  * The PostgreSQL twin of sqlite/migrations: the same ids, names and schema, one file per id.
@@ -33,6 +34,7 @@ export const postgresMigrations: Migration[] = [
   orderIdempotencyKeysMigration,
   leasesMigration,
   instancesMigration,
+  secondFactorMigration,
 ];
 
 /**

@@ -12,6 +12,7 @@ import { haltOrderOutcomesMigration } from './011-halt-order-outcomes';
 import { orderIdempotencyKeysMigration } from './012-order-idempotency-keys';
 import { leasesMigration } from './013-leases';
 import { instancesMigration } from './014-instances';
+import { secondFactorMigration } from './015-second-factor';
 
 export type { Migration } from '../../sql/migrate';
 
@@ -33,4 +34,5 @@ export const migrations: Migration[] = [
   orderIdempotencyKeysMigration,
   leasesMigration,
   instancesMigration,
+  secondFactorMigration,
 ];
