@@ -2,10 +2,12 @@ import { newPasswordProblem, PROFILE_MESSAGES } from '@td/contracts';
 import type { Logger } from 'pino';
 import { HttpError } from '../../core/errors';
 import type { RateCounters } from '../../core/ports/rate-counters';
+import type { SecondFactorRepository } from '../../core/ports/repositories/second-factor';
 import type { SessionsRepository } from '../../core/ports/repositories/sessions';
 import type { UnitOfWork } from '../../core/ports/unit-of-work';
 import { LoginFailureLog, SetupRequestLog } from './attempt-limits';
 import { hashPassword, PRODUCTION_SCRYPT_COST, type ScryptCost, verifyPassword } from './password-hash';
+import { SecondFactor, type SecretSealer, type SignInChallenge } from './second-factor';
 import { type SessionRecord, SessionStore } from './session-store';
 import {
   createSetupLinkDelivery,
@@ -41,7 +43,12 @@ export interface PasswordSetupOutcome {
 export interface AuthService {
   /** Synchronous so the request guard stays cheap; enforces idle and absolute expiry and refreshes last-seen. */
   verifySession(token: string): SessionInfo | null;
-  login(email: string, password: string, ip: string): Promise<SignedIn>;
+  /** A session, or, when two-step sign-in is on, a challenge for completeSignIn (no session yet). */
+  login(email: string, password: string, ip: string): Promise<SignedIn | SignInChallenge>;
+  /** The code step: the challenge from login and a current code or a recovery code. */
+  completeSignIn(challenge: string, code: string, ip: string): Promise<SignedIn>;
+  /** Enrolment and the code-guarded actions of Settings → Profile. */
+  readonly secondFactor: SecondFactor;
   requestPasswordSetup(email: string, caller: { ip: string }): Promise<PasswordSetupOutcome>;
   setPassword(tempToken: string, newPassword: string): Promise<SignedIn>;
   /**
@@ -50,7 +57,7 @@ export interface AuthService {
    */
   changePassword(
     sessionToken: string,
-    change: { currentPassword: string; newPassword: string },
+    change: { currentPassword: string; newPassword: string; code?: string },
     ip: string,
   ): Promise<{ endedSessions: number }>;
   /** Whether the session is still live, without counting this as activity (the stream's periodic check). */
@@ -76,6 +83,9 @@ export interface AuthConfig extends SetupLinkConfig {
 
 export interface AuthServiceDeps {
   sessions: SessionsRepository;
+  secondFactors: SecondFactorRepository;
+  /** Seals the TOTP secret at rest. */
+  box: SecretSealer;
   /** The password change and setup each write several rows that must land together. */
   unitOfWork: UnitOfWork;
   config: AuthConfig;
@@ -119,6 +129,10 @@ export function createAuthService(deps: AuthServiceDeps): AuthService {
       logger.warn({ err: error }, 'shared sign-in counters unreachable: the database counts this attempt'),
   );
   const sessionsEnded = (email: string) => deps.onSessionsEnded?.(email);
+  const secondFactor = new SecondFactor({
+    ...{ rows: deps.secondFactors, box: deps.box, limiter: failures, owner },
+    ...{ now: clock, scryptCost, logger },
+  });
   const setupRequests = new SetupRequestLog(deps.sessions.setupRequests, SETUP_REQUEST_WINDOW);
 
   const toSessionInfo = (record: SessionRecord): SessionInfo => ({
@@ -129,7 +143,17 @@ export function createAuthService(deps: AuthServiceDeps): AuthService {
     idleExpiresAt: Math.min(record.expiresAt, record.lastSeenAt + config.sessionIdleMs),
   });
 
+  const startSession = (ip: string): SignedIn => {
+    const signedInAt = clock();
+    sessions.pruneEnded(signedInAt);
+    const { token, record } = sessions.create(owner, signedInAt);
+    logger.info({ ip }, 'signed in');
+    return { sessionToken: token, session: toSessionInfo(record) };
+  };
+
   return {
+    secondFactor,
+
     verifySession(token) {
       const record = sessions.touch(token, clock());
       // A session issued to an address that is no longer the authorised one is worthless.
@@ -153,12 +177,15 @@ export function createAuthService(deps: AuthServiceDeps): AuthService {
         logger.warn({ ip, authorisedEmail: email === owner }, 'sign-in failed');
         throw new HttpError(401, MSG.invalidCredentials, 'invalid_credentials');
       }
+      // The slate stays as it is until the code is right: else each correct password would reset the code's guesses.
+      if (secondFactor.isOn()) return secondFactor.issueChallenge();
       await failures.clearAccount(email, ip);
-      const signedInAt = clock();
-      sessions.pruneEnded(signedInAt);
-      const { token, record } = sessions.create(owner, signedInAt);
-      logger.info({ ip }, 'signed in');
-      return { sessionToken: token, session: toSessionInfo(record) };
+      return startSession(ip);
+    },
+
+    async completeSignIn(challenge, code, ip) {
+      await secondFactor.completeChallenge(challenge, code, ip);
+      return startSession(ip);
     },
 
     async requestPasswordSetup(emailInput, caller) {
@@ -208,7 +235,7 @@ export function createAuthService(deps: AuthServiceDeps): AuthService {
       return { sessionToken: outcome.token, session: toSessionInfo(outcome.record) };
     },
 
-    async changePassword(sessionToken, { currentPassword, newPassword }, ip) {
+    async changePassword(sessionToken, { currentPassword, newPassword, code }, ip) {
       const now = clock();
       const problem = newPasswordProblem(newPassword);
       if (problem) throw new HttpError(400, problem, 'weak_password');
@@ -223,6 +250,7 @@ export function createAuthService(deps: AuthServiceDeps): AuthService {
         throw new HttpError(403, PROFILE_MESSAGES.wrongCurrentPassword, 'wrong_current_password');
       }
       await failures.clearAccount(owner, ip);
+      await secondFactor.requireCode(code, ip, 'settings');
       if (await verifyPassword(newPassword, stored)) {
         throw new HttpError(422, PROFILE_MESSAGES.sameAsCurrent, 'password_unchanged');
       }

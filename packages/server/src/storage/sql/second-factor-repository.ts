@@ -1,7 +1,4 @@
-import type {
-  SecondFactorRepository,
-  StoredSecondFactor,
-} from '../../core/ports/repositories/second-factor';
+import type { SecondFactorRepository, StoredSecondFactor } from '../../core/ports/repositories/second-factor';
 import type { SqlDatabase } from './sql-database';
 
 interface SecondFactorRow {
@@ -11,7 +8,8 @@ interface SecondFactorRow {
 }
 
 // PostgreSQL's BIGINT may arrive as a string through the bridge; the rest of the code reads numbers.
-const numberOrNull = (value: number | string | null): number | null => (value === null ? null : Number(value));
+const numberOrNull = (value: number | string | null): number | null =>
+  value === null ? null : Number(value);
 
 /** The tables of migration 015: second_factors, recovery_codes, sign_in_challenges. */
 export class SqlSecondFactorRepository implements SecondFactorRepository {
@@ -70,7 +68,9 @@ export class SqlSecondFactorRepository implements SecondFactorRepository {
   replaceRecoveryCodes(email: string, codeHashes: readonly string[], at: number): void {
     this.db.transaction(() => {
       this.db.prepare('DELETE FROM recovery_codes WHERE email = ?').run(email);
-      const insert = this.db.prepare('INSERT INTO recovery_codes (email, code_hash, created_at) VALUES (?, ?, ?)');
+      const insert = this.db.prepare(
+        'INSERT INTO recovery_codes (email, code_hash, created_at) VALUES (?, ?, ?)',
+      );
       for (const hash of codeHashes) insert.run(email, hash, at);
     })();
   }
