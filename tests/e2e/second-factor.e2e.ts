@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import {
   authenticatorCode,
   callApi,
+  type E2EStack,
   e2eSuite,
   expectDashboard,
   expectSignInForm,
@@ -27,6 +28,15 @@ async function passwordStep(page: Page, email: string): Promise<void> {
   await expectVisible(page.getByRole('heading', { name: 'Enter your code', exact: true }));
 }
 
+/** Settings → Profile, where two-step sign-in is switched on and off. */
+async function openProfile(page: Page, stack: E2EStack) {
+  await openSignedIn(page, stack, '/settings');
+  await page.getByRole('tab', { name: 'Profile', exact: true }).click();
+  const card = page.getByRole('region', { name: 'Two-step sign-in' });
+  await expectVisible(card, 20_000);
+  return card;
+}
+
 async function enterCode(page: Page, code: string): Promise<void> {
   await page.getByLabel('Authentication code', { exact: true }).fill(code);
   await page.getByRole('button', { name: 'Verify', exact: true }).click();
@@ -36,8 +46,7 @@ e2eSuite('second-factor', { signedIn: true }, (suite) => {
   suite.test(
     'enrol with the shown key, sign in with password and code, a reused code is refused, a recovery code works once',
     async ({ page, stack }) => {
-      await openSignedIn(page, stack, '/settings?tab=profile');
-      const card = page.getByRole('region', { name: 'Two-step sign-in' });
+      const card = await openProfile(page, stack);
       await card.getByRole('button', { name: 'Set up two-step sign-in' }).click();
       await expectVisible(card.getByRole('img', { name: 'QR code to scan' }));
       const secret = (await card.getByTestId('second-factor-secret').textContent())?.trim() ?? '';
@@ -82,8 +91,7 @@ e2eSuite('second-factor', { signedIn: true }, (suite) => {
       await expectDashboard(page);
 
       // Leave the trader as the other files expect: two-step sign-in off (a recovery code proves it).
-      await openSignedIn(page, stack, '/settings?tab=profile');
-      const after = page.getByRole('region', { name: 'Two-step sign-in' });
+      const after = await openProfile(page, stack);
       await after.getByLabel('Authenticator code', { exact: true }).fill(recoveryCodes[2]!);
       await after.getByRole('button', { name: 'Switch off', exact: true }).click();
       await expectVisible(after.getByRole('button', { name: 'Set up two-step sign-in' }));
