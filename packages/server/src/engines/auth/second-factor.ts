@@ -51,6 +51,12 @@ export const CHALLENGE_TTL_MS = 5 * 60_000;
 
 const REREAD_AFTER_MS = 5_000;
 
+/**
+ * Recovery codes are 50 random bits, not a person's password: a dictionary cannot shorten the search,
+ * so scrypt at 16 MiB (tens of ms) is ample, and making or checking ten stays quick on a small server.
+ */
+const RECOVERY_CODE_COST: ScryptCost = { N: 2 ** 14, r: 8, p: 1 };
+
 /** Where a code is asked for: sign-in refuses with 401, Settings with 403 (a 401 would sign the screen out). */
 type Asker = 'sign-in' | 'settings';
 
@@ -62,7 +68,12 @@ export class SecondFactor {
   /** The live gate asks on every order: a short memory spares the database; other instances' changes show within it. */
   private known?: { on: boolean; readAt: number };
 
-  constructor(private readonly deps: SecondFactorDeps) {}
+  private readonly recoveryCost: ScryptCost;
+
+  constructor(private readonly deps: SecondFactorDeps) {
+    // Tests lower the password cost further still; never raise it above the recovery-code cost.
+    this.recoveryCost = deps.scryptCost.N < RECOVERY_CODE_COST.N ? deps.scryptCost : RECOVERY_CODE_COST;
+  }
 
   /** Read afresh: sign-in and the code-guarded actions never act on a stale answer. */
   isOn(): boolean {
@@ -199,7 +210,7 @@ export class SecondFactor {
 
   private async replaceRecoveryCodes(): Promise<string[]> {
     const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
-    const hashes = await Promise.all(codes.map((code) => hashPassword(code, this.deps.scryptCost)));
+    const hashes = await Promise.all(codes.map((code) => hashPassword(code, this.recoveryCost)));
     this.deps.rows.replaceRecoveryCodes(this.deps.owner, hashes, this.deps.now());
     return codes;
   }
