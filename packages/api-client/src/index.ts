@@ -23,6 +23,7 @@ export * from './research';
 export * from './risk';
 export * from './safety';
 export * from './scaling';
+export * from './second-factor';
 export * from './settings';
 export * from './shell';
 export * from './trades';

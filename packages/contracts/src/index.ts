@@ -19,6 +19,7 @@ export * from './remote-registry';
 export * from './risk';
 export * from './safety';
 export * from './scaling';
+export * from './second-factor';
 export * from './shell';
 export * from './stream';
 export * from './trading';

@@ -18,6 +18,8 @@ export const changePasswordRequestSchema = z.object({
       const problem = newPasswordProblem(password);
       if (problem) context.addIssue({ code: 'custom', message: problem });
     }),
+  /** The current authenticator code, needed when two-step sign-in is on. */
+  code: z.string().trim().max(64, 'That code is too long').optional(),
 });
 export type ChangePasswordRequest = z.infer<typeof changePasswordRequestSchema>;
 

@@ -4,6 +4,7 @@ export * from './build';
 export * from './expect';
 export * from './paths';
 export * from './registry';
+export * from './second-factor';
 export * from './shared-chunks';
 export * from './sign-in';
 export * from './stack';

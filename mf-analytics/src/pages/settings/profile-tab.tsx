@@ -1,8 +1,9 @@
-import { errorMessage, useChangePassword } from '@td/api-client';
+import { errorMessage, useChangePassword, useSecondFactorStatus } from '@td/api-client';
 import { changePasswordRequestSchema, scorePassword, strengthLabel, type User } from '@td/contracts';
 import { Button, Card, FactList, TextInput } from '@td/ui';
 import { type FormEvent, useId, useState } from 'react';
 import styled from 'styled-components';
+import { SecondFactorCard } from './second-factor-card';
 
 const Columns = styled.div`
   display: grid;
@@ -12,6 +13,11 @@ const Columns = styled.div`
   ${({ theme }) => theme.media.phone} {
     grid-template-columns: minmax(0, 1fr);
   }
+`;
+
+// Two-step sign-in takes the whole width under the two cards: the QR code and its key sit side by side.
+const Wide = styled.div`
+  grid-column: 1 / -1;
 `;
 
 const Form = styled.form`
@@ -44,7 +50,7 @@ const Footnote = styled.p`
 const CHANGE_FAILED = 'Failed to change the password. Please try again.';
 const MISMATCH = 'Passwords do not match';
 
-type PasswordField = 'current' | 'next' | 'confirm';
+type PasswordField = 'current' | 'next' | 'confirm' | 'code';
 
 function PasswordInput({
   label,
@@ -52,12 +58,14 @@ function PasswordInput({
   onChange,
   autoComplete,
   hint,
+  type = 'password',
 }: {
   label: string;
   value: string;
   onChange: (value: string) => void;
   autoComplete: string;
   hint?: string;
+  type?: 'password' | 'text';
 }) {
   const id = useId();
   return (
@@ -65,7 +73,7 @@ function PasswordInput({
       <label htmlFor={id}>{label}</label>
       <TextInput
         id={id}
-        type="password"
+        type={type}
         value={value}
         autoComplete={autoComplete}
         onChange={(event) => onChange(event.target.value)}
@@ -78,10 +86,12 @@ function PasswordInput({
 /** Settings → Profile: who is signed in (read-only) and a password change that needs the current one. */
 export function ProfileTab({ user }: { user: User | null }) {
   const change = useChangePassword();
+  const codeNeeded = useSecondFactorStatus().data?.enabled ?? false;
   const [passwords, setPasswords] = useState<Record<PasswordField, string>>({
     current: '',
     next: '',
     confirm: '',
+    code: '',
   });
   const [outcome, setOutcome] = useState<{ failed: boolean; text: string } | null>(null);
   const set = (field: PasswordField) => (value: string) => {
@@ -95,6 +105,7 @@ export function ProfileTab({ user }: { user: User | null }) {
     const parsed = changePasswordRequestSchema.safeParse({
       current_password: passwords.current,
       new_password: passwords.next,
+      ...(codeNeeded ? { code: passwords.code } : {}),
     });
     if (!parsed.success) {
       setOutcome({ failed: true, text: parsed.error.issues[0]?.message ?? CHANGE_FAILED });
@@ -106,7 +117,7 @@ export function ProfileTab({ user }: { user: User | null }) {
     }
     change.mutate(parsed.data, {
       onSuccess: (reply) => {
-        setPasswords({ current: '', next: '', confirm: '' });
+        setPasswords({ current: '', next: '', confirm: '', code: '' });
         setOutcome({ failed: false, text: reply.message });
       },
       onError: (error) => setOutcome({ failed: true, text: errorMessage(error, CHANGE_FAILED) }),
@@ -148,6 +159,16 @@ export function ProfileTab({ user }: { user: User | null }) {
             onChange={set('confirm')}
             autoComplete="new-password"
           />
+          {codeNeeded && (
+            <PasswordInput
+              label="Authenticator code"
+              type="text"
+              value={passwords.code}
+              onChange={set('code')}
+              autoComplete="one-time-code"
+              hint="Two-step sign-in is on: the code your app shows now."
+            />
+          )}
           <div>
             <Button type="submit" loading={change.isPending}>
               Change password
@@ -161,6 +182,9 @@ export function ProfileTab({ user }: { user: User | null }) {
           <Footnote>Changing the password signs out every other device; this one stays signed in.</Footnote>
         </Form>
       </Card>
+      <Wide>
+        <SecondFactorCard />
+      </Wide>
     </Columns>
   );
 }

@@ -39,6 +39,7 @@ function renderSettings(url = '/settings', replies: Record<string, Responder> = 
         ml_confidence: false,
       }),
       'POST /api/settings/notifications': (body) => ok(body),
+      'GET /api/auth/second-factor': reply(200, { success: true, enabled: false, recovery_codes_left: 0 }),
       ...replies,
     },
   });

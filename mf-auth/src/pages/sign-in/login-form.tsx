@@ -1,5 +1,10 @@
 import { authApi, useApiClient } from '@td/api-client';
-import { type LoginResponse, REQUIRED_PASSWORD_STRENGTH, scorePassword } from '@td/contracts';
+import {
+  type LoginResponse,
+  REQUIRED_PASSWORD_STRENGTH,
+  type SecondFactorRequiredResponse,
+  scorePassword,
+} from '@td/contracts';
 import { type FormEvent, useState } from 'react';
 import { EmailField, SubmitWithHint } from './form-fields';
 import { Form, LinkButton } from './form-parts';
@@ -17,6 +22,8 @@ export interface LoginFormProps {
   locked: boolean;
   onNotice: (notice: Notice | null) => void;
   onSignedIn: (reply: LoginResponse) => void;
+  /** Two-step sign-in is on: the password was right and a code is needed next. */
+  onCodeNeeded: (reply: SecondFactorRequiredResponse) => void;
   onForgotPassword: () => void;
   /** First run: the server has no password yet, so offer to request a setup link for this email. */
   onRequestSetup: () => void;
@@ -48,7 +55,9 @@ export function LoginForm(props: LoginFormProps) {
     onNotice(null);
     setLoading(true);
     try {
-      onSignedIn(await authApi.login(api, { email: email.trim(), password }));
+      const reply = await authApi.login(api, { email: email.trim(), password });
+      if ('second_factor_required' in reply) props.onCodeNeeded(reply);
+      else onSignedIn(reply);
     } catch (error) {
       onNotice({
         tone: 'error',

@@ -199,3 +199,50 @@ describe('sign-in: successful login', () => {
     expect(screen.getByText('Redirecting...')).toBeInTheDocument();
   });
 });
+
+describe('sign-in: the code step of two-step sign-in', () => {
+  const codeNeeded = reply(200, {
+    success: true,
+    second_factor_required: true,
+    message: 'Enter the 6-digit code from your authenticator app.',
+    challenge: 'challenge-1',
+    expires_at: '2026-01-05T04:05:00.000Z',
+  });
+
+  it('asks for the code after the password and signs in with it', async () => {
+    const { fill, user, signInButton, requests } = renderSignIn({
+      replies: { [LOGIN]: codeNeeded, 'POST /api/auth/login/code': reply(200, signedInReply()) },
+    });
+    await fill(OWNER_EMAIL, STRONG_PASSWORD);
+    await user.click(signInButton());
+    expect(await screen.findByRole('heading', { level: 1, name: 'Enter your code' })).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Authentication code'), '123456');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByText('Welcome to Trading Dashboard')).toBeInTheDocument();
+    expect(requests.find((r) => r.path === '/api/auth/login/code')?.body).toEqual({
+      challenge: 'challenge-1',
+      code: '123456',
+    });
+  });
+
+  it("shows the server's sentence for a wrong or reused code and keeps the code step", async () => {
+    const { fill, user, signInButton } = renderSignIn({
+      replies: {
+        [LOGIN]: codeNeeded,
+        'POST /api/auth/login/code': reply(
+          401,
+          failure(
+            'That code is not correct or was already used. Enter the current code from your authenticator app.',
+            'wrong_code',
+          ),
+        ),
+      },
+    });
+    await fill(OWNER_EMAIL, STRONG_PASSWORD);
+    await user.click(signInButton());
+    await user.type(await screen.findByLabelText('Authentication code'), '000000');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByText(/^That code is not correct or was already used/)).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Enter your code' })).toBeInTheDocument();
+  });
+});

@@ -1,6 +1,7 @@
 import type { LoginResponse, PasswordSetupResponse } from '@td/contracts';
 import { usePlatform } from '@td/platform';
 import { useEffect, useState } from 'react';
+import { CodeForm } from './code-form';
 import { LoginForm } from './login-form';
 import { BrandMark, MarketingPanel } from './marketing-panel';
 import { ResetForm } from './reset-form';
@@ -16,10 +17,14 @@ import {
 import { type Notice, SignInNotice } from './sign-in-notice';
 import { useOneShotTimer } from './use-one-shot-timer';
 
-export type SignInMode = 'login' | 'reset' | 'setup';
+export type SignInMode = 'login' | 'code' | 'reset' | 'setup';
 
 const HEADINGS: Record<SignInMode, { title: string; intro: string }> = {
   login: { title: 'Sign in', intro: 'Restricted access: the authorised trader only.' },
+  code: {
+    title: 'Enter your code',
+    intro: 'Two-step sign-in is on: enter the 6-digit code from your authenticator app, or a recovery code.',
+  },
   reset: {
     title: 'Reset your password',
     intro: 'Enter the account email and we will send password setup instructions.',
@@ -36,6 +41,7 @@ export function SignInPage() {
   const urlToken = setupTokenFrom(location.search);
   const [mode, setMode] = useState<SignInMode>(urlToken ? 'setup' : 'login');
   const [tempToken, setTempToken] = useState<string | null>(urlToken);
+  const [challenge, setChallenge] = useState<string | null>(null);
   const [email, setEmail] = useState('');
   const [notice, setNotice] = useState<Notice | null>(null);
   const [locked, setLocked] = useState(false);
@@ -57,6 +63,7 @@ export function SignInPage() {
     setLocked(false);
     setNotice(null);
     if (next !== 'setup') setTempToken(null);
+    if (next !== 'code') setChallenge(null);
     setMode(next);
   };
 
@@ -104,8 +111,23 @@ export function SignInPage() {
               onSignedIn={(reply) =>
                 signInAfterDelay(reply, reply.message || MESSAGES.welcome, MESSAGES.redirecting)
               }
+              onCodeNeeded={(reply) => {
+                switchMode('code');
+                setChallenge(reply.challenge);
+              }}
               onForgotPassword={() => switchMode('reset')}
               onRequestSetup={() => switchMode('reset')}
+            />
+          )}
+          {mode === 'code' && challenge && (
+            <CodeForm
+              challenge={challenge}
+              locked={locked}
+              onNotice={setNotice}
+              onSignedIn={(reply) =>
+                signInAfterDelay(reply, reply.message || MESSAGES.welcome, MESSAGES.redirecting)
+              }
+              onBack={() => switchMode('login')}
             />
           )}
           {mode === 'reset' && (

@@ -32,6 +32,7 @@ import { researchRoutes } from './routes/research';
 import { riskRoutes } from './routes/risk';
 import { safetyRoutes } from './routes/safety';
 import { scalingRoutes } from './routes/scaling';
+import { secondFactorRoutes } from './routes/second-factor';
 import { settingsRoutes } from './routes/settings';
 import { shellRoutes } from './routes/shell';
 import { streamRoutes } from './routes/stream';
@@ -167,6 +168,7 @@ async function registerRoutes(app: FastifyInstance, services: AppServices): Prom
   await app.register(riskRoutes, { risk: services.risk, safety, riskLimits: settings });
   await app.register(safetyRoutes, { safety });
   await app.register(settingsRoutes, { auth, stream, notifications: settings });
+  await app.register(secondFactorRoutes, { secondFactor: auth.secondFactor });
   await app.register(scalingRoutes, { phases: services.phases });
   await app.register(newsRoutes, { ml });
   await app.register(mlOverviewRoutes, { ml });

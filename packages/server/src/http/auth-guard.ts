@@ -14,6 +14,8 @@ const PUBLIC_ROUTES = new Set([
   // Probes carry no session (Kubernetes readiness, the image's HEALTHCHECK).
   'GET /api/ready',
   'POST /api/auth/login',
+  // The code step: the challenge from the password step proves the caller.
+  'POST /api/auth/login/code',
   'POST /api/auth/logout',
   'POST /api/auth/validate-session',
   'POST /api/auth/set-password',

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { SECOND_FACTOR_MESSAGES } from '@td/contracts';
 import type { Logger } from 'pino';
 import { createAuthService } from '../engines/auth/auth-service';
 import type { ScryptCost } from '../engines/auth/password-hash';
@@ -15,6 +16,7 @@ import { openStorage } from '../storage/open-storage';
 import { secureDataDir } from '../storage/secrets/owner-only-files';
 import { SecretBox } from '../storage/secrets/secret-box';
 import { SqlDataSourcesRepository } from '../storage/sql/data-sources-repository';
+import { SqlSecondFactorRepository } from '../storage/sql/second-factor-repository';
 import { SqlSessionsRepository } from '../storage/sql/sessions-repository';
 import { SqlSettingsRepository } from '../storage/sql/settings-repository';
 import { openCluster } from './cluster';
@@ -57,6 +59,7 @@ export function buildFoundation(config: AppConfig, logger: Logger, options: Runt
     logger.warn({ err: error }, 'could not publish on the cluster bus');
   const auth = createAuthService({
     ...{ sessions: new SqlSessionsRepository(db), unitOfWork: storage.unitOfWork },
+    ...{ secondFactors: new SqlSecondFactorRepository(db), box },
     ...{ config, logger, now, scryptCost: options.scryptCost, counters: cluster.counters ?? undefined },
     onSessionsEnded: (email) => cluster.bus.publish({ type: 'session-revoked', email }).catch(clusterError),
   });
@@ -78,7 +81,10 @@ export function buildFoundation(config: AppConfig, logger: Logger, options: Runt
   const tradingMode = new ModeController(
     settings,
     {
-      liveUnavailableReason: () => upstoxAccount.problem(),
+      // Live orders move real money: the account must have two-step sign-in on (decision 0036).
+      liveUnavailableReason: () =>
+        upstoxAccount.problem() ??
+        (auth.secondFactor.isOnForLiveGate() ? null : SECOND_FACTOR_MESSAGES.liveNeedsIt),
       liveAllowedUntil: () => upstoxAccount.liveAllowedUntil(),
     },
     { ...realTimers, now },

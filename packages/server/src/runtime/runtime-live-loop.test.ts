@@ -1,6 +1,6 @@
 import { liveTestApp } from '../engines/broker/live/test-support/live-test-app';
 import { FakeUpstoxApi } from '../engines/market/providers/upstox/test-support/fake-upstox-api';
-import { buildTestApp, signInForTest, type TestApp } from '../test-support';
+import { buildTestApp, enrolSecondFactorForTest, signInForTest, type TestApp } from '../test-support';
 
 describe('the trading loop follows the trading mode', () => {
   let testApp: TestApp;
@@ -28,7 +28,9 @@ describe('the trading loop follows the trading mode', () => {
 
   it('runs the live loop instead of the paper loop in live mode, and the paper loop again after', async () => {
     const { services, app } = testApp;
-    const { headers } = await signInForTest(testApp);
+    const session = await signInForTest(testApp);
+    const { headers } = session;
+    await enrolSecondFactorForTest(testApp, session);
     services.tradingMode.change('paper');
     expect(services.tradingLoop.state().running).toBe(true);
     expect(services.liveLoop.isRunning()).toBe(false);

@@ -1,5 +1,13 @@
 import { FakeUpstoxOrders } from '../engines/broker/live/test-support/fake-upstox-orders';
-import { buildTestApp, createTestClock, signInForTest, type TestApp, type TestClock } from '../test-support';
+import {
+  buildTestApp,
+  createTestClock,
+  enrolledSecondFactor,
+  enrolSecondFactorForTest,
+  signInForTest,
+  type TestApp,
+  type TestClock,
+} from '../test-support';
 
 const ist = (date: string, time: string) => Date.parse(`${date}T${time}:00+05:30`);
 
@@ -35,7 +43,10 @@ describe("the live account's loss windows in a running server", () => {
   async function readAt(date: string, time: string, cashRupees: number) {
     const { app, services } = testApp;
     clock.set(ist(date, time));
-    const { headers } = await signInForTest(testApp);
+    const session = await signInForTest(testApp);
+    const { headers } = session;
+    // Live mode needs two-step sign-in on: switched on at the first sign-in.
+    if (!enrolledSecondFactor(testApp)) await enrolSecondFactorForTest(testApp, session);
     const { auth_url } = (await app.inject({ method: 'POST', url: '/api/upstox/connect', headers })).json()
       .data;
     const state = new URL(auth_url).searchParams.get('state')!;

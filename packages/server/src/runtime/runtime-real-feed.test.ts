@@ -1,7 +1,13 @@
 import { FakeUpstoxOrders } from '../engines/broker/live/test-support/fake-upstox-orders';
 import { INDEX_FEED_INSTRUMENTS } from '../engines/market/instruments';
 import { FakeUpstoxFeedServer } from '../engines/market/providers/upstox/test-support/fake-upstox-feed-server';
-import { buildTestApp, createRunningClock, signInForTest, type TestApp } from '../test-support';
+import {
+  buildTestApp,
+  createRunningClock,
+  enrolSecondFactorForTest,
+  signInForTest,
+  type TestApp,
+} from '../test-support';
 import {
   feedIndex,
   feedTrade,
@@ -38,7 +44,10 @@ describe('the product on a real feed: Upstox over HTTP and its V3 WebSocket, fak
       },
     });
     await testApp.runtime.start();
-    ({ headers } = await signInForTest(testApp));
+    const session = await signInForTest(testApp);
+    ({ headers } = session);
+    // Live mode needs two-step sign-in on.
+    await enrolSecondFactorForTest(testApp, session);
     await signInToUpstox(testApp.services);
   });
 

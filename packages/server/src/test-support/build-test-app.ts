@@ -44,6 +44,8 @@ export interface TestApp {
   /** The engines behind the services: nothing runs until a test calls `runtime.start()`. */
   runtime: Runtime;
   config: AppConfig;
+  /** The clock the app's services read (authenticator codes in tests follow it). */
+  now: () => number;
   /** Closes the app, stops the engines (the database last) and deletes the temp data dir. */
   close(): Promise<void>;
 }
@@ -81,6 +83,7 @@ export async function buildTestApp(overrides: TestAppOverrides = {}): Promise<Te
     services,
     runtime,
     config,
+    now,
     async close() {
       if (closed) return;
       closed = true;

@@ -225,6 +225,11 @@ const SHAPED_BODIES: Record<string, fc.Arbitrary<unknown>> = {
     email: mostly(fc.constantFrom('someone@example.com', 'x@y')),
     password: mostly(fc.constantFrom(TEST_PASSWORD, 'wrong')),
   }),
+  '/api/auth/login/code': fc.record({
+    challenge: mostly(fc.string()),
+    code: mostly(fc.constantFrom('123456', 'abcde-fghjk', '')),
+  }),
+  '/api/auth/second-factor/confirm': fc.record({ code: mostly(fc.constantFrom('123456', '')) }),
   '/api/auth/set-password': fc.record({
     temp_token: mostly(fc.string()),
     new_password: mostly(fc.constantFrom(TEST_PASSWORD, 'short')),
@@ -484,6 +489,7 @@ export class RouteFuzzer {
       TEST_PASSWORD,
       `127.99.0.${this.signIns % 250}`,
     );
+    if (!('sessionToken' in signedIn)) throw new Error('the fuzzer signs in with a password only');
     this.token = signedIn.sessionToken;
     return this.token;
   }

@@ -1,5 +1,6 @@
 import { readSetupTokenFromFile } from '../engines/auth/setup-link-file';
 import type { TestApp } from './build-test-app';
+import { enrolledSecondFactor } from './second-factor';
 
 /** Strong by the shared rule (length, both cases, digits, symbols). */
 export const TEST_PASSWORD = 'Correct-Horse-42-Battery';
@@ -38,9 +39,22 @@ export async function signInForTest(testApp: TestApp, password = TEST_PASSWORD):
         payload: { email: config.traderEmail, password },
       })
     : await setFirstPassword(testApp, password);
-  const token = response.json().session_token;
+  const token = (await answerChallenge(testApp, response.json())) ?? response.json().session_token;
   if (response.statusCode !== 200 || typeof token !== 'string') {
     throw new Error(`test sign-in failed: ${response.body}`);
   }
   return { token, headers: { authorization: `Bearer ${token}` } };
+}
+
+/** With two-step sign-in on, the password step gives a challenge: answer it with one recovery code (each works once). */
+async function answerChallenge(testApp: TestApp, reply: { challenge?: unknown }): Promise<string | null> {
+  if (typeof reply.challenge !== 'string') return null;
+  const code = enrolledSecondFactor(testApp)?.recoveryCodes.pop();
+  if (!code) throw new Error('sign-in needs a code, and the test enrolled no second factor to answer it');
+  const response = await testApp.app.inject({
+    method: 'POST',
+    url: '/api/auth/login/code',
+    payload: { challenge: reply.challenge, code },
+  });
+  return response.json().session_token ?? null;
 }

@@ -1,95 +1,23 @@
 import { newPasswordProblem, PROFILE_MESSAGES } from '@td/contracts';
-import type { Logger } from 'pino';
 import { HttpError } from '../../core/errors';
-import type { RateCounters } from '../../core/ports/rate-counters';
-import type { SessionsRepository } from '../../core/ports/repositories/sessions';
-import type { UnitOfWork } from '../../core/ports/unit-of-work';
 import { LoginFailureLog, SetupRequestLog } from './attempt-limits';
-import { hashPassword, PRODUCTION_SCRYPT_COST, type ScryptCost, verifyPassword } from './password-hash';
+import type { AuthService, AuthServiceDeps, SessionInfo, SignedIn } from './auth-service-interface';
+import { hashPassword, PRODUCTION_SCRYPT_COST, verifyPassword } from './password-hash';
+import { SecondFactor } from './second-factor';
 import { type SessionRecord, SessionStore } from './session-store';
-import {
-  createSetupLinkDelivery,
-  type SetupLinkConfig,
-  type SetupLinkDelivery,
-  setupLink,
-} from './setup-link-delivery';
+import { createSetupLinkDelivery, setupLink } from './setup-link-delivery';
 import { SETUP_TOKEN_TTL_MS, SetupTokenStore } from './setup-token-store';
 import { signInLimiter } from './shared-sign-in-limiter';
 import { SIGN_IN_MESSAGES as MSG } from './sign-in-messages';
 
-/** Who a valid Bearer token belongs to; times are epoch milliseconds. */
-export interface SessionInfo {
-  email: string;
-  name: string;
-  createdAt: number;
-  /** The absolute end: sign-in again after this whatever the activity. */
-  expiresAt: number;
-  /** When the session lapses if no request arrives before then. */
-  idleExpiresAt: number;
-}
-
-export interface SignedIn {
-  sessionToken: string;
-  session: SessionInfo;
-}
-
-/** The link never comes back over HTTP; it went out by `channel`. */
-export interface PasswordSetupOutcome {
-  channel: SetupLinkDelivery['channel'];
-}
-
-export interface AuthService {
-  /** Synchronous so the request guard stays cheap; enforces idle and absolute expiry and refreshes last-seen. */
-  verifySession(token: string): SessionInfo | null;
-  login(email: string, password: string, ip: string): Promise<SignedIn>;
-  requestPasswordSetup(email: string, caller: { ip: string }): Promise<PasswordSetupOutcome>;
-  setPassword(tempToken: string, newPassword: string): Promise<SignedIn>;
-  /**
-   * Settings → Profile: a new password for the signed-in trader, proven by the current one. Wrong
-   * guesses count against the sign-in limit; every other session ends, the caller's stays.
-   */
-  changePassword(
-    sessionToken: string,
-    change: { currentPassword: string; newPassword: string },
-    ip: string,
-  ): Promise<{ endedSessions: number }>;
-  /** Whether the session is still live, without counting this as activity (the stream's periodic check). */
-  isSessionLive(token: string): boolean;
-  /** Idempotent: an unknown or already revoked token is not an error. */
-  logout(token: string): void;
-  /** Ends every session of the account ("sign out everywhere"); returns how many were live. */
-  logoutEverywhere(email: string): number;
-  isPasswordSet(): boolean;
-  /** The server is stopping: no timer of sign-in may outlive it (the lapsed setup-link clean-up). */
-  stop(): void;
-}
-
-/** What the auth engine reads of the configuration: the one trader, session lifetimes, sign-in limits. */
-export interface AuthConfig extends SetupLinkConfig {
-  traderEmail: string;
-  traderName: string;
-  sessionIdleMs: number;
-  sessionAbsoluteMs: number;
-  loginMaxFailures: number;
-  loginWindowMs: number;
-}
-
-export interface AuthServiceDeps {
-  sessions: SessionsRepository;
-  /** The password change and setup each write several rows that must land together. */
-  unitOfWork: UnitOfWork;
-  config: AuthConfig;
-  logger: Logger;
-  /** Injected so tests can move time; defaults to the wall clock. */
-  now?: () => number;
-  /** Tests lower this to keep suites fast; production always uses the default. */
-  scryptCost?: ScryptCost;
-  delivery?: SetupLinkDelivery;
-  /** The counters every instance shares; without them the sign-in limit lives in the database. */
-  counters?: RateCounters;
-  /** Sessions of `email` ended here: other instances close their streams (the caller re-checks its own). */
-  onSessionsEnded?: (email: string) => void;
-}
+export type {
+  AuthConfig,
+  AuthService,
+  AuthServiceDeps,
+  PasswordSetupOutcome,
+  SessionInfo,
+  SignedIn,
+} from './auth-service-interface';
 
 // A cheap, generous ceiling: the setup endpoint sends mail, so it must not become a mail cannon.
 const SETUP_REQUEST_WINDOW = { limit: 5, windowMs: 15 * 60_000 };
@@ -119,6 +47,10 @@ export function createAuthService(deps: AuthServiceDeps): AuthService {
       logger.warn({ err: error }, 'shared sign-in counters unreachable: the database counts this attempt'),
   );
   const sessionsEnded = (email: string) => deps.onSessionsEnded?.(email);
+  const secondFactor = new SecondFactor({
+    ...{ rows: deps.secondFactors, box: deps.box, limiter: failures, owner },
+    ...{ now: clock, scryptCost, logger },
+  });
   const setupRequests = new SetupRequestLog(deps.sessions.setupRequests, SETUP_REQUEST_WINDOW);
 
   const toSessionInfo = (record: SessionRecord): SessionInfo => ({
@@ -129,7 +61,17 @@ export function createAuthService(deps: AuthServiceDeps): AuthService {
     idleExpiresAt: Math.min(record.expiresAt, record.lastSeenAt + config.sessionIdleMs),
   });
 
+  const startSession = (ip: string): SignedIn => {
+    const signedInAt = clock();
+    sessions.pruneEnded(signedInAt);
+    const { token, record } = sessions.create(owner, signedInAt);
+    logger.info({ ip }, 'signed in');
+    return { sessionToken: token, session: toSessionInfo(record) };
+  };
+
   return {
+    secondFactor,
+
     verifySession(token) {
       const record = sessions.touch(token, clock());
       // A session issued to an address that is no longer the authorised one is worthless.
@@ -153,12 +95,15 @@ export function createAuthService(deps: AuthServiceDeps): AuthService {
         logger.warn({ ip, authorisedEmail: email === owner }, 'sign-in failed');
         throw new HttpError(401, MSG.invalidCredentials, 'invalid_credentials');
       }
+      // The slate stays as it is until the code is right: else each correct password would reset the code's guesses.
+      if (secondFactor.isOn()) return secondFactor.issueChallenge();
       await failures.clearAccount(email, ip);
-      const signedInAt = clock();
-      sessions.pruneEnded(signedInAt);
-      const { token, record } = sessions.create(owner, signedInAt);
-      logger.info({ ip }, 'signed in');
-      return { sessionToken: token, session: toSessionInfo(record) };
+      return startSession(ip);
+    },
+
+    async completeSignIn(challenge, code, ip) {
+      await secondFactor.completeChallenge(challenge, code, ip);
+      return startSession(ip);
     },
 
     async requestPasswordSetup(emailInput, caller) {
@@ -208,7 +153,7 @@ export function createAuthService(deps: AuthServiceDeps): AuthService {
       return { sessionToken: outcome.token, session: toSessionInfo(outcome.record) };
     },
 
-    async changePassword(sessionToken, { currentPassword, newPassword }, ip) {
+    async changePassword(sessionToken, { currentPassword, newPassword, code }, ip) {
       const now = clock();
       const problem = newPasswordProblem(newPassword);
       if (problem) throw new HttpError(400, problem, 'weak_password');
@@ -223,6 +168,7 @@ export function createAuthService(deps: AuthServiceDeps): AuthService {
         throw new HttpError(403, PROFILE_MESSAGES.wrongCurrentPassword, 'wrong_current_password');
       }
       await failures.clearAccount(owner, ip);
+      await secondFactor.requireCode(code, ip, 'settings');
       if (await verifyPassword(newPassword, stored)) {
         throw new HttpError(422, PROFILE_MESSAGES.sameAsCurrent, 'password_unchanged');
       }

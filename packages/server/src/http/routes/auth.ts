@@ -1,9 +1,12 @@
 import {
   type LoginResponse,
   type LogoutEverywhereResponse,
+  loginCodeRequestSchema,
   loginRequestSchema,
   type PasswordSetupResponse,
   passwordSetupRequestSchema,
+  SECOND_FACTOR_MESSAGES,
+  type SecondFactorRequiredResponse,
   setPasswordRequestSchema,
   type User,
   type ValidateSessionResponse,
@@ -19,7 +22,13 @@ import { bearerToken } from '../auth-guard';
 export interface AuthRouteDeps {
   auth: Pick<
     AuthService,
-    'login' | 'requestPasswordSetup' | 'setPassword' | 'verifySession' | 'logout' | 'logoutEverywhere'
+    | 'login'
+    | 'completeSignIn'
+    | 'requestPasswordSetup'
+    | 'setPassword'
+    | 'verifySession'
+    | 'logout'
+    | 'logoutEverywhere'
   >;
   /** A password change or sign-out closes the ended sessions' open streams at once. */
   stream: Pick<StreamHub, 'recheckSessions'>;
@@ -37,7 +46,7 @@ function signedInReply({ sessionToken, session }: SignedIn, message: string): Lo
   };
 }
 
-/** spec part 1 §7: the five sign-in calls. All are public; each checks what it needs itself. */
+/** spec part 1 §7: the sign-in calls (and the code step of two-step sign-in). All are public; each checks what it needs itself. */
 export async function authRoutes(app: FastifyInstance, { auth, stream }: AuthRouteDeps) {
   // Clients often send Content-Type: application/json with no body on logout and validate-session;
   // in this scope an empty JSON body reads as "no body" instead of a 400.
@@ -53,9 +62,23 @@ export async function authRoutes(app: FastifyInstance, { auth, stream }: AuthRou
     reply.header('Cache-Control', 'no-store');
   });
 
-  app.post('/api/auth/login', async (request): Promise<LoginResponse> => {
+  app.post('/api/auth/login', async (request): Promise<LoginResponse | SecondFactorRequiredResponse> => {
     const { email, password } = validate(loginRequestSchema, request.body);
-    return signedInReply(await auth.login(email, password, request.ip), MSG.welcome);
+    const outcome = await auth.login(email, password, request.ip);
+    if ('sessionToken' in outcome) return signedInReply(outcome, MSG.welcome);
+    // Two-step sign-in is on: no session until /api/auth/login/code gets a right code.
+    return {
+      success: true,
+      second_factor_required: true,
+      message: SECOND_FACTOR_MESSAGES.codeNeeded,
+      challenge: outcome.challenge,
+      expires_at: new Date(outcome.expiresAt).toISOString(),
+    };
+  });
+
+  app.post('/api/auth/login/code', async (request): Promise<LoginResponse> => {
+    const { challenge, code } = validate(loginCodeRequestSchema, request.body);
+    return signedInReply(await auth.completeSignIn(challenge, code, request.ip), MSG.welcome);
   });
 
   app.post('/api/auth/request-password-setup', async (request): Promise<PasswordSetupResponse> => {

@@ -1,5 +1,5 @@
 import { FakeUpstoxApi } from '../../engines/market/providers/upstox/test-support/fake-upstox-api';
-import { buildTestApp, signInForTest, type TestApp } from '../../test-support';
+import { buildTestApp, enrolSecondFactorForTest, signInForTest, type TestApp } from '../../test-support';
 
 describe('Upstox account routes', () => {
   let testApp: TestApp;
@@ -60,7 +60,8 @@ describe('Upstox account routes', () => {
         },
       },
     });
-    ({ headers } = await signInForTest(testApp));
+    const session = await signInForTest(testApp);
+    ({ headers } = session);
     try {
       const { auth_url } = (
         await testApp.app.inject({ method: 'POST', url: '/api/upstox/connect', headers })
@@ -101,12 +102,16 @@ describe('Upstox account routes', () => {
       const status = await testApp.app.inject({ method: 'GET', url: '/api/upstox/status', headers });
       expect(status.body).not.toContain('upstox-token-SECRET');
 
-      const live = await testApp.app.inject({
-        method: 'POST',
-        url: '/api/trading/mode',
-        headers,
-        payload: { mode: 'live' },
-      });
+      const switchToLive = () =>
+        testApp.app.inject({ method: 'POST', url: '/api/trading/mode', headers, payload: { mode: 'live' } });
+      // The broker is connected, but live orders also need two-step sign-in on the account.
+      const refused = await switchToLive();
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().error).toBe(
+        'Live trading is not available. Turn on two-step sign-in in Settings → Profile before trading live.',
+      );
+      await enrolSecondFactorForTest(testApp, session);
+      const live = await switchToLive();
       expect(live.statusCode).toBe(200);
       expect(live.json().data).toEqual({ current_mode: 'live', current_mode_label: 'Live Trading' });
 

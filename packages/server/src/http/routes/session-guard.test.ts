@@ -7,6 +7,7 @@ const EXPECTED_PUBLIC = [
   // Probes (Kubernetes readiness) carry no session; it says only whether the server is ready.
   'GET /api/ready',
   'POST /api/auth/login',
+  'POST /api/auth/login/code',
   'POST /api/auth/logout',
   'POST /api/auth/validate-session',
   'POST /api/auth/set-password',

@@ -28,10 +28,10 @@ export async function settingsRoutes(
     reply.header('Cache-Control', 'no-store');
     const token = bearerToken(request);
     if (!token) throw unauthorized();
-    const { current_password, new_password } = validate(changePasswordRequestSchema, request.body);
+    const { current_password, new_password, code } = validate(changePasswordRequestSchema, request.body);
     const { endedSessions } = await auth.changePassword(
       token,
-      { currentPassword: current_password, newPassword: new_password },
+      { currentPassword: current_password, newPassword: new_password, code },
       request.ip,
     );
     // The other sessions' open streams close now, not at their next periodic check.

@@ -13,6 +13,7 @@ import { haltOrderOutcomesMigration } from './011-halt-order-outcomes';
 import { orderIdempotencyKeysMigration } from './012-order-idempotency-keys';
 import { leasesMigration } from './013-leases';
 import { instancesMigration } from './014-instances';
+import { secondFactorMigration } from './015-second-factor';
 import { orderAuditMigration } from './016-order-audit';
 
 /**
@@ -34,6 +35,7 @@ export const postgresMigrations: Migration[] = [
   orderIdempotencyKeysMigration,
   leasesMigration,
   instancesMigration,
+  secondFactorMigration,
   orderAuditMigration,
 ];
 

@@ -12,6 +12,7 @@ import { haltOrderOutcomesMigration } from './011-halt-order-outcomes';
 import { orderIdempotencyKeysMigration } from './012-order-idempotency-keys';
 import { leasesMigration } from './013-leases';
 import { instancesMigration } from './014-instances';
+import { secondFactorMigration } from './015-second-factor';
 import { orderAuditMigration } from './016-order-audit';
 
 export type { Migration } from '../../sql/migrate';
@@ -34,5 +35,6 @@ export const migrations: Migration[] = [
   orderIdempotencyKeysMigration,
   leasesMigration,
   instancesMigration,
+  secondFactorMigration,
   orderAuditMigration,
 ];

@@ -1,4 +1,9 @@
-import { buildTestApp, signInForTest, type TestApp } from '../../../../test-support';
+import {
+  buildTestApp,
+  enrolSecondFactorForTest,
+  signInForTest,
+  type TestApp,
+} from '../../../../test-support';
 import { FakeUpstoxOrders } from './fake-upstox-orders';
 
 export interface LiveTestApp {
@@ -11,7 +16,7 @@ export interface LiveTestApp {
 
 /**
  * The whole API app (real services) against a fake Upstox over HTTP: the trader signed in, the Upstox
- * account connected through the OAuth callback, and — with `mode: 'live'` — live mode switched on.
+ * account connected through the OAuth callback, two-step sign-in on, and — with `mode: 'live'` — live mode switched on.
  */
 export async function liveTestApp({ mode = 'live' }: { mode?: 'live' | 'paper' } = {}): Promise<LiveTestApp> {
   const fake = new FakeUpstoxOrders();
@@ -33,7 +38,10 @@ export async function liveTestApp({ mode = 'live' }: { mode?: 'live' | 'paper' }
   };
   try {
     const { app } = testApp;
-    const { headers } = await signInForTest(testApp);
+    const session = await signInForTest(testApp);
+    const { headers } = session;
+    // Live mode needs two-step sign-in on, as it does for the trader.
+    await enrolSecondFactorForTest(testApp, session);
     const connect = await app.inject({ method: 'POST', url: '/api/upstox/connect', headers });
     const state = new URL(connect.json().data.auth_url).searchParams.get('state')!;
     const callback = await app.inject({ method: 'GET', url: `/api/upstox/callback?code=abc&state=${state}` });
