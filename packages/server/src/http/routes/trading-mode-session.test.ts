@@ -1,4 +1,4 @@
-import { buildTestApp, signInForTest, type TestApp } from '../../test-support';
+import { buildTestApp, enrolSecondFactorForTest, signInForTest, type TestApp } from '../../test-support';
 import { createTestClock } from '../../test-support/test-clock';
 
 /** An IST wall-clock time as epoch ms. */
@@ -21,7 +21,10 @@ describe('GET /api/trading/mode follows the Upstox session', () => {
         },
       },
     });
-    let { headers } = await signInForTest(testApp);
+    const session = await signInForTest(testApp);
+    // Live mode needs two-step sign-in on (decision 0036).
+    await enrolSecondFactorForTest(testApp, session);
+    let { headers } = session;
     const mode = async () =>
       (await testApp.app.inject({ method: 'GET', url: '/api/trading/mode', headers })).json().data;
     await testApp.app.inject({
