@@ -51,6 +51,10 @@ interface Waiter {
   /** Arrival number: a retry keeps its own, so it goes before every call that arrived after it. */
   ticket: number;
   beforeSend?: () => void;
+  /** Settles when the waiter may be served: the queue waits for it, keeping the order. */
+  ready?: Promise<void>;
+  /** True when it needs no slot after all (its retry found the order placed). */
+  skip?: () => boolean;
   resolve(): void;
   reject(error: unknown): void;
 }
@@ -92,12 +96,20 @@ export class OrderThrottle {
    * Runs `call` when every window has room; on 429 waits Retry-After (or 1 s) and tries again, ahead
    * of the calls that arrived later. `beforeSend` is asked immediately before every attempt goes out
    * (after any wait or retry) and may throw to stop it: an order held here must still be allowed when
-   * its turn comes.
+   * its turn comes. `beforeRetry` runs before a retry, holding its place at the head of the queue:
+   * what it finds (an order Upstox took despite its 429) is the answer, and nothing is sent again.
    */
-  async run<T>(call: () => Promise<T>, beforeSend?: () => void): Promise<T> {
+  async run<T>(
+    call: () => Promise<T>,
+    beforeSend?: () => void,
+    beforeRetry?: () => Promise<T | undefined>,
+  ): Promise<T> {
     const ticket = this.nextTicket++;
+    let found: T | undefined;
+    let lookup: Promise<void> | undefined;
     for (let attempt = 1; ; attempt++) {
-      await this.turn(ticket, beforeSend);
+      await this.turn({ ticket, beforeSend, ready: lookup, skip: () => found !== undefined });
+      if (found !== undefined) return found;
       try {
         return await call();
       } catch (error) {
@@ -105,15 +117,18 @@ export class OrderThrottle {
         if (attempt >= this.maxTries) throw new OrderRateLimitError(attempt);
         // Upstox says we are over its count: hold every queued call, not just this one.
         this.pausedUntil = Math.max(this.pausedUntil, this.clock.now() + error.retryAfterMs);
+        lookup = beforeRetry?.().then((result) => {
+          found = result;
+        });
       }
     }
   }
 
   /** Waits for this ticket's turn and a free slot in every window. A throwing `beforeSend` takes none. */
-  private turn(ticket: number, beforeSend?: () => void): Promise<void> {
+  private turn(entry: Omit<Waiter, 'resolve' | 'reject'>): Promise<void> {
     return new Promise<void>((resolve, reject) => {
-      const at = this.waiting.findIndex((waiter) => waiter.ticket > ticket);
-      const waiter = { ticket, beforeSend, resolve, reject };
+      const at = this.waiting.findIndex((waiter) => waiter.ticket > entry.ticket);
+      const waiter = { ...entry, resolve, reject };
       if (at < 0) this.waiting.push(waiter);
       else this.waiting.splice(at, 0, waiter);
       void this.pump();
@@ -126,6 +141,18 @@ export class OrderThrottle {
     this.pumping = true;
     try {
       while (this.waiting.length > 0) {
+        const first = this.waiting[0]!;
+        if (first.ready) {
+          const ready = first.ready;
+          first.ready = undefined;
+          await ready.catch((error: unknown) => this.drop(first, error));
+          continue;
+        }
+        if (first.skip?.()) {
+          this.waiting.shift();
+          first.resolve();
+          continue;
+        }
         const now = this.clock.now();
         const freeAt = Math.max(this.pausedUntil, this.log.freeAt(now));
         if (freeAt > now) {
@@ -155,6 +182,13 @@ export class OrderThrottle {
     } finally {
       this.pumping = false;
     }
+  }
+
+  /** A waiter whose retry lookup failed: it leaves the queue with that error, sending nothing. */
+  private drop(waiter: Waiter, error: unknown): void {
+    const at = this.waiting.indexOf(waiter);
+    if (at >= 0) this.waiting.splice(at, 1);
+    waiter.reject(error);
   }
 
   /** Takes a shared slot in every window: 0 when taken, else how long until one frees up. */
