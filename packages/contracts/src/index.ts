@@ -10,6 +10,7 @@ export * from './market';
 export * from './ml';
 export * from './news';
 export * from './numeric-input';
+export * from './order-rate';
 export * from './orders';
 export * from './paper-account';
 export * from './password-strength';

@@ -24,6 +24,7 @@ import { marketRoutes } from './routes/market';
 import { mlEnhancementsRoutes } from './routes/ml-enhancements';
 import { mlOverviewRoutes } from './routes/ml-overview';
 import { newsRoutes } from './routes/news';
+import { orderRateRoutes } from './routes/order-rate';
 import { paperTradingRoutes } from './routes/paper-trading';
 import { platformRoutes } from './routes/platform';
 import { portfolioRoutes } from './routes/portfolio';
@@ -173,4 +174,5 @@ async function registerRoutes(app: FastifyInstance, services: AppServices): Prom
     autoScaling: services.autoScaling,
     tickDashboard: services.tickDashboard,
   });
+  await app.register(orderRateRoutes, { throttle: services.liveBroker.throttle, algoId: services.algoId });
 }

@@ -57,6 +57,7 @@ export function createRuntime(config: AppConfig, logger: Logger, options: Runtim
     ...{ liveVenue: parts.liveVenue, liveBroker: parts.liveBroker, research: parts.research },
     ...{ allocation: parts.allocation, analytics: parts.analytics, risk, safety, ml: parts.ml },
     ...{ dataSources: base.dataSources, infraMetrics, autoScaling, phases: parts.phases },
+    algoId: parts.algoId,
     engineStatus: () => ({
       ...(tradingMode.account() === 'live'
         ? engineStatus(market, liveLoop.state(), 'live')

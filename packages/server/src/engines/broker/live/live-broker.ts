@@ -57,6 +57,8 @@ export class LiveBroker {
   private readonly cancellation: LiveCancellation;
   private readonly upstox: LiveSync;
   private gate: Pick<OrderGate, 'haltRefusal'> | null = null;
+  /** The one throttle every place, modify and cancel of this account goes through. */
+  readonly throttle: OrderThrottle;
 
   constructor(options: LiveBrokerOptions) {
     const account = options.account;
@@ -67,6 +69,7 @@ export class LiveBroker {
         accessToken: () => account.session()?.accessToken ?? null,
         throttle: options.throttle,
       });
+    this.throttle = client.throttle;
     const now = options.now ?? Date.now;
     const chase = new CancelChase({
       client,

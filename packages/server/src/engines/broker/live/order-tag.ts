@@ -6,9 +6,6 @@
 /** What the algo setting holds until the exchange assigns one: the broker's generic id applies. */
 export const GENERIC_ALGO_ID = 'GENERIC';
 
-/** Letters and digits, at most 12: with our 18-character order id the tag stays within 30. */
-export const ALGO_ID_PATTERN = /^[A-Za-z0-9]{1,12}$/;
-
 /** Our live order ids start so (LV + 16 hex digits), and nothing after that start contains it. */
 const ORDER_ID_START = 'LV';
 

@@ -68,7 +68,7 @@ interface Waiter {
 export class OrderThrottle {
   private readonly maxTries: number;
   private readonly clock: ThrottleClock;
-  private readonly shared: OrderThrottleOptions['shared'];
+  private readonly sharedCounters: OrderThrottleOptions['shared'];
   private readonly log: OrderSendLog;
   private readonly waiting: Waiter[] = [];
   private nextTicket = 0;
@@ -84,7 +84,12 @@ export class OrderThrottle {
     );
     this.maxTries = options.maxTries ?? 3;
     this.clock = options.clock ?? realClock;
-    this.shared = options.shared;
+    this.sharedCounters = options.shared;
+  }
+
+  /** Whether the limits hold across instances through the shared counters. */
+  get shared(): boolean {
+    return this.sharedCounters !== undefined;
   }
 
   /** The calls this instance sent in each window, against its limit (the shared counters hold the cluster's). */
@@ -193,8 +198,8 @@ export class OrderThrottle {
 
   /** Takes a shared slot in every window: 0 when taken, else how long until one frees up. */
   private async sharedWait(): Promise<number> {
-    if (!this.shared) return 0;
-    const { counters, key } = this.shared;
+    if (!this.sharedCounters) return 0;
+    const { counters, key } = this.sharedCounters;
     try {
       for (const window of this.log.windows) {
         // The one-second window keeps the key it always had, so instances of either version count together.
@@ -205,7 +210,7 @@ export class OrderThrottle {
       return 0;
     } catch (error) {
       // Counters unreachable: this instance's own windows still hold it to the limits; orders go on.
-      this.shared.onError?.(error);
+      this.sharedCounters.onError?.(error);
       return 0;
     }
   }
