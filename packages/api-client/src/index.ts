@@ -12,6 +12,7 @@ export * from './ml';
 export * from './ml-enhancements';
 export * from './ml-overview';
 export * from './news';
+export * from './order-rate';
 export * from './orders';
 export * from './paper-trading';
 export * from './polling';

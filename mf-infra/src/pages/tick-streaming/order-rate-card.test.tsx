@@ -1,0 +1,44 @@
+import type { OrderRate } from '@td/contracts';
+import { NETWORK_DOWN, renderRemote, reply } from '@td/platform/test-support';
+import { screen, within } from '@testing-library/react';
+import { OrderRateCard } from './order-rate-card';
+
+const RATE = 'GET /api/orders/rate';
+
+const rate: OrderRate = {
+  windows: [
+    { window_ms: 1000, limit: 10, sent: 8, share_percent: 80 },
+    { window_ms: 60_000, limit: 500, sent: 120, share_percent: 24 },
+    { window_ms: 1_800_000, limit: 2000, sent: 2000, share_percent: 100 },
+  ],
+  shared: true,
+};
+
+const render = (replies: Parameters<typeof renderRemote>[1]['replies']) =>
+  renderRemote(<OrderRateCard />, {
+    remote: 'infra',
+    signedIn: true,
+    url: '/tick-streaming',
+    ownPaths: ['/tick-streaming'],
+    replies,
+  });
+
+describe('OrderRateCard', () => {
+  it('shows the orders sent in each window against its limit and the share in use', async () => {
+    render({ [RATE]: reply(200, { success: true, data: rate }) });
+    await screen.findByText('Last second');
+    const table = screen.getByRole('table', { name: 'Orders sent to Upstox against each limit' });
+    const rows = within(table).getAllByRole('row');
+    expect(rows.slice(1).map((row) => row.textContent)).toEqual([
+      'Last second81080.0%',
+      'Last minute12050024.0%',
+      'Last 30 minutes2,0002,000100.0%',
+    ]);
+    expect(screen.getByText(/the limits hold across every instance/)).toBeInTheDocument();
+  });
+
+  it('says the rate could not be read when the server does not answer', async () => {
+    render({ [RATE]: NETWORK_DOWN });
+    expect(await screen.findByRole('alert')).toBeInTheDocument();
+  });
+});
