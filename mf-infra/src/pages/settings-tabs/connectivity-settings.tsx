@@ -8,6 +8,7 @@ import {
 import { RemoteVersion, usePlatform } from '@td/platform';
 import { Badge, Button, Card, ErrorPanel, formatIstDateTime, Skeleton } from '@td/ui';
 import styled from 'styled-components';
+import { AlgoIdCard } from './algo-id-card';
 import { BrokerFacts, ButtonRow, SettingsTabPage } from './settings-tab-layout';
 import { TOKEN_LABELS } from './token-status-labels';
 
@@ -95,6 +96,7 @@ export function ConnectivitySettings() {
           )}
         </Card>
       )}
+      <AlgoIdCard />
       <RemoteVersion />
     </Page>
   );
