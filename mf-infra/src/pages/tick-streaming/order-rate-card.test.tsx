@@ -1,5 +1,5 @@
 import type { OrderRate } from '@td/contracts';
-import { NETWORK_DOWN, renderRemote, reply } from '@td/platform/test-support';
+import { NETWORK_DOWN, type Responder, renderRemote, reply } from '@td/platform/test-support';
 import { screen, within } from '@testing-library/react';
 import { OrderRateCard } from './order-rate-card';
 
@@ -14,7 +14,7 @@ const rate: OrderRate = {
   shared: true,
 };
 
-const render = (replies: Parameters<typeof renderRemote>[1]['replies']) =>
+const render = (replies: Record<string, Responder>) =>
   renderRemote(<OrderRateCard />, {
     remote: 'infra',
     signedIn: true,
