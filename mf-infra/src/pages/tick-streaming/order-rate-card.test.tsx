@@ -1,6 +1,6 @@
 import type { OrderRate } from '@td/contracts';
 import { NETWORK_DOWN, type Responder, renderRemote, reply } from '@td/platform/test-support';
-import { screen, within } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { OrderRateCard } from './order-rate-card';
 
 const RATE = 'GET /api/orders/rate';
@@ -27,12 +27,14 @@ describe('OrderRateCard', () => {
   it('shows the orders sent in each window against its limit and the share in use', async () => {
     render({ [RATE]: reply(200, { success: true, data: rate }) });
     await screen.findByText('Last second');
-    const table = screen.getByRole('table', { name: 'Orders sent to Upstox against each limit' });
-    const rows = within(table).getAllByRole('row');
-    expect(rows.slice(1).map((row) => row.textContent)).toEqual([
-      'Last second81080.0%',
-      'Last minute12050024.0%',
-      'Last 30 minutes2,0002,000100.0%',
+    const facts = screen.getByLabelText('Orders sent to Upstox against each limit');
+    const pairs = [...facts.querySelectorAll('dt')].map(
+      (dt) => `${dt.textContent}: ${dt.nextElementSibling?.textContent}`,
+    );
+    expect(pairs).toEqual([
+      'Last second: 8 of 10 80.0% in use',
+      'Last minute: 120 of 500 24.0% in use',
+      'Last 30 minutes: 2,000 of 2,000 100.0% in use',
     ]);
     expect(screen.getByText(/the limits hold across every instance/)).toBeInTheDocument();
   });

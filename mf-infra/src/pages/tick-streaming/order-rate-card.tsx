@@ -1,6 +1,6 @@
 import { errorMessage, useOrderRate } from '@td/api-client';
-import type { OrderRateWindowUse } from '@td/contracts';
-import { Badge, Card, formatPercent, Table, type TableColumn, type Tone } from '@td/ui';
+import { Badge, Card, FactList, formatPercent, Skeleton, type Tone } from '@td/ui';
+import { Fragment } from 'react';
 import styled from 'styled-components';
 
 const Note = styled.p`
@@ -21,20 +21,6 @@ const windowName = (ms: number) => WINDOW_NAMES[ms] ?? `Last ${ms / 1000} s`;
 const shareTone = (percent: number): Tone =>
   percent >= 100 ? 'negative' : percent >= 70 ? 'warning' : 'positive';
 
-const COLUMNS: readonly TableColumn<OrderRateWindowUse>[] = [
-  { key: 'window', header: 'Window', cell: (row) => windowName(row.window_ms) },
-  { key: 'sent', header: 'Orders sent', align: 'right', cell: (row) => row.sent.toLocaleString('en-IN') },
-  { key: 'limit', header: 'Limit', align: 'right', cell: (row) => row.limit.toLocaleString('en-IN') },
-  {
-    key: 'share',
-    header: 'In use',
-    align: 'right',
-    cell: (row) => (
-      <Badge tone={shareTone(row.share_percent)}>{formatPercent(row.share_percent, { decimals: 1 })}</Badge>
-    ),
-  },
-];
-
 /**
  * SEBI's 10 orders a second per account (above it an algo must be registered) and Upstox's minute and
  * 30-minute limits: the live account's place, modify and cancel calls in each window, and the share in use.
@@ -48,15 +34,22 @@ export function OrderRateCard() {
         <p role="alert">
           {errorMessage(query.error, 'The order rate could not be read. It refreshes every 10 s.')}
         </p>
+      ) : !rate ? (
+        <Skeleton lines={3} label="Loading the order rate" />
       ) : (
-        <Table
-          label="Orders sent to Upstox against each limit"
-          columns={COLUMNS}
-          rows={rate?.windows ?? []}
-          rowKey={(row) => String(row.window_ms)}
-          loading={!rate}
-          loadingRows={3}
-        />
+        <FactList aria-label="Orders sent to Upstox against each limit">
+          {rate.windows.map((use) => (
+            <Fragment key={use.window_ms}>
+              <dt>{windowName(use.window_ms)}</dt>
+              <dd>
+                {use.sent.toLocaleString('en-IN')} of {use.limit.toLocaleString('en-IN')}{' '}
+                <Badge tone={shareTone(use.share_percent)}>
+                  {formatPercent(use.share_percent, { decimals: 1 })} in use
+                </Badge>
+              </dd>
+            </Fragment>
+          ))}
+        </FactList>
       )}
       <Note>
         Place, modify and cancel calls to Upstox, all paths together. Above the limit orders wait their turn
