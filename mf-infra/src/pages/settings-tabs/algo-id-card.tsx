@@ -18,6 +18,10 @@ const Label = styled.label`
   font-weight: 600;
 `;
 
+const Field = styled.div`
+  margin-bottom: ${({ theme }) => theme.space(3)};
+`;
+
 const INVALID =
   'The algo ID is letters and digits only, 1 to 12 of them: enter the ID the exchange assigned, or GENERIC.';
 
@@ -70,15 +74,17 @@ export function AlgoIdCard() {
         <Skeleton lines={2} label="Loading the algo ID" />
       ) : (
         <form onSubmit={submit}>
-          <Label htmlFor={inputId}>Algo ID</Label>
-          <TextInput
-            id={inputId}
-            value={value}
-            maxLength={12}
-            aria-describedby={helpId}
-            aria-invalid={invalid}
-            onChange={(event) => setValue(event.target.value)}
-          />
+          <Field>
+            <Label htmlFor={inputId}>Algo ID</Label>
+            <TextInput
+              id={inputId}
+              value={value}
+              maxLength={12}
+              aria-describedby={helpId}
+              aria-invalid={invalid}
+              onChange={(event) => setValue(event.target.value)}
+            />
+          </Field>
           {invalid && <Help role="alert">{INVALID}</Help>}
           <ButtonRow>
             <Button type="submit" loading={save.isPending} disabled={invalid}>
