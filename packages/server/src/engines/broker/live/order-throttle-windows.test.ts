@@ -90,4 +90,37 @@ describe('OrderThrottle windows', () => {
     clock.t += 60_000;
     expect(throttle.usage().map((use) => use.sent)).toEqual([0, 0, 12]);
   });
+
+  it('answers a retry with what the look-up before it found, sending nothing again', async () => {
+    const throttle = new OrderThrottle({ clock });
+    let calls = 0;
+    const result = await throttle.run(
+      async () => {
+        calls++;
+        throw new UpstoxRateLimitError('Too Many Request Sent', 1000);
+      },
+      undefined,
+      async () => 'found in the order book',
+    );
+    expect(result).toBe('found in the order book');
+    expect(calls).toBe(1);
+  });
+
+  it('does not retry when the look-up fails, and the queue goes on', async () => {
+    const throttle = new OrderThrottle({ clock });
+    let calls = 0;
+    const retried = throttle.run(
+      async () => {
+        calls++;
+        throw new UpstoxRateLimitError('Too Many Request Sent', 1000);
+      },
+      undefined,
+      async () => {
+        throw new Error('order book unreadable');
+      },
+    );
+    await expect(retried).rejects.toThrow('order book unreadable');
+    expect(calls).toBe(1);
+    await expect(throttle.run(async () => 'next')).resolves.toBe('next');
+  });
 });
