@@ -13,6 +13,7 @@ export * from './ml-enhancements';
 export * from './ml-overview';
 export * from './news';
 export * from './order-audit';
+export * from './order-rate';
 export * from './orders';
 export * from './paper-trading';
 export * from './polling';

@@ -11,6 +11,7 @@ export * from './ml';
 export * from './news';
 export * from './numeric-input';
 export * from './order-audit';
+export * from './order-rate';
 export * from './orders';
 export * from './paper-account';
 export * from './password-strength';

@@ -1,5 +1,5 @@
 import { type Responder, renderRemote } from '@td/platform/test-support';
-import { screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { ConnectivitySettings } from './connectivity-settings';
 import { integration, ok } from './settings-tabs-test-data';
 
@@ -49,6 +49,7 @@ function renderTab(replies: Record<string, Responder> = {}) {
       'GET /api/upstox/integration': ok(integration({ token_state: 'expiring' })),
       'GET /api/trading/mode': ok(tradingMode()),
       'GET /api/upstox/static-ip': ok(staticIp),
+      'GET /api/settings/algo-id': ok({ algo_id: 'GENERIC', generic: true }),
       ...replies,
     },
   });
@@ -130,5 +131,27 @@ describe('Connectivity tab', () => {
     });
     expect(await screen.findByText('Not allowed: see Status')).toBeInTheDocument();
     expect(screen.getAllByText(EXPIRED)).toHaveLength(1);
+  });
+
+  it('shows the generic algo ID and saves the exchange-assigned one', async () => {
+    const view = renderTab({
+      'POST /api/settings/algo-id': (body) =>
+        ok({ algo_id: (body as { algo_id: string }).algo_id, generic: false }),
+    });
+    const field = await screen.findByLabelText('Algo ID');
+    expect(field).toHaveValue('GENERIC');
+    expect(screen.getByText("Broker's generic ID")).toBeInTheDocument();
+    fireEvent.change(field, { target: { value: '24719' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save algo ID' }));
+    expect(await screen.findByText('Exchange-assigned')).toBeInTheDocument();
+    expect(view.requests.find((r) => r.method === 'POST')?.body).toEqual({ algo_id: '24719' });
+  });
+
+  it('says what an algo ID may hold instead of sending one the Upstox tag cannot carry', async () => {
+    renderTab();
+    const field = await screen.findByLabelText('Algo ID');
+    fireEvent.change(field, { target: { value: 'ALGO-1' } });
+    expect(screen.getByRole('alert')).toHaveTextContent('letters and digits only, 1 to 12 of them');
+    expect(screen.getByRole('button', { name: 'Save algo ID' })).toBeDisabled();
   });
 });

@@ -10,6 +10,7 @@ import { liveAllowedUntilText, type TradingModeState } from '@td/contracts';
 import { RemoteVersion, usePlatform } from '@td/platform';
 import { Badge, Button, Card, ErrorPanel, formatIstClock, formatIstDateTime, Skeleton } from '@td/ui';
 import styled from 'styled-components';
+import { AlgoIdCard } from './algo-id-card';
 import { BrokerFacts, ButtonRow, SettingsTabPage } from './settings-tab-layout';
 import { StaticIpCard } from './static-ip-card';
 import { TOKEN_LABELS } from './token-status-labels';
@@ -112,6 +113,7 @@ export function ConnectivitySettings() {
         </Card>
       )}
       <StaticIpCard />
+      <AlgoIdCard />
       <RemoteVersion />
     </Page>
   );

@@ -4,6 +4,7 @@ import { Badge, Button, ErrorPanel, Page, PageHeader, Skeleton, Tile, TileGrid }
 import styled from 'styled-components';
 import { connectionLabel } from './connection-tone';
 import { DataFlowCard, UpstoxPlusCard } from './data-flow-card';
+import { OrderRateCard } from './order-rate-card';
 import { SystemHealthCard } from './system-health-card';
 import { WebsocketCards } from './websocket-cards';
 
@@ -95,6 +96,7 @@ export function TickStreamingPage() {
         <SystemHealthCard health={health} rates={query.rates} />
         <DataFlowCard flow={dashboard.data_flow} />
       </Columns>
+      <OrderRateCard />
       <WebsocketCards streams={dashboard.websocket_health} />
       {dashboard.upstox_plus_features && <UpstoxPlusCard plus={dashboard.upstox_plus_features} />}
     </Page>

@@ -25,6 +25,7 @@ import { mlEnhancementsRoutes } from './routes/ml-enhancements';
 import { mlOverviewRoutes } from './routes/ml-overview';
 import { newsRoutes } from './routes/news';
 import { orderAuditRoutes } from './routes/order-audit';
+import { orderRateRoutes } from './routes/order-rate';
 import { paperTradingRoutes } from './routes/paper-trading';
 import { platformRoutes } from './routes/platform';
 import { portfolioRoutes } from './routes/portfolio';
@@ -177,4 +178,5 @@ async function registerRoutes(app: FastifyInstance, services: AppServices): Prom
     autoScaling: services.autoScaling,
     tickDashboard: services.tickDashboard,
   });
+  await app.register(orderRateRoutes, { throttle: services.liveBroker.throttle, algoId: services.algoId });
 }

@@ -4,6 +4,7 @@ import type { PerformanceAnalyticsService } from '../engines/analytics/performan
 import type { AuthService } from '../engines/auth/auth-service';
 import type { Ledger } from '../engines/broker/ledger';
 import type { LiveBroker } from '../engines/broker/live';
+import type { AlgoIdSetting } from '../engines/broker/live/algo-id-setting';
 import type { LiveVenue } from '../engines/broker/live/live-venue';
 import type { OrderAuditExport } from '../engines/broker/order-audit-export';
 import type { PaperBroker } from '../engines/broker/paper/paper-broker';
@@ -104,6 +105,8 @@ export interface AppServices {
   restart: RestartService;
   /** The Upstox session changed: point the market engine at the feed the mode and the session call for. */
   selectFeed(): Promise<void>;
+  /** The algo identifier every live order carries (Settings → Connectivity). */
+  algoId: AlgoIdSetting;
   /** Errors the engines map to HTTP statuses (the ledger's refusals, …). */
   errorMappings: readonly ErrorMapping[];
 }

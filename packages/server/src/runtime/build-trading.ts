@@ -2,6 +2,7 @@ import { PAPER_STARTING_BALANCE_PAISE } from '../core/orders';
 import { createPerformanceAnalytics } from '../engines/analytics/performance-analytics-service';
 import { Ledger } from '../engines/broker/ledger';
 import { LiveBroker, OrderThrottle } from '../engines/broker/live';
+import { AlgoIdSetting } from '../engines/broker/live/algo-id-setting';
 import { LiveVenue } from '../engines/broker/live/live-venue';
 import { LiveDayOpenings } from '../engines/broker/live-day-openings';
 import { OrderAuditExport } from '../engines/broker/order-audit-export';
@@ -57,12 +58,15 @@ export function buildTrading(base: Foundation) {
   );
   const { counters } = base.cluster;
   const clusterError = (error: unknown) => logger.warn({ err: error }, 'cluster bus or counters: error');
+  const algoId = new AlgoIdSetting(settings);
   const liveBroker = new LiveBroker({
     account: upstoxAccount,
     // SEBI's 10 orders a second holds across instances: they count in the shared counters.
     throttle: counters
       ? new OrderThrottle({ shared: { counters, key: 'upstox-orders', onError: clusterError } })
       : undefined,
+    // SEBI's algo tagging: each live order carries the setting as it stands when the order is placed.
+    algoId: () => algoId.current(),
     now,
     onChaseError: (error, orderId) =>
       logger.warn({ err: error, orderId }, 'cancel of a live order not settled yet; trying again'),
@@ -164,6 +168,7 @@ export function buildTrading(base: Foundation) {
       liveBroker,
       liveVenue,
       feedSubscriptions,
+      algoId,
     },
     ...{ analytics, safety, ml, allocationPieces, tradingLoop, liveLoop, research, allocation, phases },
     // The order audit trail, read back for its export (the ledger appends to it).

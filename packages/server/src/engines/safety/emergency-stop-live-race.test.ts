@@ -1,4 +1,5 @@
 import type { OrderRequest } from '../../core/orders';
+import { orderIdFromTag } from '../broker/live/order-tag';
 import { type LiveTestApp, liveTestApp } from '../broker/live/test-support/live-test-app';
 
 const ORDERS = 25;
@@ -69,7 +70,7 @@ describe('Emergency Stop with live orders queued for Upstox', () => {
     live = await liveTestApp({ mode: 'paper' });
     const { testApp, fake, headers } = live;
     const { liveBroker, ledger } = testApp.services;
-    fake.placedStatus = (tag) => (tag === filledTag ? 'complete' : 'open');
+    fake.placedStatus = (tag) => (orderIdFromTag(tag) === filledTag ? 'complete' : 'open');
     let filledTag = '';
     const open = await liveBroker.submit(loopOrder(0));
     const filled = liveBroker.begin(loopOrder(1));

@@ -27,7 +27,7 @@ describe('LiveBroker orders', () => {
       product: 'D',
       validity: 'DAY',
       price: 0,
-      tag: order.id,
+      tag: `GENERIC${order.id}`,
       instrument_token: 'NSE_EQ|INE002A01018',
       order_type: 'MARKET',
       transaction_type: 'BUY',

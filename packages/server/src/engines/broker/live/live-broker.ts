@@ -9,6 +9,7 @@ import { LiveCancellation, type LiveHaltCancellation } from './live-cancellation
 import { LiveOrderBook, type LiveOrderStore } from './live-order-book';
 import { LivePlacement } from './live-placement';
 import { LiveSync, type LiveSyncResult } from './live-sync';
+import { GENERIC_ALGO_ID } from './order-tag';
 import type { OrderThrottle } from './order-throttle';
 import { UpstoxOrderClient } from './upstox-order-client';
 import type { LiveOrder } from './upstox-order-mapping';
@@ -37,6 +38,8 @@ export interface LiveBrokerOptions {
   symbolFor?: (instrumentKey: string) => string | undefined;
   now?: () => number;
   newOrderId?: () => string;
+  /** The algo identifier each order carries in its tag; default the broker's generic one. */
+  algoId?: () => string;
   /** Told when the chase of an unconfirmed cancel hits an error (it keeps trying). */
   onChaseError?: (error: unknown, orderId: string | null) => void;
 }
@@ -54,6 +57,8 @@ export class LiveBroker {
   private readonly cancellation: LiveCancellation;
   private readonly upstox: LiveSync;
   private gate: Pick<OrderGate, 'haltRefusal'> | null = null;
+  /** The one throttle every place, modify and cancel of this account goes through. */
+  readonly throttle: OrderThrottle;
 
   constructor(options: LiveBrokerOptions) {
     const account = options.account;
@@ -64,6 +69,7 @@ export class LiveBroker {
         accessToken: () => account.session()?.accessToken ?? null,
         throttle: options.throttle,
       });
+    this.throttle = client.throttle;
     const now = options.now ?? Date.now;
     const chase = new CancelChase({
       client,
@@ -91,6 +97,7 @@ export class LiveBroker {
       instrumentKey: options.instrumentKey ?? ((symbol) => findInstrument(symbol)?.instrumentKey),
       // Short and alphanumeric: it travels as the Upstox tag, whose length and alphabet are limited.
       newOrderId: options.newOrderId ?? (() => `LV${crypto.randomBytes(8).toString('hex')}`),
+      algoId: options.algoId ?? (() => GENERIC_ALGO_ID),
     });
     this.cancellation = new LiveCancellation(parts);
     this.upstox = new LiveSync({

@@ -1,3 +1,4 @@
+import { rowsByOrderId } from './order-tag';
 import { applyUpstoxState, type LiveOrder } from './upstox-order-mapping';
 import type { UpstoxOrderRow } from './upstox-order-shapes';
 
@@ -125,7 +126,7 @@ export class CancelChase {
       return;
     }
     const byBrokerId = new Map(book.map((row) => [row.order_id, row]));
-    const byTag = new Map(book.filter((row) => row.tag).map((row) => [row.tag!, row]));
+    const byTag = rowsByOrderId(book);
     const now = this.options.now();
     for (const [id, wanted] of [...this.wanted]) {
       const order = this.options.order(id);

@@ -39,7 +39,7 @@ describe('keyed live orders across instances', () => {
     const placed = await h.broker.submit(liveOrder({ idempotencyKey: KEY }));
     expect(placed.id).toBe(liveOrderIdForKey(KEY));
     expect(placed.id).toMatch(/^LV[0-9a-f]{16}$/);
-    expect(h.fake.placed().map((body) => body.tag)).toEqual([placed.id]);
+    expect(h.fake.placed().map((body) => body.tag)).toEqual([`GENERIC${placed.id}`]);
     expect(ledger.orderByKey('live', KEY)?.id).toBe(placed.id);
   });
 

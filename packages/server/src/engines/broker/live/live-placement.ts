@@ -5,6 +5,7 @@ import type { OrderGate } from '../limits';
 import { LiveBrokerError, liveBrokerError } from './live-broker-error';
 import type { LiveBrokerParts } from './live-broker-parts';
 import { placeOrderBody } from './live-order-request';
+import { upstoxTag } from './order-tag';
 import { UpstoxNoAnswerError } from './upstox-order-client';
 import type { LiveOrder } from './upstox-order-mapping';
 
@@ -25,6 +26,8 @@ export interface LivePlacementDeps extends LiveBrokerParts {
   gate(): Pick<OrderGate, 'haltRefusal'> | null;
   instrumentKey(symbol: string): string | undefined;
   newOrderId(): string;
+  /** The algo identifier every order carries (the setting, read at each order). */
+  algoId(): string;
 }
 
 /** Live orders placed: checked and recorded at once, sent to Upstox in the background, checked again just before sending. */
@@ -55,8 +58,10 @@ export class LivePlacement {
     const order: LiveOrder = {
       ...pendingOrder({ ...request, simulatedReplay: false }, this.orderIdFor(request), now),
       brokerOrderId: null,
+      algoId: this.deps.algoId(),
     };
-    body.tag = order.id;
+    // SEBI's algo tagging and our id for the order-book lookup, in the one field Upstox gives us.
+    body.tag = upstoxTag(order.id, order.algoId!);
     // Recorded before Upstox is asked: a crash after placing must not forget an order in flight.
     try {
       this.book.orderStore?.record({ ...order }, request.decision);

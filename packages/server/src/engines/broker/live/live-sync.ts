@@ -4,6 +4,7 @@ import { liveBrokerError } from './live-broker-error';
 import type { LiveBrokerParts } from './live-broker-parts';
 import { UNCONFIRMED_GRACE_MS } from './live-cancel-chase';
 import { livePositions } from './live-positions';
+import { rowsByOrderId } from './order-tag';
 import {
   applyUpstoxState,
   fillsFromTrades,
@@ -46,7 +47,7 @@ export class LiveSync {
       const positions = await this.fetchPositions();
       const now = this.deps.now();
       const byBrokerId = new Map(book.map((row) => [row.order_id, row]));
-      const byTag = new Map(book.filter((row) => row.tag).map((row) => [row.tag!, row]));
+      const byTag = rowsByOrderId(book);
       const tradesByOrder = groupTrades(trades);
       const fills: LiveFill[] = [];
       for (const order of this.book.orders.values()) {

@@ -79,7 +79,7 @@ describe('LiveVenue', () => {
     // The placement runs in the background: wait for Upstox's answer, however busy the machine.
     await until(() => h.broker.order(order.id)?.brokerOrderId, 'the Upstox order id');
     expect(h.fake.placed()).toHaveLength(1);
-    expect(h.fake.placed()[0]!.tag).toBe(order.id);
+    expect(h.fake.placed()[0]!.tag).toBe(`GENERIC${order.id}`);
     expect(h.broker.order(order.id)?.brokerOrderId).toBe('260112000000001');
   });
 

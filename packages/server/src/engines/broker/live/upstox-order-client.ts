@@ -59,11 +59,27 @@ export class UpstoxOrderClient {
    * `beforeSend` runs inside the throttle, immediately before each attempt, and may throw to stop it.
    */
   async placeOrder(body: UpstoxPlaceOrderBody, beforeSend?: () => void): Promise<string[]> {
-    const envelope = await this.throttle.run(
-      () => this.request<UpstoxEnvelope<{ order_ids?: string[] }>>('POST', '/v3/order/place', body),
-      beforeSend,
-    );
-    const ids = envelope.data?.order_ids ?? [];
+    const place = async () => {
+      const envelope = await this.request<UpstoxEnvelope<{ order_ids?: string[] }>>(
+        'POST',
+        '/v3/order/place',
+        body,
+      );
+      return envelope.data?.order_ids ?? [];
+    };
+    // Before a retry after 429: an order Upstox took despite the 429 is in its book by our tag, and
+    // is not sent twice. A failed look-up stops the retry (the sync finds the order by its tag later).
+    const placedAlready = async () => {
+      if (!body.tag) return undefined;
+      const book = await this.orderBook().catch((error: unknown) => {
+        throw new UpstoxNoAnswerError(
+          `Upstox answered 429 and its order book could not be read to check before trying again (${(error as Error).message})`,
+        );
+      });
+      const rows = book.filter((row) => row.tag === body.tag);
+      return rows.length > 0 ? rows.map((row) => row.order_id) : undefined;
+    };
+    const ids = await this.throttle.run(place, beforeSend, placedAlready);
     if (ids.length === 0)
       throw new UpstoxNoAnswerError('Upstox accepted the order but returned no order id.');
     return ids;

@@ -4,6 +4,8 @@ import type { UpstoxOrderRow, UpstoxTradeRow } from './upstox-order-shapes';
 /** An order placed through Upstox: our order plus the id Upstox gave it (null until Upstox confirms). */
 export interface LiveOrder extends Order {
   brokerOrderId: string | null;
+  /** The algo identifier its Upstox tag carried; absent on orders read back from before a restart. */
+  algoId?: string;
 }
 
 /** One execution of a live order, in paise. Charges are on Upstox's contract note, not in this feed. */

@@ -25,13 +25,18 @@ export const SIGNED_IN_AT = Date.UTC(2026, 0, 12, 3, 30);
 export async function liveBrokerHarness({
   signedIn = true,
   fetch,
+  algoId,
+  clock = new FakeClock(MORNING),
 }: {
   signedIn?: boolean;
   fetch?: typeof globalThis.fetch;
+  /** The algo identifier setting; default the broker's generic one. */
+  algoId?: () => string;
+  /** Default a FakeClock at MORNING whose sleeps take no time. */
+  clock?: FakeClock;
 } = {}): Promise<LiveBrokerHarness> {
   const fake = new FakeUpstoxOrders();
   const baseUrl = await fake.listen();
-  const clock = new FakeClock(MORNING);
   const account = await testAccount(fake.api, baseUrl, clock, signedIn ? SIGNED_IN_AT : undefined);
   const throttle = new OrderThrottle({ clock });
   const client = new UpstoxOrderClient({
@@ -40,7 +45,7 @@ export async function liveBrokerHarness({
     throttle,
     fetch,
   });
-  const broker = new LiveBroker({ account, client, now: () => clock.now() });
+  const broker = new LiveBroker({ account, client, now: () => clock.now(), algoId });
   return { fake, clock, account, broker };
 }
 
