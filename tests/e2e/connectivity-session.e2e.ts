@@ -1,7 +1,15 @@
 import assert from 'node:assert/strict';
 import http from 'node:http';
 import type { Page } from 'playwright-core';
-import { callApi, e2eSuite, expectVisible, openSignedIn, screenshots, sessionToken } from './support';
+import {
+  callApi,
+  e2eSuite,
+  enrolSecondFactor,
+  expectVisible,
+  openSignedIn,
+  screenshots,
+  sessionToken,
+} from './support';
 import { freePorts } from './support/ports';
 
 // A stand-in for api.upstox.com on a port known before the stack starts: it answers the static-IP
@@ -41,6 +49,8 @@ e2eSuite('connectivity-session', { signedIn: true, env: ENV }, (suite) => {
       try {
         await openSignedIn(page, stack, '/settings');
         const token = await sessionToken(page);
+        // Live trading, and so its end time, needs two-step sign-in on (decision 0036).
+        await enrolSecondFactor(stack, token);
         // Yesterday's Upstox session saw one address registered; today's sees another.
         await callApi(stack, token, 'POST', '/api/upstox/token', { access_token: upstoxToken('monday') });
         const first = await callApi<{ data: { address: string } }>(
