@@ -12,6 +12,7 @@ import { recordRequestLatency } from '../engines/ops/metrics';
 import { safetySettings } from '../engines/safety';
 import { installAuthGuard } from './auth-guard';
 import { type ErrorMapping, installErrorHandling } from './error-registry';
+import { DEFAULT_HEAVY_ROUTE_LIMIT, installHeavyRouteLimit } from './heavy-route-limit';
 import { createHostGuard } from './host-guard';
 import type { AppServices } from './route-deps';
 import { allocationRoutes } from './routes/allocation';
@@ -119,6 +120,8 @@ export async function buildApp(
     allowedHeaders: ['Authorization', 'Content-Type'],
     maxAge: 600,
   });
+  // Before the session lookup, so a refusal under load costs little; after CORS, so browsers read it.
+  installHeavyRouteLimit(app, config.heavyRoutes ?? DEFAULT_HEAVY_ROUTE_LIMIT);
 
   installAuthGuard(app, { verifySession: (token) => services.auth.verifySession(token) });
 

@@ -1,0 +1,96 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { installHeavyRouteLimit, isHeavyRoute } from './heavy-route-limit';
+
+/** A bare app: one heavy route the test answers by hand, and the routes that must never wait. */
+async function appWithLimit(maxInFlight: number, behindMs: () => number) {
+  const app = Fastify();
+  installHeavyRouteLimit(app, {
+    maxInFlight,
+    maxLoopDelayMs: 20,
+    retryAfterSeconds: 1,
+    loopDelay: { behindMs, stop() {} },
+  });
+  const pending: (() => void)[] = [];
+  app.get(
+    '/api/market/candles/:symbol',
+    () => new Promise((resolve) => pending.push(() => resolve({ ok: 1 }))),
+  );
+  app.get('/api/health', async () => ({ status: 'ok' }));
+  app.post('/api/orders', async () => ({ placed: true }));
+  app.post('/api/risk/emergency-stop', async () => ({ halted: true }));
+  await app.ready();
+  return { app, release: () => pending.splice(0).forEach((resolve) => resolve()), pending };
+}
+
+const inject = (app: FastifyInstance, method: 'GET' | 'POST', url: string) =>
+  app.inject({ method, url, ...(method === 'POST' ? { payload: {} } : {}) });
+
+async function expectRoutesThatNeverWait(app: FastifyInstance) {
+  expect((await inject(app, 'GET', '/api/health')).statusCode).toBe(200);
+  expect((await inject(app, 'POST', '/api/orders')).statusCode).toBe(200);
+  expect((await inject(app, 'POST', '/api/risk/emergency-stop')).statusCode).toBe(200);
+}
+
+describe('the limit on heavy routes', () => {
+  it('answers 503 with Retry-After and a sentence once the heavy requests in flight reach the limit', async () => {
+    const { app, release, pending } = await appWithLimit(2, () => 0);
+    const first = [
+      inject(app, 'GET', '/api/market/candles/TCS'),
+      inject(app, 'GET', '/api/market/candles/INFY'),
+    ];
+    while (pending.length < 2) await new Promise((resolve) => setImmediate(resolve));
+
+    const refused = await inject(app, 'GET', '/api/market/candles/RELIANCE');
+    expect(refused.statusCode).toBe(503);
+    expect(refused.headers['retry-after']).toBe('1');
+    expect(refused.json()).toEqual({
+      success: false,
+      code: 'busy',
+      error:
+        'The server is answering 2 heavy requests already: try again in 1 s; orders and Emergency Stop are not affected.',
+    });
+    await expectRoutesThatNeverWait(app);
+
+    release();
+    expect((await Promise.all(first)).map((response) => response.statusCode)).toEqual([200, 200]);
+    const next = inject(app, 'GET', '/api/market/candles/RELIANCE');
+    while (pending.length < 1) await new Promise((resolve) => setImmediate(resolve));
+    release();
+    expect((await next).statusCode).toBe(200);
+    await app.close();
+  });
+
+  it('refuses heavy requests while the event loop is behind, and serves them again once it has caught up', async () => {
+    let behind = 35;
+    const { app, release } = await appWithLimit(8, () => behind);
+    const refused = await inject(app, 'GET', '/api/market/candles/TCS');
+    expect(refused.statusCode).toBe(503);
+    expect(refused.headers['retry-after']).toBe('1');
+    expect(refused.json().error).toMatch(/^The server is busy catching up: try again in 1 s/);
+    await expectRoutesThatNeverWait(app);
+
+    behind = 3;
+    const served = inject(app, 'GET', '/api/market/candles/TCS');
+    await new Promise((resolve) => setImmediate(resolve));
+    release();
+    expect((await served).statusCode).toBe(200);
+    await app.close();
+  });
+
+  it('limits only heavy reads: never health, readiness, orders, Emergency Stop, resume or sign-in', () => {
+    for (const url of ['/api/market/candles/:symbol', '/api/performance/analytics', '/api/risk/metrics']) {
+      expect(isHeavyRoute('GET', url)).toBe(true);
+    }
+    for (const url of ['/api/health', '/api/ready', '/api/orders', '/api/orders/:id', '/api/auth/me']) {
+      expect(isHeavyRoute('GET', url)).toBe(false);
+    }
+    for (const url of [
+      '/api/orders',
+      '/api/risk/emergency-stop',
+      '/api/risk/resume',
+      '/api/performance/analytics',
+    ]) {
+      expect(isHeavyRoute('POST', url)).toBe(false);
+    }
+  });
+});
