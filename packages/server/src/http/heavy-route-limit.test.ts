@@ -1,5 +1,5 @@
 import Fastify, { type FastifyInstance } from 'fastify';
-import { installHeavyRouteLimit, isHeavyRoute } from './heavy-route-limit';
+import { installHeavyRouteLimit, isHeavyRoute, isSheddableRead } from './heavy-route-limit';
 
 /** A bare app: one heavy route the test answers by hand, and the routes that must never wait. */
 async function appWithLimit(maxInFlight: number, behindMs: () => number) {
@@ -16,10 +16,14 @@ async function appWithLimit(maxInFlight: number, behindMs: () => number) {
     () => new Promise((resolve) => pending.push(() => resolve({ ok: 1 }))),
   );
   app.get('/api/health', async () => ({ status: 'ok' }));
+  app.get('/api/market/overview', async () => ({ indices: {} }));
   app.post('/api/orders', async () => ({ placed: true }));
   app.post('/api/risk/emergency-stop', async () => ({ halted: true }));
   await app.ready();
-  return { app, release: () => pending.splice(0).forEach((resolve) => resolve()), pending };
+  const release = () => {
+    for (const resolve of pending.splice(0)) resolve();
+  };
+  return { app, release, pending };
 }
 
 const inject = (app: FastifyInstance, method: 'GET' | 'POST', url: string) =>
@@ -60,13 +64,14 @@ describe('the limit on heavy routes', () => {
     await app.close();
   });
 
-  it('refuses heavy requests while the event loop is behind, and serves them again once it has caught up', async () => {
+  it('refuses reads while the event loop is behind, and serves them again once it has caught up', async () => {
     let behind = 35;
     const { app, release } = await appWithLimit(8, () => behind);
     const refused = await inject(app, 'GET', '/api/market/candles/TCS');
     expect(refused.statusCode).toBe(503);
     expect(refused.headers['retry-after']).toBe('1');
     expect(refused.json().error).toMatch(/^The server is busy catching up: try again in 1 s/);
+    expect((await inject(app, 'GET', '/api/market/overview')).statusCode).toBe(503);
     await expectRoutesThatNeverWait(app);
 
     behind = 3;
@@ -77,12 +82,21 @@ describe('the limit on heavy routes', () => {
     await app.close();
   });
 
-  it('limits only heavy reads: never health, readiness, orders, Emergency Stop, resume or sign-in', () => {
+  it('counts only heavy reads against the limit, and never sheds health, orders, Emergency Stop or sign-in', () => {
     for (const url of ['/api/market/candles/:symbol', '/api/performance/analytics', '/api/risk/metrics']) {
       expect(isHeavyRoute('GET', url)).toBe(true);
     }
-    for (const url of ['/api/health', '/api/ready', '/api/orders', '/api/orders/:id', '/api/auth/me']) {
+    expect(isHeavyRoute('GET', '/api/market/overview')).toBe(false);
+    for (const url of [
+      '/api/health',
+      '/api/ready',
+      '/api/orders',
+      '/api/orders/:id',
+      '/api/auth/me',
+      '/api/stream',
+    ]) {
       expect(isHeavyRoute('GET', url)).toBe(false);
+      expect(isSheddableRead('GET', url)).toBe(false);
     }
     for (const url of [
       '/api/orders',
@@ -90,7 +104,7 @@ describe('the limit on heavy routes', () => {
       '/api/risk/resume',
       '/api/performance/analytics',
     ]) {
-      expect(isHeavyRoute('POST', url)).toBe(false);
+      expect(isSheddableRead('POST', url)).toBe(false);
     }
   });
 });

@@ -16,9 +16,10 @@ export const HEAVY_ROUTE_PREFIXES: readonly string[] = [
   '/api/trades/export',
 ];
 
-/** What must answer even when everything else waits: the probes, orders and the halt, and sign-in. */
+/** What must answer even when everything else waits: probes, orders, the halt, sign-in, the stream. */
 export const NEVER_LIMITED: readonly string[] = [
   '/api/health',
+  '/api/stream',
   '/api/ready',
   '/api/orders',
   '/api/risk/emergency-stop',
@@ -29,7 +30,7 @@ export const NEVER_LIMITED: readonly string[] = [
 export interface HeavyRouteLimitOptions {
   /** Heavy requests admitted and not yet answered; the next one gets 503. */
   maxInFlight: number;
-  /** The event loop this far behind (ms): heavy requests get 503 until it catches up; 0: not checked. */
+  /** The loop's turn this long (ms): every read but NEVER_LIMITED gets 503 until it ends; 0: not checked. */
   maxLoopDelayMs: number;
   retryAfterSeconds: number;
   /** How far behind the event loop is now, ms; a timer-driven probe unless a test brings its own. */
@@ -51,20 +52,18 @@ export const DEFAULT_HEAVY_ROUTE_LIMIT: HeavyRouteLimitOptions = {
 const BEAT_MS = 10;
 
 /**
- * A timer that should fire every 10 ms: how late it is, or how long since it last fired while the
- * loop is busy right now (a burst read from many sockets in one turn), whichever is larger.
+ * How long the current turn of the event loop has run: a timer due every 10 ms has not fired for
+ * that long. A burst read from many sockets in one turn shows here while it runs; at idle a request
+ * starts a fresh turn, so one slow answer never gets the next caller refused.
  */
 export function timerLoopDelay(now: () => number = () => performance.now()): LoopDelayProbe {
   let lastBeat = now();
-  let lastLate = 0;
   const timer = setInterval(() => {
-    const at = now();
-    lastLate = Math.max(0, at - lastBeat - BEAT_MS);
-    lastBeat = at;
+    lastBeat = now();
   }, BEAT_MS);
   timer.unref();
   return {
-    behindMs: () => Math.max(lastLate, now() - lastBeat - BEAT_MS),
+    behindMs: () => Math.max(0, now() - lastBeat - BEAT_MS),
     stop: () => clearInterval(timer),
   };
 }
@@ -73,16 +72,21 @@ function startsWithAny(url: string, prefixes: readonly string[]): boolean {
   return prefixes.some((prefix) => url.startsWith(prefix));
 }
 
-/** Whether a route may be refused under load: heavy GETs only, and never one of NEVER_LIMITED. */
+/** Whether a read may be refused while the event loop is behind: any GET but NEVER_LIMITED. */
+export function isSheddableRead(method: string, routeUrl: string | undefined): boolean {
+  return method === 'GET' && routeUrl !== undefined && !startsWithAny(routeUrl, NEVER_LIMITED);
+}
+
+/** Whether a route counts against the in-flight limit: heavy GETs only. */
 export function isHeavyRoute(method: string, routeUrl: string | undefined): boolean {
-  if (method !== 'GET' || !routeUrl) return false;
-  return startsWithAny(routeUrl, HEAVY_ROUTE_PREFIXES) && !startsWithAny(routeUrl, NEVER_LIMITED);
+  return isSheddableRead(method, routeUrl) && startsWithAny(routeUrl!, HEAVY_ROUTE_PREFIXES);
 }
 
 /**
- * Heavy routes answer 503 with Retry-After, in a hook before the session lookup (so a refusal costs
- * little), when too many are in flight or the event loop is behind: the order path, the halt and
- * the probes keep the loop. Register after CORS, so a browser can read the refusal.
+ * Heavy routes answer 503 with Retry-After when too many are in flight, and every read does while
+ * the loop's current turn has run too long (a burst): the order path, the halt and the probes keep
+ * the loop. A hook before the session lookup, so a refusal costs little; after CORS, so a browser
+ * can read it.
  */
 export function installHeavyRouteLimit(
   app: FastifyInstance,
@@ -97,14 +101,16 @@ export function installHeavyRouteLimit(
       .header('Retry-After', String(options.retryAfterSeconds))
       .send({ success: false, error, code: 'busy' });
 
+  const wait = `try again in ${options.retryAfterSeconds} s; orders and Emergency Stop are not affected.`;
   app.addHook('onRequest', (request: FastifyRequest, reply, done) => {
-    if (!isHeavyRoute(request.method, request.routeOptions.url)) return done();
-    const wait = `try again in ${options.retryAfterSeconds} s; orders and Emergency Stop are not affected.`;
-    if (inFlight >= options.maxInFlight) {
-      return refuse(reply, `The server is answering ${inFlight} heavy requests already: ${wait}`);
-    }
+    const route = request.routeOptions.url;
+    if (!isSheddableRead(request.method, route)) return done();
     if (options.maxLoopDelayMs > 0 && loopDelay.behindMs() > options.maxLoopDelayMs) {
       return refuse(reply, `The server is busy catching up: ${wait}`);
+    }
+    if (!isHeavyRoute(request.method, route)) return done();
+    if (inFlight >= options.maxInFlight) {
+      return refuse(reply, `The server is answering ${inFlight} heavy requests already: ${wait}`);
     }
     inFlight += 1;
     // 'close' follows both a finished answer and a dropped connection: the slot is always given back.
