@@ -78,6 +78,8 @@ export async function runBurst(): Promise<void> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'td-bench-burst-'));
   const { apiUrl, server } = await startApiServer({
     dataDir,
+    // e.g. BURST_NODE_FLAGS='--cpu-prof --cpu-prof-dir=/tmp/prof' to see where the server's time goes.
+    nodeFlags: process.env.BURST_NODE_FLAGS?.split(' ').filter(Boolean) ?? [],
     env: {
       SIMULATOR_TICKS_PER_SECOND: '200',
       SIMULATOR_HISTORY_SESSIONS: '60',

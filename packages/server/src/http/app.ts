@@ -59,6 +59,9 @@ const securityHeaders = helmet({
  * without the redaction pass, which walks every redacted path on every line (≈ 15 µs a line here,
  * 0009). Every other line, the errored request's included, is redacted as before.
  */
+/** Probes poll every few seconds and answer the same: a line each buries the requests worth reading (0042). */
+const UNLOGGED_PROBES = new Set(['/api/health', '/api/ready']);
+
 class OneLinePerRequest extends LogController {
   private readonly lines: FastifyBaseLogger;
 
@@ -81,6 +84,7 @@ class OneLinePerRequest extends LogController {
       ms: Math.round(reply.elapsedTime * 100) / 100,
     };
     if (error) reply.log.error({ ...line, err: error }, 'request errored');
+    else if (line.statusCode < 400 && UNLOGGED_PROBES.has(line.path!)) return;
     else this.lines.info({ reqId: request.id, ...line }, 'request');
   }
 }
