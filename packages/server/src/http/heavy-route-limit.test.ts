@@ -1,5 +1,5 @@
 import Fastify, { type FastifyInstance } from 'fastify';
-import { installHeavyRouteLimit, isHeavyRoute, isSheddableRead } from './heavy-route-limit';
+import { installHeavyRouteLimit, isHeavyRoute, isSheddableRead, timerLoopDelay } from './heavy-route-limit';
 
 /** A bare app: one heavy route the test answers by hand, and the routes that must never wait. */
 async function appWithLimit(maxInFlight: number, behindMs: () => number) {
@@ -106,5 +106,26 @@ describe('the limit on heavy routes', () => {
     ]) {
       expect(isSheddableRead('POST', url)).toBe(false);
     }
+  });
+
+  it('counts a turn as behind only for the time the process worked in it, not time spent waiting for a core', () => {
+    let [wall, cpu] = [1_000, 500];
+    const probe = timerLoopDelay(
+      () => wall,
+      () => cpu,
+    );
+    [wall, cpu] = [1_050, 545];
+    expect(probe.behindMs()).toBe(35);
+    [wall, cpu] = [1_200, 547];
+    expect(probe.behindMs()).toBe(37);
+    probe.stop();
+    const waiting = timerLoopDelay(
+      () => wall,
+      () => cpu,
+    );
+    wall += 80;
+    cpu += 3;
+    expect(waiting.behindMs()).toBe(0);
+    waiting.stop();
   });
 });
