@@ -68,13 +68,22 @@ export function timerLoopDelay(
 ): LoopDelayProbe {
   let lastBeat = now();
   let lastCpu = cpu();
+  // Reading CPU time is a system call: once the clock says the turn is long, at most once a ms.
+  let cpuReadAt = Number.NEGATIVE_INFINITY;
+  let cpuNow = lastCpu;
   const timer = setInterval(() => {
     lastBeat = now();
     lastCpu = cpu();
   }, BEAT_MS);
   timer.unref();
   return {
-    behindMs: () => Math.max(0, Math.min(now() - lastBeat, cpu() - lastCpu) - BEAT_MS),
+    behindMs: () => {
+      const at = now();
+      const onTheClock = at - lastBeat;
+      if (onTheClock <= BEAT_MS) return 0;
+      if (at - cpuReadAt >= 1) [cpuReadAt, cpuNow] = [at, cpu()];
+      return Math.max(0, Math.min(onTheClock, cpuNow - lastCpu) - BEAT_MS);
+    },
     stop: () => clearInterval(timer),
   };
 }
