@@ -51,6 +51,11 @@ const BENCHES: Record<string, { about: string; load: () => Promise<{ run(): Prom
       'news lexicon headlines/s vs the sentiment package (AFINN); ensemble predict+explain and online update p99',
     load: () => import('./ml.bench'),
   },
+  http: {
+    about:
+      "GET /api/health through the API vs a bare node:http server (same bytes, same client); the dashboard's three heaviest calls",
+    load: () => import('./http.bench'),
+  },
 };
 
 const name = process.argv[2];

@@ -12,6 +12,7 @@ import { recordRequestLatency } from '../engines/ops/metrics';
 import { safetySettings } from '../engines/safety';
 import { installAuthGuard } from './auth-guard';
 import { type ErrorMapping, installErrorHandling } from './error-registry';
+import { DEFAULT_HEAVY_ROUTE_LIMIT, installHeavyRouteLimit } from './heavy-route-limit';
 import { createHostGuard } from './host-guard';
 import type { AppServices } from './route-deps';
 import { allocationRoutes } from './routes/allocation';
@@ -58,6 +59,9 @@ const securityHeaders = helmet({
  * without the redaction pass, which walks every redacted path on every line (≈ 15 µs a line here,
  * 0009). Every other line, the errored request's included, is redacted as before.
  */
+/** Probes poll every few seconds and answer the same: a line each buries the requests worth reading (0042). */
+const UNLOGGED_PROBES = new Set(['/api/health', '/api/ready']);
+
 class OneLinePerRequest extends LogController {
   private readonly lines: FastifyBaseLogger;
 
@@ -80,6 +84,7 @@ class OneLinePerRequest extends LogController {
       ms: Math.round(reply.elapsedTime * 100) / 100,
     };
     if (error) reply.log.error({ ...line, err: error }, 'request errored');
+    else if (line.statusCode < 400 && UNLOGGED_PROBES.has(line.path!)) return;
     else this.lines.info({ reqId: request.id, ...line }, 'request');
   }
 }
@@ -119,6 +124,8 @@ export async function buildApp(
     allowedHeaders: ['Authorization', 'Content-Type'],
     maxAge: 600,
   });
+  // Before the session lookup, so a refusal under load costs little; after CORS, so browsers read it.
+  installHeavyRouteLimit(app, config.heavyRoutes ?? DEFAULT_HEAVY_ROUTE_LIMIT);
 
   installAuthGuard(app, { verifySession: (token) => services.auth.verifySession(token) });
 

@@ -33,13 +33,14 @@ describe('every reply', () => {
     expect(response.headers['x-powered-by']).toBeUndefined();
   });
 
-  it('is logged once, when it ends, with its path but never its query', async () => {
+  it('is logged once, when it ends, with its path but never its query; a passing probe is not', async () => {
     await t.app.inject({ method: 'GET', url: '/api/health' });
+    await t.app.inject({ method: 'GET', url: '/api/engines/status' });
     await t.app.inject({ method: 'GET', url: '/api/upstox/callback?code=single-use-code-123&state=s' });
 
     const requests = lines.filter((line) => line.msg === 'request');
     expect(requests).toEqual([
-      expect.objectContaining({ method: 'GET', path: '/api/health', statusCode: 200 }),
+      expect.objectContaining({ method: 'GET', path: '/api/engines/status', statusCode: 401 }),
       expect.objectContaining({ method: 'GET', path: '/api/upstox/callback' }),
     ]);
     expect(typeof requests[0]!.ms).toBe('number');

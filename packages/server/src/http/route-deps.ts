@@ -29,6 +29,7 @@ import type { StreamHub } from '../engines/stream/stream-hub';
 import type { engineStatus, tickDashboard } from '../status/engine-status';
 import type { SqlDatabase } from '../storage/sql/sql-database';
 import type { ErrorMapping } from './error-registry';
+import type { HeavyRouteLimitOptions } from './heavy-route-limit';
 import type { ManagementRouteDeps } from './routes/management';
 import type { PlatformRouteDeps } from './routes/platform';
 import type { ShellRouteDeps } from './routes/shell';
@@ -41,6 +42,8 @@ export type HttpConfig = PlatformRouteDeps['config'] &
     trustProxy: false | string[];
     allowedHosts: string[];
     hostOrigins: string[];
+    /** Optional so tests that spell out a config need not name it: the defaults of 0042 apply. */
+    heavyRoutes?: Omit<HeavyRouteLimitOptions, 'loopDelay'>;
   };
 
 /**

@@ -156,6 +156,10 @@ const envSchema = z.object({
     .enum(['true', 'false'])
     .default('true')
     .transform((value) => value === 'true'),
+  /** Heavy reads (candles, analytics, risk, research, ML) answered at once; more get 503 (0042). */
+  HEAVY_ROUTES_MAX_IN_FLIGHT: z.coerce.number().int().min(0).default(8),
+  /** Event loop this far behind (ms): heavy reads get 503 until it catches up; 0: no such check. */
+  HEAVY_ROUTES_MAX_LOOP_DELAY_MS: z.coerce.number().min(0).default(20),
 });
 
 export type AppConfig = ReturnType<typeof loadConfig>;
@@ -280,6 +284,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       ticksPerSecond: e.SIMULATOR_TICKS_PER_SECOND,
       historySessions: e.SIMULATOR_HISTORY_SESSIONS,
       continuousSession: e.SIMULATOR_CONTINUOUS_SESSION,
+    },
+    heavyRoutes: {
+      maxInFlight: e.HEAVY_ROUTES_MAX_IN_FLIGHT,
+      maxLoopDelayMs: e.HEAVY_ROUTES_MAX_LOOP_DELAY_MS,
+      retryAfterSeconds: 1,
     },
   };
 }

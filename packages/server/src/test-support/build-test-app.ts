@@ -61,6 +61,8 @@ export async function buildTestApp(overrides: TestAppOverrides = {}): Promise<Te
       // A small market: two sessions of history, and ticks only when a test emits them.
       SIMULATOR_HISTORY_SESSIONS: '2',
       SIMULATOR_TICKS_PER_SECOND: '0',
+      // Tests run seconds of work synchronously; a loop-delay refusal would then fall at random.
+      HEAVY_ROUTES_MAX_LOOP_DELAY_MS: '0',
     }),
     ...(overrides.logStream ? { logLevel: 'trace' as const } : {}),
     ...overrides.config,

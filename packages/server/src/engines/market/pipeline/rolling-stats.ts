@@ -30,6 +30,8 @@ export class SampleWindow {
   private readonly samples: Float64Array;
   private count = 0;
   private next = 0;
+  /** Sorted copy of the samples until the next add: status reads p50 and p99 of one window. */
+  private sorted: Float64Array | null = null;
 
   constructor(size = 4096) {
     this.samples = new Float64Array(size);
@@ -39,11 +41,14 @@ export class SampleWindow {
     this.samples[this.next] = value;
     this.next = (this.next + 1) % this.samples.length;
     if (this.count < this.samples.length) this.count++;
+    this.sorted = null;
   }
 
   percentile(p: number): number | null {
     if (this.count === 0) return null;
-    const sorted = Array.from(this.samples.subarray(0, this.count)).sort((a, b) => a - b);
+    // A typed array sorts numerically without a comparator: several times faster than Array#sort.
+    this.sorted ??= this.samples.slice(0, this.count).sort();
+    const sorted = this.sorted;
     return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
   }
 

@@ -12,6 +12,11 @@ export interface HistoryInstrument {
 }
 
 export const MINUTES_PER_SESSION = 375; // 09:15 to 15:30
+/**
+ * Simulated sessions kept whole: a default candles request spans the last day (one or two sessions),
+ * and each session is about 22,000 bars (≈ 3 MB), simulated in hundreds of ms on the event loop.
+ */
+const SESSIONS_KEPT = 4;
 
 export interface GeneratedSession {
   date: string;
@@ -22,11 +27,14 @@ export interface GeneratedSession {
 /**
  * Generates past sessions, deterministically for a seed: each session is 375 one-minute steps of the
  * factor model, starting from the previous session's close; the daily bar is the session's summary.
- * Only daily bars are kept; a session's minute bars are regenerated on request (same seed, same bars).
+ * Daily bars are kept; a session's minute bars are simulated on first request (same seed, same bars)
+ * and the last few sessions asked for are kept, frozen, as history never changes once generated.
  */
 export class HistoryGenerator {
   private readonly daily = new Map<string, Candle[]>();
   private readonly opens = new Map<string, number[]>();
+  /** Most recently used last (Map keeps insertion order). */
+  private readonly simulated = new Map<string, GeneratedSession>();
   private readonly dates: string[];
 
   constructor(
@@ -70,18 +78,38 @@ export class HistoryGenerator {
     );
   }
 
-  /** Every symbol's 1-minute bars for one generated session (one simulation, all symbols). */
+  /** Every symbol's 1-minute bars for one generated session (one simulation, all symbols); bars frozen. */
   sessionBars(date: string): Map<string, Candle[]> {
-    const opens = this.opens.get(date);
-    if (!opens) return new Map();
-    const { minuteBars } = this.simulate(date, opens);
-    return new Map(this.instruments.map((instrument, i) => [instrument.symbol, minuteBars[i]!]));
+    const session = this.session(date);
+    if (!session) return new Map();
+    return new Map(this.instruments.map((instrument, i) => [instrument.symbol, [...session.minuteBars[i]!]]));
   }
 
-  minuteBars(symbol: string, date: string): Candle[] {
+  /** One symbol's 1-minute bars of one session; shared and frozen, so copy before changing. */
+  minuteBars(symbol: string, date: string): readonly Candle[] {
+    return this.session(date)?.minuteBars[this.indexOf(symbol)] ?? [];
+  }
+
+  /** Whether any minute of the session opens within [from, to] (ms): the others need no simulation. */
+  sessionOverlaps(date: string, from: number, to: number): boolean {
+    const open = this.sessionOpenTs(date);
+    return open <= to && open + (MINUTES_PER_SESSION - 1) * 60_000 >= from;
+  }
+
+  private session(date: string): GeneratedSession | undefined {
+    const kept = this.simulated.get(date);
+    if (kept) {
+      this.simulated.delete(date);
+      this.simulated.set(date, kept);
+      return kept;
+    }
     const opens = this.opens.get(date);
-    if (!opens) return [];
-    return this.simulate(date, opens).minuteBars[this.indexOf(symbol)]!;
+    if (!opens) return undefined;
+    const session = this.simulate(date, opens);
+    for (const bars of session.minuteBars) for (const bar of bars) Object.freeze(bar);
+    this.simulated.set(date, session);
+    if (this.simulated.size > SESSIONS_KEPT) this.simulated.delete(this.simulated.keys().next().value!);
+    return session;
   }
 
   private indexOf(symbol: string): number {

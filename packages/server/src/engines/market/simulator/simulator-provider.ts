@@ -196,11 +196,14 @@ export class SimulatorProvider implements MarketDataProvider {
 
   async historicalCandles(symbol: string, interval: '1m' | '1d', from: Date, to: Date): Promise<Candle[]> {
     this.indexOf(symbol);
-    const inRange = (candle: Candle) => candle.openTime >= from.getTime() && candle.openTime <= to.getTime();
-    if (interval === '1d') return this.options.history.dailyBars(symbol).filter(inRange);
-    return this.options.history.sessionDates.flatMap((date) =>
-      this.options.history.minuteBars(symbol, date).filter(inRange),
-    );
+    const [start, end] = [from.getTime(), to.getTime()];
+    const inRange = (candle: Candle) => candle.openTime >= start && candle.openTime <= end;
+    const { history } = this.options;
+    if (interval === '1d') return history.dailyBars(symbol).filter(inRange);
+    // Only the sessions the range touches are simulated (or read from the generator's kept sessions).
+    return history.sessionDates
+      .filter((date) => history.sessionOverlaps(date, start, end))
+      .flatMap((date) => history.minuteBars(symbol, date).filter(inRange));
   }
 
   health(): ProviderHealth {

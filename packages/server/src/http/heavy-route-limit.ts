@@ -1,0 +1,143 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+/**
+ * Reads that compute over series (candles, analytics, risk over a year of closes, research, ML):
+ * each may take milliseconds of the event loop, or a worker's time, and a dashboard sends several
+ * at once. Matched on the route's pattern, by prefix.
+ */
+export const HEAVY_ROUTE_PREFIXES: readonly string[] = [
+  '/api/market/candles/',
+  '/api/performance/',
+  '/api/risk/metrics',
+  '/api/risk/positions',
+  '/api/research/',
+  '/api/allocation/ai-recommendation',
+  '/api/ml/',
+  '/api/trades/export',
+];
+
+/** What must answer even when everything else waits: probes, orders, the halt, sign-in, the stream. */
+export const NEVER_LIMITED: readonly string[] = [
+  '/api/health',
+  '/api/stream',
+  '/api/ready',
+  '/api/orders',
+  '/api/risk/emergency-stop',
+  '/api/risk/resume',
+  '/api/auth/',
+];
+
+export interface HeavyRouteLimitOptions {
+  /** Heavy requests admitted and not yet answered; the next one gets 503. */
+  maxInFlight: number;
+  /** The loop's turn this long (ms): every read but NEVER_LIMITED gets 503 until it ends; 0: not checked. */
+  maxLoopDelayMs: number;
+  retryAfterSeconds: number;
+  /** How far behind the event loop is now, ms; a timer-driven probe unless a test brings its own. */
+  loopDelay?: LoopDelayProbe;
+}
+
+export interface LoopDelayProbe {
+  behindMs(): number;
+  stop(): void;
+}
+
+/** 8 heavy reads at once (two dashboards' worth) and a 20 ms stall; figures in docs/decisions/0042. */
+export const DEFAULT_HEAVY_ROUTE_LIMIT: HeavyRouteLimitOptions = {
+  maxInFlight: 8,
+  maxLoopDelayMs: 20,
+  retryAfterSeconds: 1,
+};
+
+const BEAT_MS = 10;
+
+const cpuMs = () => {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
+};
+
+/**
+ * How long the current turn of the event loop has run: a timer due every 10 ms has not fired for
+ * that long. A burst read from many sockets in one turn shows here while it runs; at idle a request
+ * starts a fresh turn, so one slow answer never gets the next caller refused. Counted in CPU time
+ * as well as on the clock: on a shared machine the process may wait for a core with no work queued.
+ */
+export function timerLoopDelay(
+  now: () => number = () => performance.now(),
+  cpu: () => number = cpuMs,
+): LoopDelayProbe {
+  let lastBeat = now();
+  let lastCpu = cpu();
+  // Reading CPU time is a system call: once the clock says the turn is long, at most once a ms.
+  let cpuReadAt = Number.NEGATIVE_INFINITY;
+  let cpuNow = lastCpu;
+  const timer = setInterval(() => {
+    lastBeat = now();
+    lastCpu = cpu();
+  }, BEAT_MS);
+  timer.unref();
+  return {
+    behindMs: () => {
+      const at = now();
+      const onTheClock = at - lastBeat;
+      if (onTheClock <= BEAT_MS) return 0;
+      if (at - cpuReadAt >= 1) [cpuReadAt, cpuNow] = [at, cpu()];
+      return Math.max(0, Math.min(onTheClock, cpuNow - lastCpu) - BEAT_MS);
+    },
+    stop: () => clearInterval(timer),
+  };
+}
+
+function startsWithAny(url: string, prefixes: readonly string[]): boolean {
+  return prefixes.some((prefix) => url.startsWith(prefix));
+}
+
+/** Whether a read may be refused while the event loop is behind: any GET but NEVER_LIMITED. */
+export function isSheddableRead(method: string, routeUrl: string | undefined): boolean {
+  return method === 'GET' && routeUrl !== undefined && !startsWithAny(routeUrl, NEVER_LIMITED);
+}
+
+/** Whether a route counts against the in-flight limit: heavy GETs only. */
+export function isHeavyRoute(method: string, routeUrl: string | undefined): boolean {
+  return isSheddableRead(method, routeUrl) && startsWithAny(routeUrl!, HEAVY_ROUTE_PREFIXES);
+}
+
+/**
+ * Heavy routes answer 503 with Retry-After when too many are in flight, and every read does while
+ * the loop's current turn has run too long (a burst): the order path, the halt and the probes keep
+ * the loop. A hook before the session lookup, so a refusal costs little; after CORS, so a browser
+ * can read it.
+ */
+export function installHeavyRouteLimit(
+  app: FastifyInstance,
+  options: HeavyRouteLimitOptions = DEFAULT_HEAVY_ROUTE_LIMIT,
+): void {
+  const loopDelay =
+    options.loopDelay ?? (options.maxLoopDelayMs > 0 ? timerLoopDelay() : { behindMs: () => 0, stop() {} });
+  let inFlight = 0;
+  const refuse = (reply: FastifyReply, error: string) =>
+    reply
+      .status(503)
+      .header('Retry-After', String(options.retryAfterSeconds))
+      .send({ success: false, error, code: 'busy' });
+
+  const wait = `try again in ${options.retryAfterSeconds} s; orders and Emergency Stop are not affected.`;
+  app.addHook('onRequest', (request: FastifyRequest, reply, done) => {
+    const route = request.routeOptions.url;
+    if (!isSheddableRead(request.method, route)) return done();
+    if (options.maxLoopDelayMs > 0 && loopDelay.behindMs() > options.maxLoopDelayMs) {
+      return refuse(reply, `The server is busy catching up: ${wait}`);
+    }
+    if (!isHeavyRoute(request.method, route)) return done();
+    if (inFlight >= options.maxInFlight) {
+      return refuse(reply, `The server is answering ${inFlight} heavy requests already: ${wait}`);
+    }
+    inFlight += 1;
+    // 'close' follows both a finished answer and a dropped connection: the slot is always given back.
+    reply.raw.once('close', () => {
+      inFlight -= 1;
+    });
+    done();
+  });
+  app.addHook('onClose', async () => loopDelay.stop());
+}
