@@ -22,7 +22,7 @@ function clientWith(
 }
 
 const json = (status: number, body: unknown) =>
-  Promise.resolve({ ok: status < 400, status, json: async () => body } as Response);
+  Promise.resolve({ ok: status < 400, status, headers: new Headers(), json: async () => body } as Response);
 
 describe('ApiClient', () => {
   it('sends the session as a Bearer header and returns the validated reply', async () => {
@@ -129,5 +129,55 @@ describe('ApiClient.getBlob', () => {
 describe('retry delays', () => {
   it('double from 1 s and stop growing at 30 s', () => {
     expect([0, 1, 2, 3, 4, 5, 6].map(retryDelay)).toEqual([1000, 2000, 4000, 8000, 16000, 30000, 30000]);
+  });
+});
+
+describe('a read the server shed as busy', () => {
+  const busy = (retryAfter: string | null) =>
+    Promise.resolve({
+      ok: false,
+      status: 503,
+      headers: new Headers(retryAfter === null ? {} : { 'Retry-After': retryAfter }),
+      json: async () => ({ success: false, error: 'The server is busy; try again in a second.' }),
+    } as Response);
+
+  beforeEach(() => jest.useFakeTimers());
+  afterEach(() => jest.useRealTimers());
+
+  it('is asked again after the Retry-After it names and answers the caller', async () => {
+    let calls = 0;
+    const { client, fetchImpl } = clientWith(() =>
+      ++calls === 1 ? busy('1') : json(200, { success: true, value: 7 }),
+    );
+    const answer = client.get('/api/market/candles/RELIANCE', ok);
+    await jest.advanceTimersByTimeAsync(999);
+    expect(fetchImpl).toHaveBeenCalledTimes(1);
+    await jest.advanceTimersByTimeAsync(1);
+    await expect(answer).resolves.toEqual({ success: true, value: 7 });
+    expect(fetchImpl).toHaveBeenCalledTimes(2);
+  });
+
+  it('gives up after three retries with the server’s sentence, and never retries a write', async () => {
+    const reads = clientWith(() => busy('1'));
+    const answer = reads.client.get('/api/x', ok);
+    const settled = expect(answer).rejects.toMatchObject({
+      status: 503,
+      message: expect.stringContaining('busy'),
+    });
+    await jest.advanceTimersByTimeAsync(3000);
+    await settled;
+    expect(reads.fetchImpl).toHaveBeenCalledTimes(4);
+
+    const writes = clientWith(() => busy('1'));
+    await expect(writes.client.post('/api/orders', ok, {})).rejects.toMatchObject({ status: 503 });
+    expect(writes.fetchImpl).toHaveBeenCalledTimes(1);
+  });
+
+  it('is not retried without a short Retry-After (an outage, not a burst)', async () => {
+    for (const header of [null, '120', 'soon']) {
+      const { client, fetchImpl } = clientWith(() => busy(header));
+      await expect(client.get('/api/x', ok)).rejects.toMatchObject({ status: 503 });
+      expect(fetchImpl).toHaveBeenCalledTimes(1);
+    }
   });
 });

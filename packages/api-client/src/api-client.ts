@@ -21,6 +21,36 @@ export interface RequestOptions {
 
 const DEFAULT_TIMEOUT_MS = 10_000;
 
+/**
+ * A read the server shed under load (503 with Retry-After, docs/decisions/0042) is asked again after
+ * the wait it names, at most this many times and only when the wait is short; writes never are.
+ */
+const BUSY_RETRIES = 3;
+const BUSY_WAIT_LIMIT_S = 5;
+
+/** Retry-After in seconds when a 503 names a short wait, else null (not busy, or a long outage). */
+export function busyRetryAfterMs(response: Pick<Response, 'status' | 'headers'>): number | null {
+  if (response.status !== 503) return null;
+  const seconds = Number(response.headers.get('Retry-After'));
+  if (!Number.isFinite(seconds) || seconds <= 0 || seconds > BUSY_WAIT_LIMIT_S) return null;
+  return seconds * 1000;
+}
+
+function wait(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal?.reason);
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
 /** The one HTTP client every screen uses: Bearer token, timeouts, typed errors, validated replies. */
 export class ApiClient {
   constructor(private readonly options: ApiClientOptions) {}
@@ -81,8 +111,25 @@ export class ApiClient {
     return parsed.data;
   }
 
-  /** One fetch with the session, a timeout and the caller's signal; a failure to answer becomes an ApiError. */
+  /** A fetch; a read the server shed as busy is asked again after its Retry-After. */
   private async send(
+    method: string,
+    path: string,
+    body: unknown,
+    options: RequestOptions,
+    accept: string,
+  ): Promise<{ response: Response; token: string | null }> {
+    for (let attempt = 0; ; attempt++) {
+      const sent = await this.sendOnce(method, path, body, options, accept);
+      const waitMs = method === 'GET' && attempt < BUSY_RETRIES ? busyRetryAfterMs(sent.response) : null;
+      if (waitMs === null) return sent;
+      await sent.response.body?.cancel().catch(() => undefined);
+      await wait(waitMs, options.signal);
+    }
+  }
+
+  /** One fetch with the session, a timeout and the caller's signal; a failure to answer becomes an ApiError. */
+  private async sendOnce(
     method: string,
     path: string,
     body: unknown,
