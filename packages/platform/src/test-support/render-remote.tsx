@@ -46,7 +46,12 @@ export function locationOf(url: string): PlatformLocation {
 }
 
 function fakeResponse(status: number, body: unknown): Response {
-  return { ok: status >= 200 && status < 300, status, json: async () => body } as Response;
+  return {
+    ok: status >= 200 && status < 300,
+    status,
+    headers: new Headers(),
+    json: async () => body,
+  } as Response;
 }
 
 /** A fetch that answers from `replies`, so the real ApiClient and its error mapping run. */
