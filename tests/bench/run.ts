@@ -51,6 +51,14 @@ const BENCHES: Record<string, { about: string; load: () => Promise<{ run(): Prom
       'news lexicon headlines/s vs the sentiment package (AFINN); ensemble predict+explain and online update p99',
     load: () => import('./ml.bench'),
   },
+  federation: {
+    about: 'the dashboard federated vs built as one bundle: JS bytes, requests, time to figures, ratios',
+    load: () => import('./federation.bench'),
+  },
+  'first-paint': {
+    about: "/dashboard's figures after sign-in, on loopback and with the CPU throttled 4x (goals 1.0 s, 2.5 s)",
+    load: () => import('./first-paint.bench'),
+  },
 };
 
 const name = process.argv[2];
