@@ -94,7 +94,8 @@ function newestUnder(dir: string): number {
   if (!fs.existsSync(dir)) return 0;
   let newest = 0;
   for (const entry of fs.readdirSync(dir, { withFileTypes: true, recursive: true })) {
-    if (entry.isFile()) newest = Math.max(newest, fs.statSync(path.join(entry.parentPath, entry.name)).mtimeMs);
+    if (entry.isFile())
+      newest = Math.max(newest, fs.statSync(path.join(entry.parentPath, entry.name)).mtimeMs);
   }
   return newest;
 }
@@ -112,7 +113,9 @@ export function ensureFreshBuilds(): void {
   ensureBuilt();
   const sources = Math.max(
     ...['host', ...REMOTES.map((r) => `mf-${r}`)].map((p) => newestUnder(path.join(ROOT, p, 'src'))),
-    ...['platform', 'ui', 'api-client', 'contracts'].map((p) => newestUnder(path.join(ROOT, 'packages', p, 'src'))),
+    ...['platform', 'ui', 'api-client', 'contracts'].map((p) =>
+      newestUnder(path.join(ROOT, 'packages', p, 'src')),
+    ),
     newestUnder(path.join(ROOT, 'packages/platform/build')),
   );
   const federated = Math.min(

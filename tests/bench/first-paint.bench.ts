@@ -31,7 +31,12 @@ export async function run() {
   const slow = median(cpu4x, (s) => s.figuresMs);
   metric('dashboard_figures_ms', figures, 'ms', 0);
   metric('dashboard_figures_ms_cpu4x', slow, 'ms', 0);
-  metric('dashboard_requests_to_figures', median(loopback, (s) => s.requests), 'count', 0);
+  metric(
+    'dashboard_requests_to_figures',
+    median(loopback, (s) => s.requests),
+    'count',
+    0,
+  );
   const misses = [
     figures > GOALS.loopback && `dashboard_figures_ms ${figures.toFixed(0)} > ${GOALS.loopback}`,
     slow > GOALS.cpu4x && `dashboard_figures_ms_cpu4x ${slow.toFixed(0)} > ${GOALS.cpu4x}`,

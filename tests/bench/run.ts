@@ -56,7 +56,8 @@ const BENCHES: Record<string, { about: string; load: () => Promise<{ run(): Prom
     load: () => import('./federation.bench'),
   },
   'first-paint': {
-    about: "/dashboard's figures after sign-in, on loopback and with the CPU throttled 4x (goals 1.0 s, 2.5 s)",
+    about:
+      "/dashboard's figures after sign-in, on loopback and with the CPU throttled 4x (goals 1.0 s, 2.5 s)",
     load: () => import('./first-paint.bench'),
   },
 };

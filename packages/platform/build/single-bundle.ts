@@ -61,11 +61,11 @@ export function loadRemote(id) {
 }
 export function registerRemotes() {}
 export function preloadRemote(options) {
-  return Promise.all(
-    options.flatMap(({ nameOrAlias }) =>
-      Object.keys(modules).filter((id) => id.startsWith(nameOrAlias + '/app')).map((id) => modules[id]()),
-    ),
-  ).then(() => undefined);
+  const ids = options.flatMap(({ nameOrAlias, exposes }) =>
+    Object.keys(modules).filter((id) =>
+      exposes ? exposes.some((expose) => id === nameOrAlias + '/' + expose.replace(/^.//, '')) : id.startsWith(nameOrAlias + '/')),
+  );
+  return Promise.all(ids.map((id) => modules[id]())).then(() => undefined);
 }
 `;
 }
