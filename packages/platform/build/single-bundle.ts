@@ -63,7 +63,7 @@ export function registerRemotes() {}
 export function preloadRemote(options) {
   const ids = options.flatMap(({ nameOrAlias, exposes }) =>
     Object.keys(modules).filter((id) =>
-      exposes ? exposes.some((expose) => id === nameOrAlias + '/' + expose.replace(/^.//, '')) : id.startsWith(nameOrAlias + '/')),
+      exposes ? exposes.some((expose) => id === nameOrAlias + '/' + expose.replace('./', '')) : id.startsWith(nameOrAlias + '/')),
   );
   return Promise.all(ids.map((id) => modules[id]())).then(() => undefined);
 }
