@@ -44,7 +44,8 @@ describe('createRemotePreloader', () => {
   it("registers each planned remote's manifest and preloads its app expose, the page's own first", async () => {
     const order: string[] = [];
     let releaseNow: () => void = () => undefined;
-    const preload = jest.fn(([{ nameOrAlias }]: { nameOrAlias: string }[]) => {
+    const preload = jest.fn((args: { nameOrAlias: string }[]) => {
+      const nameOrAlias = args[0]!.nameOrAlias;
       order.push(nameOrAlias);
       return nameOrAlias === 'mf_auth' ? new Promise<void>((r) => (releaseNow = r)) : Promise.resolve();
     });
