@@ -1,7 +1,7 @@
-import { registerRemotes } from '@module-federation/enhanced/runtime';
+import { preloadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { RemoteEntry, RemoteName } from '@td/contracts';
 import type { RegistryStore } from './registry-store';
-import { createRemotePreloader, preloadPlan } from './remote-preload';
+import { createRemotePreloader, preloadOnStart, preloadPlan } from './remote-preload';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({
   registerRemotes: jest.fn(),
@@ -71,5 +71,27 @@ describe('createRemotePreloader', () => {
     await preloader({ now: ['trading', 'ml'], next: [] });
     await preloader({ now: ['trading'], next: [] });
     expect(preload).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('preloadOnStart', () => {
+  it("preloads the opened page's remote once the registry names it, and only once", async () => {
+    jest.mocked(preloadRemote).mockClear().mockResolvedValue(undefined);
+    const entries: Partial<Record<RemoteName, RemoteEntry>> = {};
+    const listeners: (() => void)[] = [];
+    const registry = {
+      entry: (remote: RemoteName) => entries[remote],
+      subscribe: (listener: () => void) => listeners.push(listener),
+    } as unknown as RegistryStore;
+
+    preloadOnStart(registry, '/performance', true);
+    expect(preloadRemote).not.toHaveBeenCalled();
+
+    entries.analytics = manifest('analytics');
+    for (const listener of listeners) listener();
+    for (const listener of listeners) listener();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(preloadRemote).toHaveBeenCalledTimes(1);
+    expect(preloadRemote).toHaveBeenCalledWith([{ nameOrAlias: 'mf_analytics', exposes: ['app'] }]);
   });
 });

@@ -45,3 +45,27 @@ export function createRemotePreloader(registry: RegistryStore, preload = preload
     await Promise.all(plan.next.map(one));
   };
 }
+
+const preloaders = new WeakMap<RegistryStore, (plan: PreloadPlan) => Promise<void>>();
+
+/** One preloader per registry, so bootstrap and the shell share what was already preloaded. */
+export function preloaderFor(registry: RegistryStore): (plan: PreloadPlan) => Promise<void> {
+  let preloader = preloaders.get(registry);
+  if (!preloader) {
+    preloader = createRemotePreloader(registry);
+    preloaders.set(registry, preloader);
+  }
+  return preloader;
+}
+
+/**
+ * Called in bootstrap before React renders: its listener is the registry's first, so the manifest
+ * is asked for as soon as the registry answers, before the shell's render takes the main thread.
+ * A stored session token counts as signed in; the session check runs meanwhile.
+ */
+export function preloadOnStart(registry: RegistryStore, pathname: string, signedIn: boolean): void {
+  const preload = preloaderFor(registry);
+  const run = () => void preload(preloadPlan(pathname, signedIn));
+  run();
+  registry.subscribe(run);
+}

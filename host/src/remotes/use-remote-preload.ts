@@ -1,23 +1,21 @@
-import { useEffect, useMemo } from 'react';
+import { useEffect } from 'react';
 import { useAuth } from '../auth/auth-provider';
-import { sessionTokenStorage } from '../auth/session-token-storage';
 import { useHostServices } from './host-services';
-import { createRemotePreloader, preloadPlan } from './remote-preload';
+import { preloaderFor, preloadPlan } from './remote-preload';
 
 /**
- * Preloads the remotes of the page being opened as soon as the registry answers, in parallel with
- * the session check, and again on sign-in. While the session is being checked a stored token
- * counts as signed in: it almost always is, and a wrong guess costs one unused download.
+ * Once signed in (the sign-in screen, or the session check), preloads the remotes of the page the
+ * trader is on or being sent to; bootstrap already preloaded those of the page first opened.
  */
 export function useRemotePreload(): void {
   const { registry } = useHostServices();
-  const { isLoading, isAuthenticated } = useAuth();
-  const preload = useMemo(() => createRemotePreloader(registry), [registry]);
-  const signedIn = isLoading ? sessionTokenStorage.read() !== null : isAuthenticated;
+  const { isAuthenticated } = useAuth();
 
   useEffect(() => {
-    const run = () => void preload(preloadPlan(window.location.pathname, signedIn));
+    if (!isAuthenticated) return;
+    const preload = preloaderFor(registry);
+    const run = () => void preload(preloadPlan(window.location.pathname, true));
     run();
     return registry.subscribe(run);
-  }, [registry, preload, signedIn]);
+  }, [registry, isAuthenticated]);
 }
