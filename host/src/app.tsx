@@ -7,6 +7,7 @@ import { ThemeProvider } from 'styled-components';
 import { AuthProvider, useAuth } from './auth/auth-provider';
 import { SESSION_EXPIRED_EVENT } from './host-services-factory';
 import { type HostServices, HostServicesProvider } from './remotes/host-services';
+import { useRemotePreload } from './remotes/use-remote-preload';
 import { createAppRouter } from './routes/app-router';
 
 export function App({ services }: { services: HostServices }) {
@@ -23,6 +24,7 @@ export function App({ services }: { services: HostServices }) {
           <ApiClientProvider client={services.api}>
             <AuthProvider>
               <SessionExpiryListener />
+              <RemotePreload />
               <RouterProvider router={router} />
             </AuthProvider>
           </ApiClientProvider>
@@ -39,5 +41,10 @@ function SessionExpiryListener() {
     window.addEventListener(SESSION_EXPIRED_EVENT, expire);
     return () => window.removeEventListener(SESSION_EXPIRED_EVENT, expire);
   }, [expire]);
+  return null;
+}
+
+function RemotePreload() {
+  useRemotePreload();
   return null;
 }

@@ -56,6 +56,15 @@ const BENCHES: Record<string, { about: string; load: () => Promise<{ run(): Prom
       "GET /api/health through the API vs a bare node:http server (same bytes, same client); the dashboard's three heaviest calls",
     load: () => import('./http.bench'),
   },
+  federation: {
+    about: 'the dashboard federated vs built as one bundle: JS bytes, requests, time to figures, ratios',
+    load: () => import('./federation.bench'),
+  },
+  'first-paint': {
+    about:
+      "/dashboard's figures after sign-in, on loopback and with the CPU throttled 4x (goals 1.0 s, 2.5 s)",
+    load: () => import('./first-paint.bench'),
+  },
 };
 
 const name = process.argv[2];

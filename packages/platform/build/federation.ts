@@ -144,3 +144,6 @@ export function createFederatedConfig(build: FederatedBuild): Configuration {
     stats: 'errors-warnings',
   };
 }
+
+// The host built with every remote compiled in, to measure federation's own cost (0041).
+export { singleBundleRequested, toSingleBundle } from './single-bundle';
