@@ -27,10 +27,13 @@ function installedVersion(fromDir: string, name: string): string {
   return (JSON.parse(fs.readFileSync(manifest, 'utf8')) as { version: string }).version;
 }
 
+const BUILD_DIR = import.meta.dirname ?? __dirname;
+const REACT_ROUTER_BROWSER = path.join(BUILD_DIR, 'react-router-browser.ts');
+
 export function sharedSingletons(fromDir: string) {
   const shared: Record<
     string,
-    { singleton: boolean; requiredVersion: string; version: string; strictVersion: false }
+    { singleton: boolean; requiredVersion: string; version: string; strictVersion: false; import?: string }
   > = {};
   for (const name of SHARED_WHEN_COMPATIBLE) {
     const version = installedVersion(fromDir, name);
@@ -41,6 +44,8 @@ export function sharedSingletons(fromDir: string) {
     const version = installedVersion(fromDir, pkg);
     shared[name] = { singleton: true, version, requiredVersion: `^${version}`, strictVersion: false };
   }
+  // The browser half of react-router-dom only (react-router-browser.ts): still one copy per page.
+  shared['react-router-dom'] = { ...shared['react-router-dom']!, import: REACT_ROUTER_BROWSER };
   // The trailing slash shares every subpath (react-dom/client) with the same single copy.
   const reactDom = installedVersion(fromDir, 'react-dom');
   shared['react-dom/'] = {
@@ -50,6 +55,14 @@ export function sharedSingletons(fromDir: string) {
     strictVersion: false,
   };
   return shared;
+}
+
+/**
+ * Leaves out the parts of the federation runtime a build never runs: Node's script loading in every
+ * build, and in a remote (which loads no other remote) the manifest snapshot code.
+ */
+function federationRuntimeOptions(isHost: boolean) {
+  return { target: 'web' as const, disableSnapshot: !isHost };
 }
 
 interface FederatedBuild {
@@ -89,7 +102,15 @@ export function createFederatedConfig(build: FederatedBuild): Configuration {
       chunkFilename: build.production ? '[name].[contenthash:8].js' : '[name].js',
       clean: true,
     },
-    resolve: { extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] },
+    resolve: {
+      extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'],
+      // The real package for react-router-browser.ts: under its own name it would import itself.
+      alias: {
+        'react-router-dom-complete$': fs.realpathSync(
+          path.join(build.dir, 'node_modules', 'react-router-dom'),
+        ),
+      },
+    },
     module: {
       rules: [
         {
@@ -111,9 +132,7 @@ export function createFederatedConfig(build: FederatedBuild): Configuration {
       new rspack.HtmlRspackPlugin({
         title: build.title,
         // Remotes share one standalone page; the host has its own (it loads /app-config.js first).
-        template: isHost
-          ? path.join(build.dir, 'index.html')
-          : path.join(import.meta.dirname ?? __dirname, 'remote-index.html'),
+        template: isHost ? path.join(build.dir, 'index.html') : path.join(BUILD_DIR, 'remote-index.html'),
         chunks: ['main'],
       }),
       new rspack.DefinePlugin({
@@ -129,6 +148,7 @@ export function createFederatedConfig(build: FederatedBuild): Configuration {
         runtimePlugins: build.runtimePlugins,
         manifest: isHost ? false : { fileName: 'mf-manifest.json' },
         dts: false,
+        experiments: { optimization: federationRuntimeOptions(isHost) },
       }),
     ],
     optimization: { moduleIds: 'deterministic', chunkIds: 'deterministic' },
