@@ -33,6 +33,7 @@ export default {
         '<rootDir>/packages/server/src/**/*.test.ts',
         '<rootDir>/packages/contracts/src/**/*.test.ts',
         '<rootDir>/scripts/**/*.test.ts',
+        '<rootDir>/packages/platform/build/**/*.test.ts',
         '<rootDir>/tests/deploy/**/*.test.ts',
         '<rootDir>/tests/cluster/**/*.test.ts',
       ],

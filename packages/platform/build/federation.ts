@@ -29,6 +29,10 @@ function installedVersion(fromDir: string, name: string): string {
 
 const BUILD_DIR = import.meta.dirname ?? __dirname;
 const REACT_ROUTER_BROWSER = path.join(BUILD_DIR, 'react-router-browser.ts');
+const ZOD_BROWSER = path.join(BUILD_DIR, 'zod-browser.ts');
+
+const realPackageDir = (fromDir: string, name: string) =>
+  fs.realpathSync(path.join(fromDir, 'node_modules', name));
 
 export function sharedSingletons(fromDir: string) {
   const shared: Record<
@@ -44,8 +48,9 @@ export function sharedSingletons(fromDir: string) {
     const version = installedVersion(fromDir, pkg);
     shared[name] = { singleton: true, version, requiredVersion: `^${version}`, strictVersion: false };
   }
-  // The browser half of react-router-dom only (react-router-browser.ts): still one copy per page.
+  // Only what the browser uses of react-router-dom and zod (react-router-browser.ts, zod-browser.ts).
   shared['react-router-dom'] = { ...shared['react-router-dom']!, import: REACT_ROUTER_BROWSER };
+  shared.zod = { ...shared.zod!, import: ZOD_BROWSER };
   // The trailing slash shares every subpath (react-dom/client) with the same single copy.
   const reactDom = installedVersion(fromDir, 'react-dom');
   shared['react-dom/'] = {
@@ -104,11 +109,10 @@ export function createFederatedConfig(build: FederatedBuild): Configuration {
     },
     resolve: {
       extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'],
-      // The real package for react-router-browser.ts: under its own name it would import itself.
+      // The real packages for the browser entries above: under their own names they would import themselves.
       alias: {
-        'react-router-dom-complete$': fs.realpathSync(
-          path.join(build.dir, 'node_modules', 'react-router-dom'),
-        ),
+        'react-router-dom-complete$': realPackageDir(build.dir, 'react-router-dom'),
+        'zod-complete$': realPackageDir(build.dir, 'zod'),
       },
     },
     module: {
