@@ -30,6 +30,7 @@ function installedVersion(fromDir: string, name: string): string {
 const BUILD_DIR = import.meta.dirname ?? __dirname;
 const REACT_ROUTER_BROWSER = path.join(BUILD_DIR, 'react-router-browser.ts');
 const ZOD_BROWSER = path.join(BUILD_DIR, 'zod-browser.ts');
+const WORKSPACE_PACKAGES = path.resolve(BUILD_DIR, '../..');
 
 const realPackageDir = (fromDir: string, name: string) =>
   fs.realpathSync(path.join(fromDir, 'node_modules', name));
@@ -117,6 +118,8 @@ export function createFederatedConfig(build: FederatedBuild): Configuration {
     },
     module: {
       rules: [
+        // Our packages run nothing on import, so a module no screen uses is left out of the bundle.
+        { include: WORKSPACE_PACKAGES, exclude: /node_modules/, sideEffects: false },
         {
           test: /\.tsx?$/,
           exclude: /node_modules/,
