@@ -33,10 +33,16 @@ export default {
         '<rootDir>/packages/server/src/**/*.test.ts',
         '<rootDir>/packages/contracts/src/**/*.test.ts',
         '<rootDir>/scripts/**/*.test.ts',
-        '<rootDir>/packages/platform/build/**/*.test.ts',
         '<rootDir>/tests/deploy/**/*.test.ts',
         '<rootDir>/tests/cluster/**/*.test.ts',
       ],
+    },
+    {
+      // The build configuration's tests read configs and dist folders: Node, no database.
+      ...common,
+      displayName: 'build',
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/packages/platform/build/**/*.test.ts'],
     },
     {
       ...common,
