@@ -38,6 +38,13 @@ export default {
       ],
     },
     {
+      // The build configuration's tests read configs and dist folders: Node, no database.
+      ...common,
+      displayName: 'build',
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/packages/platform/build/**/*.test.ts'],
+    },
+    {
       ...common,
       displayName: 'web',
       testEnvironment: 'jsdom',

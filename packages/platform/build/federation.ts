@@ -27,10 +27,18 @@ function installedVersion(fromDir: string, name: string): string {
   return (JSON.parse(fs.readFileSync(manifest, 'utf8')) as { version: string }).version;
 }
 
+const BUILD_DIR = import.meta.dirname ?? __dirname;
+const REACT_ROUTER_BROWSER = path.join(BUILD_DIR, 'react-router-browser.ts');
+const ZOD_BROWSER = path.join(BUILD_DIR, 'zod-browser.ts');
+const WORKSPACE_PACKAGES = path.resolve(BUILD_DIR, '../..');
+
+const realPackageDir = (fromDir: string, name: string) =>
+  fs.realpathSync(path.join(fromDir, 'node_modules', name));
+
 export function sharedSingletons(fromDir: string) {
   const shared: Record<
     string,
-    { singleton: boolean; requiredVersion: string; version: string; strictVersion: false }
+    { singleton: boolean; requiredVersion: string; version: string; strictVersion: false; import?: string }
   > = {};
   for (const name of SHARED_WHEN_COMPATIBLE) {
     const version = installedVersion(fromDir, name);
@@ -41,6 +49,9 @@ export function sharedSingletons(fromDir: string) {
     const version = installedVersion(fromDir, pkg);
     shared[name] = { singleton: true, version, requiredVersion: `^${version}`, strictVersion: false };
   }
+  // Only what the browser uses of react-router-dom and zod (react-router-browser.ts, zod-browser.ts).
+  shared['react-router-dom'] = { ...shared['react-router-dom']!, import: REACT_ROUTER_BROWSER };
+  shared.zod = { ...shared.zod!, import: ZOD_BROWSER };
   // The trailing slash shares every subpath (react-dom/client) with the same single copy.
   const reactDom = installedVersion(fromDir, 'react-dom');
   shared['react-dom/'] = {
@@ -50,6 +61,14 @@ export function sharedSingletons(fromDir: string) {
     strictVersion: false,
   };
   return shared;
+}
+
+/**
+ * Leaves out the parts of the federation runtime a build never runs: Node's script loading in every
+ * build, and in a remote (which loads no other remote) the manifest snapshot code.
+ */
+function federationRuntimeOptions(isHost: boolean) {
+  return { target: 'web' as const, disableSnapshot: !isHost };
 }
 
 interface FederatedBuild {
@@ -89,9 +108,18 @@ export function createFederatedConfig(build: FederatedBuild): Configuration {
       chunkFilename: build.production ? '[name].[contenthash:8].js' : '[name].js',
       clean: true,
     },
-    resolve: { extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] },
+    resolve: {
+      extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'],
+      // The real packages for the browser entries above: under their own names they would import themselves.
+      alias: {
+        'react-router-dom-complete$': realPackageDir(build.dir, 'react-router-dom'),
+        'zod-complete$': realPackageDir(build.dir, 'zod'),
+      },
+    },
     module: {
       rules: [
+        // Our packages run nothing on import, so a module no screen uses is left out of the bundle.
+        { include: WORKSPACE_PACKAGES, exclude: /node_modules/, sideEffects: false },
         {
           test: /\.tsx?$/,
           exclude: /node_modules/,
@@ -111,9 +139,7 @@ export function createFederatedConfig(build: FederatedBuild): Configuration {
       new rspack.HtmlRspackPlugin({
         title: build.title,
         // Remotes share one standalone page; the host has its own (it loads /app-config.js first).
-        template: isHost
-          ? path.join(build.dir, 'index.html')
-          : path.join(import.meta.dirname ?? __dirname, 'remote-index.html'),
+        template: isHost ? path.join(build.dir, 'index.html') : path.join(BUILD_DIR, 'remote-index.html'),
         chunks: ['main'],
       }),
       new rspack.DefinePlugin({
@@ -129,6 +155,7 @@ export function createFederatedConfig(build: FederatedBuild): Configuration {
         runtimePlugins: build.runtimePlugins,
         manifest: isHost ? false : { fileName: 'mf-manifest.json' },
         dts: false,
+        experiments: { optimization: federationRuntimeOptions(isHost) },
       }),
     ],
     optimization: { moduleIds: 'deterministic', chunkIds: 'deterministic' },
