@@ -1,21 +1,31 @@
-import { RemoteVersion } from '@td/platform';
+import { lazyScreen, RemoteVersion } from '@td/platform';
+import { Skeleton } from '@td/ui';
+import { Suspense } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { DashboardPage } from './pages/dashboard/dashboard-page';
-import { PaperTradingPage } from './pages/paper-trading/paper-trading-page';
-import { PortfolioPage } from './pages/portfolio/portfolio-page';
-import { TradesPage } from './pages/trades/trades-page';
+
+// The dashboard is the first screen after sign-in and stays in the first load; the others are their
+// own chunks, fetched when their route opens (docs/decisions/0040).
+const PortfolioPage = lazyScreen(() => import('./pages/portfolio/portfolio-page'), 'PortfolioPage');
+const TradesPage = lazyScreen(() => import('./pages/trades/trades-page'), 'TradesPage');
+const PaperTradingPage = lazyScreen(
+  () => import('./pages/paper-trading/paper-trading-page'),
+  'PaperTradingPage',
+);
 
 /** spec part 1 §2 route table, the part this remote owns. */
 export function App() {
   return (
     <>
-      <Routes>
-        <Route path="/" element={<DashboardPage />} />
-        <Route path="/dashboard" element={<DashboardPage />} />
-        <Route path="/portfolio" element={<PortfolioPage />} />
-        <Route path="/trades" element={<TradesPage />} />
-        <Route path="/paper-trading" element={<PaperTradingPage />} />
-      </Routes>
+      <Suspense fallback={<Skeleton lines={6} label="Loading screen" />}>
+        <Routes>
+          <Route path="/" element={<DashboardPage />} />
+          <Route path="/dashboard" element={<DashboardPage />} />
+          <Route path="/portfolio" element={<PortfolioPage />} />
+          <Route path="/trades" element={<TradesPage />} />
+          <Route path="/paper-trading" element={<PaperTradingPage />} />
+        </Routes>
+      </Suspense>
       <RemoteVersion />
     </>
   );

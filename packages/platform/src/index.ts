@@ -1,4 +1,5 @@
 export { createRemoteLifecycles } from './create-remote-lifecycles';
+export { lazyScreen } from './lazy-screen';
 export { ParcelMount } from './parcel-mount';
 export { PlatformProvider, usePlatform } from './platform-context';
 export type * from './remote-contract';
