@@ -40,13 +40,17 @@ export function* closingMarkSteps(
  * its activity counts on: its own session, else the next one (a weekend's deposit counts from Monday's
  * start), else the last one.
  */
-export function sessionAxis(
+export function* sessionAxisSteps(
   first: number,
   today: number,
   isSession: (date: string) => boolean,
-): { days: string[]; indexOfDay: Int32Array } {
+): Steps<{ days: string[]; indexOfDay: Int32Array }> {
   const sessions: number[] = [];
-  for (let day = first; day <= today; day += 1) if (isSession(dateOfDayNumber(day))) sessions.push(day);
+  for (let day = first; day <= today; day += 1) {
+    // A calendar look-up can be slow (a date outside the holiday list throws): a step every 64 days.
+    if (due(day - first, 64)) yield;
+    if (isSession(dateOfDayNumber(day))) sessions.push(day);
+  }
   if (sessions.length === 0) sessions.push(today);
   const indexOfDay = new Int32Array(today - first + 1);
   let axis = sessions.length - 1;

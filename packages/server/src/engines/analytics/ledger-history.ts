@@ -1,5 +1,5 @@
 import { due, runToEnd, type Steps } from '../../core/time-slices';
-import { closingMarkSteps, dateOfDayNumber, sessionAxis } from './history-axis';
+import { closingMarkSteps, dateOfDayNumber, sessionAxisSteps } from './history-axis';
 import { type AnalyticsFill, type RoundTrip, roundTripSteps } from './round-trips';
 import { SuffixTotals } from './trade-totals';
 
@@ -95,7 +95,7 @@ export function* ledgerHistorySteps(input: LedgerHistoryInput): Steps<LedgerHist
   }
   const first = istDayNumber(Math.min(input.baseline.ts, input.fills[0]?.ts ?? Number.POSITIVE_INFINITY));
   const today = Math.max(istDayNumber(input.now), first);
-  const { days, indexOfDay } = sessionAxis(first, today, input.isSession);
+  const { days, indexOfDay } = yield* sessionAxisSteps(first, today, input.isSession);
   const dayIndex = (ts: number) => indexOfDay[Math.min(Math.max(istDayNumber(ts), first), today) - first]!;
 
   const flows = new Float64Array(days.length);
