@@ -63,6 +63,8 @@ export function engineList(
     // The mode controller's first half: the feed the mode calls for, once the market runs.
     leader({ name: 'mode-feeds', start: () => tradingMode.selectFeed(), stop: async () => {} }),
     createBrokerEngine({ trading, stream, logger }),
+    // A sliced analytics rebuild under way is dropped (never half kept) before the database closes.
+    { name: 'analytics', start: () => {}, stop: () => parts.analytics.stop() },
     leader(createRestingOrdersEngine({ paperBroker, logger })),
     leader(createFeedSubscriptionsEngine(parts.feedSubscriptions)),
     leader(createSafetyEngine(parts.safety)),

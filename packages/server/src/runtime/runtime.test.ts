@@ -42,6 +42,7 @@ describe('the runtime', () => {
       'market-feed',
       'mode-feeds',
       'broker',
+      'analytics',
       'resting-orders',
       'feed-subscriptions',
       'safety',

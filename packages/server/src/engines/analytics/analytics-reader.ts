@@ -8,7 +8,7 @@ import type { AnalyticsFill } from './round-trips';
 /** What the analytics read of the ledger. */
 export type AnalyticsLedgerReads = Pick<
   LedgerReadRepository,
-  'newest' | 'baselineBetween' | 'capitalAt' | 'depositsBetween' | 'fillsBetween'
+  'newest' | 'baselineBetween' | 'capitalAt' | 'amountBetween' | 'depositsBetween' | 'fillsBetween'
 >;
 
 /**
@@ -60,6 +60,11 @@ export class AnalyticsReader {
 
   capitalAt(account: AccountId, baselineId: number): number {
     return this.ledger.capitalAt(account, baselineId);
+  }
+
+  /** The sum of the account's entries with an id in (afterId, upToId]. */
+  amountBetween(account: AccountId, afterId: number, upToId: number): number {
+    return this.ledger.amountBetween(account, afterId, upToId);
   }
 
   /** Deposits and withdrawals with an id in (afterId, upToId]; by id range, not by scanning the account. */

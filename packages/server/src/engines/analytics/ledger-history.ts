@@ -1,4 +1,6 @@
-import { type AnalyticsFill, matchRoundTrips, type RoundTrip } from './round-trips';
+import { due, runToEnd, type Steps } from '../../core/time-slices';
+import { closingMarkSteps, dateOfDayNumber, sessionAxisSteps } from './history-axis';
+import { type AnalyticsFill, type RoundTrip, roundTripSteps } from './round-trips';
 import { SuffixTotals } from './trade-totals';
 
 const DAY_MS = 86_400_000;
@@ -6,7 +8,6 @@ const IST_OFFSET_MS = (5 * 60 + 30) * 60_000;
 
 /** The IST day number of an instant (days since 1970-01-01 IST). */
 export const istDayNumber = (ts: number) => Math.floor((ts + IST_OFFSET_MS) / DAY_MS);
-const dateOfDayNumber = (day: number) => new Date(day * DAY_MS).toISOString().slice(0, 10);
 
 /** What the reader hands over: plain data from the ledger and the market, money in paise. */
 export interface LedgerHistoryInput {
@@ -77,6 +78,11 @@ export interface LedgerHistory {
  * account this is exactly the change of cash + holdings at the closes, charges included.
  */
 export function buildLedgerHistory(input: LedgerHistoryInput): LedgerHistory {
+  return runToEnd(ledgerHistorySteps(input));
+}
+
+/** buildLedgerHistory as steps, yielding every few hundred items: runSliced keeps each slice short. */
+export function* ledgerHistorySteps(input: LedgerHistoryInput): Steps<LedgerHistory> {
   const empty = { capitalPaise: 0, flows: new Float64Array(0), buckets: [], openLots: [] };
   if (!input.baseline) {
     return {
@@ -89,14 +95,14 @@ export function buildLedgerHistory(input: LedgerHistoryInput): LedgerHistory {
   }
   const first = istDayNumber(Math.min(input.baseline.ts, input.fills[0]?.ts ?? Number.POSITIVE_INFINITY));
   const today = Math.max(istDayNumber(input.now), first);
-  const { days, indexOfDay } = sessionAxis(first, today, input.isSession);
+  const { days, indexOfDay } = yield* sessionAxisSteps(first, today, input.isSession);
   const dayIndex = (ts: number) => indexOfDay[Math.min(Math.max(istDayNumber(ts), first), today) - first]!;
 
   const flows = new Float64Array(days.length);
   for (const flow of input.flows) flows[dayIndex(flow.ts)]! += flow.amountPaise;
 
-  const marks = closingMarks(input, days, dayIndex);
-  const { trips, open } = matchRoundTrips(input.fills);
+  const marks = yield* closingMarkSteps(input, days, dayIndex);
+  const { trips, open } = yield* roundTripSteps(input.fills);
   const buckets: Bucket[] = [];
   const bucketOf = new Map<string, Bucket>();
   const bucketFor = (symbol: string, strategy: string) => {
@@ -123,7 +129,8 @@ export function buildLedgerHistory(input: LedgerHistoryInput): LedgerHistory {
 
   const todayIndex = days.length - 1;
   const tripDays = new Map<Bucket, number[]>();
-  for (const trip of trips) {
+  for (const [i, trip] of trips.entries()) {
+    if (due(i)) yield;
     const bucket = bucketFor(trip.symbol, trip.strategy);
     const entry = dayIndex(trip.entryTs);
     const exit = dayIndex(trip.exitTs);
@@ -139,7 +146,8 @@ export function buildLedgerHistory(input: LedgerHistoryInput): LedgerHistory {
     else tripDays.set(bucket, [exit]);
   }
   const openLots: OpenLotMark[] = [];
-  for (const lot of open) {
+  for (const [i, lot] of open.entries()) {
+    if (due(i)) yield;
     const bucket = bucketFor(lot.symbol, lot.strategy);
     const entry = dayIndex(lot.entryTs);
     const ref = markThrough(
@@ -162,6 +170,7 @@ export function buildLedgerHistory(input: LedgerHistoryInput): LedgerHistory {
     // Trips arrive in exit order already (fills are read in time order); the days follow them.
     bucket.tripDays = Int32Array.from(tripDays.get(bucket) ?? []);
     bucket.suffix = new SuffixTotals(bucket.trips);
+    yield;
   }
   return {
     days,
@@ -197,52 +206,4 @@ function markThrough(
   }
   bucket.exposed[last] = 1;
   return ref;
-}
-
-/** Each traded symbol's mark per axis day: the session close, else that day's last fill price, else unknown (NaN). */
-function closingMarks(
-  input: LedgerHistoryInput,
-  days: readonly string[],
-  dayIndex: (ts: number) => number,
-): Map<string, Float64Array> {
-  const marks = new Map<string, Float64Array>();
-  for (const fill of input.fills) {
-    let symbolMarks = marks.get(fill.symbol);
-    if (!symbolMarks) {
-      symbolMarks = new Float64Array(days.length).fill(Number.NaN);
-      marks.set(fill.symbol, symbolMarks);
-    }
-    symbolMarks[dayIndex(fill.ts)] = fill.pricePaise;
-  }
-  for (const [symbol, symbolMarks] of marks) {
-    const closes = input.closes(symbol);
-    if (!closes) continue;
-    for (let i = 0; i < days.length; i += 1) {
-      const close = closes.get(days[i]!);
-      if (close !== undefined) symbolMarks[i] = close;
-    }
-  }
-  return marks;
-}
-
-/**
- * The session days from `first` to `today` (IST day numbers), and for every calendar day the axis index
- * its activity counts on: its own session, else the next one (a weekend's deposit counts from Monday's
- * start), else the last one.
- */
-function sessionAxis(
-  first: number,
-  today: number,
-  isSession: (date: string) => boolean,
-): { days: string[]; indexOfDay: Int32Array } {
-  const sessions: number[] = [];
-  for (let day = first; day <= today; day += 1) if (isSession(dateOfDayNumber(day))) sessions.push(day);
-  if (sessions.length === 0) sessions.push(today);
-  const indexOfDay = new Int32Array(today - first + 1);
-  let axis = sessions.length - 1;
-  for (let day = today; day >= first; day -= 1) {
-    if (axis > 0 && sessions[axis - 1]! >= day) axis -= 1;
-    indexOfDay[day - first] = axis;
-  }
-  return { days: sessions.map(dateOfDayNumber), indexOfDay };
 }

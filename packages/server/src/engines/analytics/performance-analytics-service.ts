@@ -9,11 +9,12 @@ import { accountForMode } from '../../core/mode';
 import type { AccountId } from '../../core/orders';
 import type { LedgerReadRepository } from '../../core/ports/repositories/ledger';
 import type { OrdersRepository } from '../../core/ports/repositories/orders';
+import { runSliced, runToEnd, WorkStoppedError } from '../../core/time-slices';
 import type { MarketDataService } from '../market/market-data-service';
-import { AnalyticsReader, fillsSince, type LedgerPosition } from './analytics-reader';
-import { buildLedgerHistory, type LedgerHistory, type LedgerHistoryInput } from './ledger-history';
+import { covers, type LoadedLedger, loadSteps, targetOf } from './analytics-loader';
+import { AnalyticsReader } from './analytics-reader';
+import type { LedgerHistory } from './ledger-history';
 import { performanceAnalytics, performanceReturns, type ReportOptions } from './performance-report';
-import type { AnalyticsFill } from './round-trips';
 
 export interface PerformanceAnalyticsDeps {
   ledgerReads: LedgerReadRepository;
@@ -23,19 +24,10 @@ export interface PerformanceAnalyticsDeps {
   mode(): TradingMode;
   riskFreeRatePercent: number;
   now?: () => number;
-}
-
-/** What the history was built from, kept so the next ledger change only reads the rows after it. */
-interface LoadedLedger {
-  account: AccountId;
-  position: LedgerPosition;
-  date: string;
-  simulatedFeed: boolean;
-  input: LedgerHistoryInput & { flows: LedgerHistoryInput['flows'][number][]; fills: AnalyticsFill[] };
-  history: LedgerHistory;
-  replayed: boolean;
-  /** Serialised answers for this history, by request and live marks. */
-  answers: Map<string, string>;
+  /** Fills read per slice of a rebuild; default FILL_PAGE (tests make it small). */
+  fillPage?: number;
+  /** A rebuild's slice, ms; default SLICE_BUDGET_MS (0 in tests: a turn of the event loop at every step). */
+  sliceBudgetMs?: number;
 }
 
 const MAX_CACHED_ANSWERS = 64;
@@ -49,6 +41,8 @@ const MAX_CACHED_ANSWERS = 64;
 export class PerformanceAnalyticsService {
   private readonly reader: AnalyticsReader;
   private loaded: LoadedLedger | null = null;
+  private building: Promise<void> | null = null;
+  private readonly stopping = new AbortController();
 
   constructor(private readonly deps: PerformanceAnalyticsDeps) {
     this.reader = new AnalyticsReader(deps.ledgerReads, deps.orders, deps.market, deps.now ?? Date.now);
@@ -99,74 +93,48 @@ export class PerformanceAnalyticsService {
   }
 
   private load(account: AccountId): LoadedLedger {
-    const newest = this.reader.newest();
-    const date = this.reader.today();
-    const simulatedFeed = this.reader.simulatedFeed();
-    const last = this.loaded;
-    const same = last !== null && last.account === account && last.simulatedFeed === simulatedFeed;
-    if (
-      same &&
-      last.date === date &&
-      last.position.entryId === newest.entryId &&
-      last.position.fillRowid === newest.fillRowid
-    ) {
-      return last;
-    }
-    if (same) {
-      // Only a reset (or a first opening) among the new entries moves where the figures start.
-      const reset = this.reader.baselineBetween(account, last.position.entryId, newest.entryId);
-      if (!reset && last.position.baseline) {
-        this.loaded = this.append(last, { ...newest, baseline: last.position.baseline }, date);
-        return this.loaded;
-      }
-    }
-    const baseline = this.reader.baselineBetween(account, 0, newest.entryId) ?? null;
-    this.loaded = this.readAll(account, { ...newest, baseline }, date, simulatedFeed);
+    // The direct path (risk's figures, tests): built at once when stale; a build under way is left to finish.
+    const target = targetOf(this.reader, account);
+    this.loaded = runToEnd(loadSteps(this.reader, this.loaded, target, this.deps.fillPage));
     return this.loaded;
   }
 
-  private readAll(
-    account: AccountId,
-    position: LedgerPosition,
-    date: string,
-    simulatedFeed: boolean,
-  ): LoadedLedger {
-    const { baseline } = position;
-    const input = {
-      baseline: baseline
-        ? { ts: baseline.ts, capitalPaise: this.reader.capitalAt(account, baseline.id) }
-        : null,
-      flows: baseline ? this.reader.flowsBetween(account, baseline.id, position.entryId) : [],
-      fills: baseline ? this.reader.fillsBetween(account, 0, position.fillRowid, fillsSince(baseline)) : [],
-      now: this.reader.nowMs(),
-      isSession: this.reader.isSession,
-      closes: this.reader.closes,
-    };
-    return {
-      account,
-      position,
-      date,
-      simulatedFeed,
-      input,
-      history: buildLedgerHistory(input),
-      replayed: this.reader.hasReplayedOrders(account),
-      answers: new Map(),
-    };
+  /**
+   * The history as of now, built in slices of a few ms (core/time-slices) so requests, ticks and
+   * orders keep their turn during a cold rebuild. One build runs at a time; a request that arrives
+   * during one for older rows waits for it and then for the next, which reads up to the newest. A
+   * build's result replaces the current one only whole, and only when it is newer.
+   */
+  async ready(): Promise<void> {
+    const account = accountForMode(this.deps.mode());
+    const target = targetOf(this.reader, account);
+    while (!covers(this.loaded, target)) {
+      if (this.stopping.signal.aborted) throw new WorkStoppedError();
+      this.building ??= this.build(account).finally(() => {
+        this.building = null;
+      });
+      await this.building;
+    }
   }
 
-  /** Adds only the rows written since the last build (the account was not reset in between). */
-  private append(last: LoadedLedger, position: LedgerPosition, date: string): LoadedLedger {
-    const { input } = last;
-    const since = position.baseline ? fillsSince(position.baseline) : 0;
-    const flows = this.reader.flowsBetween(last.account, last.position.entryId, position.entryId);
-    const fills = this.reader.fillsBetween(last.account, last.position.fillRowid, position.fillRowid, since);
-    input.flows.push(...flows);
-    const lastTs = input.fills.at(-1)?.ts ?? Number.NEGATIVE_INFINITY;
-    input.fills.push(...fills);
-    // A fill stamped before the newest one read (clocks, imports) keeps the time order by a sort.
-    if (fills.length > 0 && fills[0]!.ts < lastTs) input.fills.sort((a, b) => a.ts - b.ts);
-    input.now = this.reader.nowMs();
-    return { ...last, position, date, history: buildLedgerHistory(input), answers: new Map() };
+  /** reply() once ready(): the JSON text without a long stretch on the event loop. */
+  async replyWhenReady(kind: 'analytics' | 'returns', query: PerformanceQuery): Promise<string> {
+    await this.ready();
+    return this.reply(kind, query);
+  }
+
+  /** The server is stopping: a build under way is dropped at its next slice, and awaited. */
+  async stop(): Promise<void> {
+    this.stopping.abort();
+    await this.building?.catch(() => undefined);
+  }
+
+  private async build(account: AccountId): Promise<void> {
+    const last = this.loaded;
+    const steps = loadSteps(this.reader, last, targetOf(this.reader, account), this.deps.fillPage);
+    const built = await runSliced(steps, { signal: this.stopping.signal, budgetMs: this.deps.sliceBudgetMs });
+    // The direct path built a newer one meanwhile: keep it rather than step back to older rows.
+    if (this.loaded === last) this.loaded = built;
   }
 }
 

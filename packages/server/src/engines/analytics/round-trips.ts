@@ -1,3 +1,4 @@
+import { due, runToEnd, type Steps } from '../../core/time-slices';
 /** One execution as the analytics read it: a fill with its order's strategy. Money in paise. */
 export interface AnalyticsFill {
   symbol: string;
@@ -43,9 +44,17 @@ export interface OpenLot {
  * with nothing to close (history older than the window read) is ignored.
  */
 export function matchRoundTrips(fills: readonly AnalyticsFill[]): { trips: RoundTrip[]; open: OpenLot[] } {
+  return runToEnd(roundTripSteps(fills));
+}
+
+/** matchRoundTrips as steps (see core/time-slices). */
+export function* roundTripSteps(
+  fills: readonly AnalyticsFill[],
+): Steps<{ trips: RoundTrip[]; open: OpenLot[] }> {
   const lots = new Map<string, OpenLot[]>();
   const trips: RoundTrip[] = [];
-  for (const fill of fills) {
+  for (const [i, fill] of fills.entries()) {
+    if (due(i)) yield;
     let queue = lots.get(fill.symbol);
     if (!queue) {
       queue = [];

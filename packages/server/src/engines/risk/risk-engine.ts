@@ -22,7 +22,7 @@ export interface RiskEngineDeps {
   positions(account: AccountId): Position[];
   equityPaise(account: AccountId): number;
   /** The account's performance figures (the same engine as /api/performance). */
-  performance: Pick<PerformanceAnalyticsService, 'analytics'>;
+  performance: Pick<PerformanceAnalyticsService, 'analytics' | 'ready'>;
   mode(): TradingMode;
   now(): number;
   /** The trader's saved single-stock limit (Risk limits), percent of equity; absent: the phase's cap. */
@@ -50,6 +50,8 @@ export class RiskEngine {
 
   async metrics(): Promise<RiskMetrics> {
     const snapshot = await this.snapshot();
+    // The account's history rebuilt in slices first, so the figures below read it without a long stall.
+    await this.deps.performance.ready();
     const account = this.deps.performance.analytics({ period: 'month' });
     const figures: AccountFigures = {
       maxDrawdownPercent: account.max_drawdown,

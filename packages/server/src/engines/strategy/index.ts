@@ -37,5 +37,6 @@ export {
   type ReplaySession,
   type ReplaySessionResult,
   replayHistory,
+  replaySteps,
 } from './replay/replay';
 export { TradingLoop, type TradingLoopOptions } from './trading-loop';

@@ -5,7 +5,7 @@ import type { PerformanceAnalyticsService } from '../../engines/analytics/perfor
 
 /** The runtime's one analytics instance: risk and allocation read the same cache. */
 export interface AnalyticsRouteDeps {
-  analytics: Pick<PerformanceAnalyticsService, 'reply'>;
+  analytics: Pick<PerformanceAnalyticsService, 'replyWhenReady'>;
 }
 
 /**
@@ -16,11 +16,15 @@ export async function analyticsRoutes(app: FastifyInstance, { analytics }: Analy
   // Both reply with JSON text the engine may have kept from an identical request (same ledger, same prices).
   app.get('/api/performance/analytics', async (request, reply) => {
     const query = validate(performanceQuerySchema, request.query, 'query');
-    return reply.type('application/json; charset=utf-8').send(analytics.reply('analytics', query));
+    return reply
+      .type('application/json; charset=utf-8')
+      .send(await analytics.replyWhenReady('analytics', query));
   });
 
   app.get('/api/performance/returns', async (request, reply) => {
     const query = validate(performanceQuerySchema, request.query, 'query');
-    return reply.type('application/json; charset=utf-8').send(analytics.reply('returns', query));
+    return reply
+      .type('application/json; charset=utf-8')
+      .send(await analytics.replyWhenReady('returns', query));
   });
 }

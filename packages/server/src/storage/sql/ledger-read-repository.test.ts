@@ -55,6 +55,9 @@ describe.each(databases)('the ledger read repository on $name', (database) => {
     expect(reads.baselineBetween('paper', 3, 4)).toBeUndefined();
     expect(reads.lastBaselineAt('paper')).toBe(T0 + 2 * DAY);
     expect(reads.capitalAt('paper', 3)).toBe(100_000);
+    // The same sum a range of ids at a time, as the analytics rebuild reads it.
+    expect(reads.amountBetween('paper', 0, 1) + reads.amountBetween('paper', 1, 3)).toBe(100_000);
+    expect(reads.amountBetween('paper', 3, 3)).toBe(0);
     expect(reads.depositsBetween('paper', 1, 4)).toEqual([
       { ts: T0 + DAY, amountPaise: 5_000 },
       { ts: T0 + 3 * DAY, amountPaise: -1_000 },

@@ -64,6 +64,14 @@ export class SqlLedgerReadRepository implements LedgerReadRepository {
     return capital;
   }
 
+  amountBetween(account: AccountId, afterId: number, upToId: number): number {
+    const { amount } = this.sql(
+      `SELECT COALESCE(SUM(amount_paise), 0) AS amount FROM ledger_entries NOT INDEXED
+       WHERE id > ? AND id <= ? AND account = ?`,
+    ).get(afterId, upToId, account) as { amount: number };
+    return Number(amount);
+  }
+
   depositsBetween(
     account: AccountId,
     afterId: number,

@@ -123,6 +123,8 @@ export interface LedgerReadRepository {
   capitalPaise(account: AccountId): number;
   /** The sum of the account's entries up to and including `entryId`. */
   capitalAt(account: AccountId, entryId: number): number;
+  /** The sum of the account's entries with an id in (afterId, upToId]: capitalAt read a range at a time. */
+  amountBetween(account: AccountId, afterId: number, upToId: number): number;
   /** Balance edits with an id in (afterId, upToId], in the order made. */
   depositsBetween(account: AccountId, afterId: number, upToId: number): { ts: number; amountPaise: number }[];
   /** Balance edits (deposits positive) at or after `since`. */

@@ -1,3 +1,4 @@
+import { runToEnd, type Steps } from '../../../core/time-slices';
 import type { Candle } from '../market-types';
 import { FactorModel, intradayIntensity, roundToTick } from './factor-model';
 import { hashString, SeededRandom } from './seeded-random';
@@ -85,6 +86,16 @@ export class HistoryGenerator {
     return new Map(this.instruments.map((instrument, i) => [instrument.symbol, [...session.minuteBars[i]!]]));
   }
 
+  /** sessionBars as steps, one simulated minute each (see core/time-slices); a kept session at once. */
+  *sessionBarSteps(date: string): Steps<Map<string, Candle[]>> {
+    const kept = this.simulated.get(date);
+    if (kept) return this.sessionBars(date);
+    const opens = this.opens.get(date);
+    if (!opens) return new Map();
+    const { minuteBars } = yield* this.simulateSteps(date, opens);
+    return new Map(this.instruments.map((instrument, i) => [instrument.symbol, minuteBars[i]!]));
+  }
+
   /** One symbol's 1-minute bars of one session; shared and frozen, so copy before changing. */
   minuteBars(symbol: string, date: string): readonly Candle[] {
     return this.session(date)?.minuteBars[this.indexOf(symbol)] ?? [];
@@ -119,6 +130,10 @@ export class HistoryGenerator {
   }
 
   private simulate(date: string, opens: readonly number[]): GeneratedSession {
+    return runToEnd(this.simulateSteps(date, opens));
+  }
+
+  private *simulateSteps(date: string, opens: readonly number[]): Steps<GeneratedSession> {
     const random = new SeededRandom(this.seed ^ hashString(date));
     const model = new FactorModel(this.instruments, random);
     const start = this.sessionOpenTs(date);
@@ -126,6 +141,7 @@ export class HistoryGenerator {
     const prices = opens.map((open) => open * Math.exp(0.004 * random.normal()));
     const minuteBars: Candle[][] = this.instruments.map(() => []);
     for (let minute = 0; minute < MINUTES_PER_SESSION; minute++) {
+      yield;
       const returns = model.step(60);
       const intensity = intradayIntensity(minute / (MINUTES_PER_SESSION - 1));
       for (let i = 0; i < this.instruments.length; i++) {

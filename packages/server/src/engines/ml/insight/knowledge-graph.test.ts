@@ -1,4 +1,11 @@
-import { buildKnowledgeGraph, dailyReturns, graphFigures, pearson } from './knowledge-graph';
+import { runSliced } from '../../../core/time-slices';
+import {
+  buildKnowledgeGraph,
+  dailyReturns,
+  graphFigures,
+  knowledgeGraphSteps,
+  pearson,
+} from './knowledge-graph';
 
 /** Closes from a list of daily returns, starting at 100. */
 const closesFrom = (returns: readonly number[]) => {
@@ -120,5 +127,27 @@ describe('buildKnowledgeGraph', () => {
     expect(graph.relationships.filter((r) => r.kind === 'news_co_mention')).toEqual([
       { source: 'sector:IT', target: 'topic:rbi', kind: 'news_co_mention', weight: 1 },
     ]);
+  });
+});
+
+describe('the knowledge graph built in slices', () => {
+  it('equals the one built at once', async () => {
+    const input = {
+      stocks: [
+        { symbol: 'INFY', sector: 'IT', closes: closesFrom(market) },
+        { symbol: 'TCS', sector: 'IT', closes: closesFrom(echo) },
+        { symbol: 'SBIN', sector: 'Banks', closes: closesFrom(unrelated) },
+        { symbol: 'HDFCBANK', sector: 'Banks', closes: closesFrom(market.map((r) => -r)) },
+      ],
+      headlines: [{ symbols: ['INFY', 'TCS'], sectors: ['IT'], topics: ['results'] }],
+      threshold: 0.7,
+    };
+    let reads = 0;
+    // A slice at every step: the most interleaved build there can be.
+    const sliced = await runSliced(knowledgeGraphSteps(input), { budgetMs: 1, clock: () => (reads += 1) });
+    expect(sliced.relationships.some((relationship) => relationship.kind === 'return_correlation')).toBe(
+      true,
+    );
+    expect(sliced).toEqual(buildKnowledgeGraph(input));
   });
 });

@@ -1,6 +1,7 @@
 // The knowledge graph (issue 15 item 5): stocks, sectors and news topics, joined by measured daily-return
 // correlations and news co-mentions (and, structurally, by sector membership). Pure: arrays in, graph out.
 import type { GraphRelationship } from '@td/contracts';
+import { runToEnd, type Steps } from '../../../core/time-slices';
 
 export interface StockCloses {
   symbol: string;
@@ -84,9 +85,15 @@ export function correlationRelationships(
   stocks: readonly StockCloses[],
   threshold: number,
 ): GraphRelationship[] {
+  return runToEnd(correlationSteps(stocks, threshold));
+}
+
+/** correlationRelationships as steps, a stock's row of pairs each (see core/time-slices). */
+function* correlationSteps(stocks: readonly StockCloses[], threshold: number): Steps<GraphRelationship[]> {
   const returns = stocks.map((stock) => dailyReturns(stock.closes));
   const found: GraphRelationship[] = [];
   for (let i = 0; i < stocks.length; i += 1) {
+    yield;
     for (let j = i + 1; j < stocks.length; j += 1) {
       const rho = pearson(returns[i]!, returns[j]!);
       if (rho !== null && Math.abs(rho) >= threshold) {
@@ -131,11 +138,18 @@ export function coMentionRelationships(headlines: readonly MentionSet[]): GraphR
   });
 }
 
-export function buildKnowledgeGraph(input: {
+export interface KnowledgeGraphInput {
   stocks: readonly StockCloses[];
   headlines: readonly MentionSet[];
   threshold: number;
-}): KnowledgeGraph {
+}
+
+export function buildKnowledgeGraph(input: KnowledgeGraphInput): KnowledgeGraph {
+  return runToEnd(knowledgeGraphSteps(input));
+}
+
+/** buildKnowledgeGraph as steps: the insight rebuild runs it sliced (decision 0043). */
+export function* knowledgeGraphSteps(input: KnowledgeGraphInput): Steps<KnowledgeGraph> {
   const nodes = new Map<string, GraphNode>();
   const relationships: GraphRelationship[] = [];
   for (const stock of input.stocks) {
@@ -162,7 +176,7 @@ export function buildKnowledgeGraph(input: {
       if (id.startsWith('topic:')) nodes.set(id, { id, kind: 'topic' });
     }
   }
-  relationships.push(...correlationRelationships(input.stocks, input.threshold), ...coMentions);
+  relationships.push(...(yield* correlationSteps(input.stocks, input.threshold)), ...coMentions);
   const axis = input.stocks[0]?.closes.length ?? 0;
   return {
     nodes: [...nodes.values()],

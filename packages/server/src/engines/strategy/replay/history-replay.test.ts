@@ -1,6 +1,7 @@
 import { sqlLedgerStorage } from '../../../storage/sql/ledger-storage';
 import { buildTestApp, signInForTest, type TestApp } from '../../../test-support';
-import { replayHistoryIntoEmptyLedger } from './history-replay';
+import { replayHistoryIntoEmptyLedger, replayVenue } from './history-replay';
+import { replayHistory } from './replay';
 
 let testApp: TestApp;
 afterEach(() => testApp.close());
@@ -41,6 +42,40 @@ describe('history replay on a fresh mock install', () => {
     expect(ledger.positions('paper')).toHaveLength(0);
     expect(overview.day_change).toBe(0);
     expect(overview.total_returns).not.toBe(0);
+  });
+
+  it('leaves the same ledger in slices as the whole sessions replayed at once', async () => {
+    // Every column but the generated ids (random per order and fill) and the time each app opened its account.
+    const ledgerRows = (app: TestApp) =>
+      ['orders', 'fills', 'ledger_entries'].map((table) =>
+        (app.services.db.prepare(`SELECT * FROM ${table} ORDER BY rowid`).all() as object[]).map((row) =>
+          Object.fromEntries(
+            Object.entries(row).filter(
+              ([key]) =>
+                !['id', 'order_id', 'fill_id'].includes(key) &&
+                !(key === 'ts' && (row as { kind?: string }).kind === 'opening_balance'),
+            ),
+          ),
+        ),
+      );
+    testApp = await buildTestApp();
+    const { db, ledger, market, logger } = testApp.services;
+    await replayHistoryIntoEmptyLedger(sqlLedgerStorage(db), ledger, market, logger);
+    const sliced = ledgerRows(testApp);
+    await testApp.close();
+
+    testApp = await buildTestApp();
+    const direct = testApp.services;
+    for (const date of direct.market.history.sessionDates) {
+      const barsBySymbol = direct.market.history.sessionBars(date);
+      replayHistory({
+        sessions: [{ date, barsBySymbol }],
+        loop: {},
+        venueFactory: (feed) => replayVenue(sqlLedgerStorage(direct.db), feed, barsBySymbol),
+      });
+    }
+    expect(sliced[0]!.length).toBeGreaterThan(0);
+    expect(ledgerRows(testApp)).toEqual(sliced);
   });
 
   it('leaves a ledger that already has trades alone', async () => {

@@ -1,10 +1,11 @@
 import type { Logger } from 'pino';
+import { runSliced } from '../../../core/time-slices';
 import { Ledger, type LedgerStorage } from '../../broker/ledger';
 import { PaperBroker } from '../../broker/paper/paper-broker';
 import type { PaperAccountPreparation } from '../../broker/paper-account-preparation';
 import { istDateOf } from '../../market/calendar';
 import type { MarketDataService } from '../../market/market-data-service';
-import { type ReplayFeed, type ReplayLoopPieces, replayHistory, type TradingVenue } from '..';
+import { type ReplayFeed, type ReplayLoopPieces, replaySteps, type TradingVenue } from '..';
 
 export interface ReplaySummary {
   sessions: number;
@@ -17,7 +18,8 @@ export interface ReplaySummary {
  * A fresh mock install has no trading history, so performance, trades and risk would have nothing
  * to compute from. When the paper ledger is empty, the trading loop replays the simulator's generated
  * past sessions through the paper broker: every order is marked simulated replay, with the fees and
- * P&L the real path computes. One session at a time, yielding between them, so the server stays responsive.
+ * P&L the real path computes. In slices of a few ms (a replayed minute, a simulated minute), yielding
+ * between them, so requests, ticks and orders keep their turn (decision 0043).
  */
 export async function replayHistoryIntoEmptyLedger(
   /** The paper ledger's repositories: the replay books through a ledger and paper broker of its own on them. */
@@ -38,18 +40,20 @@ export async function replayHistoryIntoEmptyLedger(
   preparation?.begin(dates.length);
   for (const date of dates) {
     if (signal?.aborted) return summary;
-    const barsBySymbol = market.history.sessionBars(date);
-    const result = replayHistory({
-      sessions: [{ date, barsBySymbol }],
-      loop,
-      venueFactory: (feed) => replayVenue(storage, feed, barsBySymbol),
-    });
+    const barsBySymbol = await runSliced(market.history.sessionBarSteps(date));
+    // A session once begun is replayed to its end (a stop waits for it), in slices of a few ms.
+    const result = await runSliced(
+      replaySteps({
+        sessions: [{ date, barsBySymbol }],
+        loop,
+        venueFactory: (feed) => replayVenue(storage, feed, barsBySymbol),
+      }),
+    );
     summary.sessions++;
     summary.orders += result.orders.length;
     summary.rejected += result.sessions.reduce((sum, session) => sum + session.rejected, 0);
     summary.finalEquityPaise = result.finalEquityPaise;
     preparation?.advance();
-    await new Promise((resolve) => setImmediate(resolve));
   }
   logger.info(
     { ...summary },
@@ -58,7 +62,7 @@ export async function replayHistoryIntoEmptyLedger(
   return summary;
 }
 
-function replayVenue(
+export function replayVenue(
   storage: LedgerStorage,
   feed: ReplayFeed,
   bars: Map<string, { volume: number }[]>,

@@ -1,5 +1,6 @@
 import type { Order } from '../../../core/orders';
 import type { LoopClock, TradingVenue } from '../../../core/ports/trading-venue';
+import { runToEnd, type Steps } from '../../../core/time-slices';
 import { type IstDate, MarketClock } from '../../market/calendar';
 import type { Candle } from '../../market/market-types';
 import type { SymbolBars } from '../../signals';
@@ -71,6 +72,11 @@ const MINUTE_MS = 60_000;
  * live pipeline's does. Every order carries simulatedReplay: true.
  */
 export function replayHistory(options: ReplayOptions): ReplayResult {
+  return runToEnd(replaySteps(options));
+}
+
+/** replayHistory as steps, one replayed minute each (see core/time-slices): the start-up replay runs them sliced. */
+export function* replaySteps(options: ReplayOptions): Steps<ReplayResult> {
   const windowBars = options.windowBars ?? 60;
   const prices = new Map<string, number>();
   const history = new Map<string, Candle[]>();
@@ -92,7 +98,7 @@ export function replayHistory(options: ReplayOptions): ReplayResult {
   const sessions: ReplaySessionResult[] = [];
   const ordered = [...options.sessions].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
   for (const session of ordered) {
-    const minutes = minuteTimeline(session.barsBySymbol);
+    const minutes = yield* minuteTimeline(session.barsBySymbol);
     const result: ReplaySessionResult = {
       date: session.date,
       minutes: minutes.length,
@@ -115,6 +121,7 @@ export function replayHistory(options: ReplayOptions): ReplayResult {
       if (report.error) errors.add(report.error);
       result.orders += report.orders.length;
       result.rejected += report.orders.filter((order) => order.status === 'REJECTED').length;
+      yield;
     }
     result.endEquityPaise = venue.equityPaise();
     sessions.push(result);
@@ -123,15 +130,17 @@ export function replayHistory(options: ReplayOptions): ReplayResult {
 }
 
 /** The session's bars grouped by minute, in time order; within a minute, by symbol. */
-function minuteTimeline(barsBySymbol: Map<string, Candle[]>): [number, Candle[]][] {
+function* minuteTimeline(barsBySymbol: Map<string, Candle[]>): Steps<[number, Candle[]][]> {
   const byMinute = new Map<number, Candle[]>();
   for (const [symbol, bars] of barsBySymbol) {
+    yield;
     for (const bar of bars) {
       const minute = byMinute.get(bar.openTime) ?? [];
       minute.push(bar.symbol === symbol ? bar : { ...bar, symbol });
       byMinute.set(bar.openTime, minute);
     }
   }
+  yield;
   return [...byMinute]
     .sort((a, b) => a[0] - b[0])
     .map(([openTime, bars]) => [openTime, bars.sort((a, b) => (a.symbol < b.symbol ? -1 : 1))]);

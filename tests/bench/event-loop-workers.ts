@@ -1,0 +1,157 @@
+import type { ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { seedLedger } from './analytics.bench';
+import { signIn, startApiServer, stopApiServer, timedRequest, waitForHealth } from './http-bench';
+import { metric, percentile } from './metric';
+
+// Goal 4, second half: nothing long on the server's event loop while the heavy work runs. The
+// delay is the server's own (tests/bench/loop-probe.mjs inside the server process); /api/health is
+// timed from here, back to back over one connection, for as long as the work lasts.
+
+const GOAL = { loopDelayP99Ms: 20, healthP99Ms: 10 };
+const PROBE = path.join(path.dirname(fileURLToPath(import.meta.url)), 'loop-probe.mjs');
+const REPLAY_LIMIT_MS = Number(process.env.BENCH_REPLAY_LIMIT_S ?? 300) * 1000;
+
+interface LoopFigures {
+  p50: number;
+  p99: number;
+  max: number;
+  samples: number;
+}
+
+/** Asks the probe for the delay since its last reading (and starts a new one). */
+async function loopDelay(server: ChildProcess, file: string): Promise<LoopFigures> {
+  fs.rmSync(file, { force: true });
+  server.kill('SIGUSR2');
+  const deadline = Date.now() + 30_000;
+  while (!fs.existsSync(file)) {
+    if (Date.now() > deadline) throw new Error('The server did not answer the loop probe within 30 s.');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  return JSON.parse(fs.readFileSync(file, 'utf8')) as LoopFigures;
+}
+
+/** GET /api/health back to back until `done` settles; the times, ms. */
+async function healthUntil(apiUrl: string, done: Promise<unknown>): Promise<number[]> {
+  let finished = false;
+  done.then(
+    () => (finished = true),
+    () => (finished = true),
+  );
+  const samples: number[] = [];
+  while (!finished) samples.push((await timedRequest(apiUrl, 'GET', '/api/health')).ms);
+  return samples;
+}
+
+function report(name: string, loop: LoopFigures, health: number[]): boolean {
+  const healthP99 = percentile(health, 99);
+  const met = loop.p99 <= GOAL.loopDelayP99Ms && healthP99 <= GOAL.healthP99Ms;
+  console.log(`${name}_loop_delay_p99: ${loop.p99.toFixed(1)} ms (goal ≤ ${GOAL.loopDelayP99Ms} ms)`);
+  metric(`${name}_loop_delay_max`, loop.max, 'ms');
+  console.log(`${name}_health_p99: ${healthP99.toFixed(2)} ms (goal ≤ ${GOAL.healthP99Ms} ms)`);
+  metric(`${name}_health_p50`, percentile(health, 50), 'ms', 2);
+  metric(`${name}_health_samples`, health.length, 'requests', 0);
+  return met;
+}
+
+/** A cold analytics rebuild on 100,000 closed trades (the analytics bench's ledger). */
+async function coldRebuild(): Promise<boolean> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'td-bench-loop-rebuild-'));
+  const probe = path.join(dataDir, 'loop.json');
+  seedLedger(path.join(dataDir, 'trading.db'), Date.now());
+  const { apiUrl, server } = await startApiServer({
+    dataDir,
+    env: { LOOP_PROBE_FILE: probe },
+    nodeFlags: ['--import', PROBE],
+  });
+  try {
+    await waitForHealth(apiUrl, server);
+    const token = await signIn(apiUrl, dataDir);
+    for (let i = 0; i < 50; i += 1) await timedRequest(apiUrl, 'GET', '/api/health');
+    // The same ledger with nothing rebuilding: the floor the figures below are read against.
+    await loopDelay(server, probe);
+    const idle = await healthUntil(apiUrl, new Promise((resolve) => setTimeout(resolve, 3_000)));
+    report('idle', await loopDelay(server, probe), idle);
+    const started = performance.now();
+    // Its own connection (fetch), so /api/health is not queued behind it on the bench's one socket.
+    const rebuild = fetch(`${apiUrl}/api/performance/analytics?period=all`, {
+      headers: { authorization: `Bearer ${token}` },
+    }).then(async (response) => {
+      if (!response.ok) throw new Error(`analytics: ${response.status} ${await response.text()}`);
+      return (await response.json()).data.total_trades as number;
+    });
+    const health = await healthUntil(apiUrl, rebuild);
+    const trades = await rebuild;
+    metric('rebuild_cold_ms', performance.now() - started, 'ms', 0);
+    metric('rebuild_closed_trades', trades, 'trades', 0);
+    return report('rebuild', await loopDelay(server, probe), health);
+  } finally {
+    await stopApiServer(server);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** `npm start` on a fresh mock install: the generated history replayed into the empty paper ledger. */
+async function startupReplay(): Promise<boolean> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'td-bench-loop-replay-'));
+  const probe = path.join(dataDir, 'loop.json');
+  const { apiUrl, server } = await startApiServer({
+    dataDir,
+    env: {
+      LOOP_PROBE_FILE: probe,
+      REPLAY_HISTORY: 'on',
+      TRADING_LOOP: 'on',
+      SIMULATOR_HISTORY_SESSIONS: '60',
+    },
+    nodeFlags: ['--import', PROBE],
+    stdout: 'pipe',
+  });
+  let seen = '';
+  const replayed = new Promise<void>((resolve, reject) => {
+    const limit = setTimeout(() => reject(new Error('The replay did not end in time.')), REPLAY_LIMIT_MS);
+    server.stdout?.on('data', (chunk: Buffer) => {
+      seen = (seen + chunk.toString()).slice(-4_000);
+      if (seen.includes('replayed generated history')) {
+        clearTimeout(limit);
+        resolve();
+      }
+    });
+  });
+  try {
+    const started = performance.now();
+    await waitForHealth(apiUrl, server);
+    await loopDelay(server, probe);
+    const health = await healthUntil(apiUrl, replayed);
+    await replayed;
+    metric('replay_ms', performance.now() - started, 'ms', 0);
+    return report('replay', await loopDelay(server, probe), health);
+  } finally {
+    await stopApiServer(server);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** Prints `metric: value unit` for the event-loop bench; the integrator's event-loop.bench.ts calls it. */
+export async function runWorkerLoad(): Promise<void> {
+  console.log(
+    `load: ${os
+      .loadavg()
+      .map((n) => n.toFixed(2))
+      .join(' ')} (1, 5, 15 min) on ${os.cpus().length} cores`,
+  );
+  const rebuildMet = process.env.BENCH_SKIP_REBUILD ? null : await coldRebuild();
+  const replayMet = process.env.BENCH_SKIP_REPLAY ? null : await startupReplay();
+  const verdict = (met: boolean | null) => (met === null ? 'skipped' : met ? 'met' : 'missed');
+  console.log(
+    `goal: event-loop delay p99 ≤ ${GOAL.loopDelayP99Ms} ms and /api/health p99 ≤ ${GOAL.healthP99Ms} ms during a cold rebuild (${verdict(rebuildMet)}) and during the start-up replay (${verdict(replayMet)})`,
+  );
+  console.log(
+    `load after: ${os
+      .loadavg()
+      .map((n) => n.toFixed(2))
+      .join(' ')}`,
+  );
+}
