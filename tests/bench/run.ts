@@ -56,6 +56,11 @@ const BENCHES: Record<string, { about: string; load: () => Promise<{ run(): Prom
       "GET /api/health through the API vs a bare node:http server (same bytes, same client); the dashboard's three heaviest calls",
     load: () => import('./http.bench'),
   },
+  'event-loop': {
+    about:
+      'health, order and Emergency Stop latency under a 200-client burst; loop delay during a cold 100k-trade rebuild and the start-up replay',
+    load: () => import('./event-loop.bench'),
+  },
   federation: {
     about: 'the dashboard federated vs built as one bundle: JS bytes, requests, time to figures, ratios',
     load: () => import('./federation.bench'),
