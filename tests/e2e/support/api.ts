@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { busyRetryAfterMs } from '../../../packages/api-client/src/api-client';
 import type { E2EStack } from './stack';
 
 const TOKEN_KEY = 'trading-dashboard.session-token';
@@ -10,7 +11,11 @@ export async function sessionToken(page: Page): Promise<string> {
   return token;
 }
 
-/** One API call with the trader's session, as a tool or the trading loop would make it. */
+/**
+ * One API call with the trader's session, as a tool or the trading loop would make it. A read the
+ * server shed as busy is asked again after its Retry-After, as the product's own client does
+ * (busyRetryAfterMs in packages/api-client).
+ */
 export async function callApi<T = unknown>(
   stack: E2EStack,
   token: string,
@@ -18,15 +23,20 @@ export async function callApi<T = unknown>(
   path: string,
   body?: unknown,
 ): Promise<{ status: number; body: T }> {
-  const response = await fetch(`${stack.apiUrl}${path}`, {
-    method,
-    headers: {
-      Authorization: `Bearer ${token}`,
-      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: response.status, body: (await response.json()) as T };
+  for (let attempt = 0; ; attempt++) {
+    const response = await fetch(`${stack.apiUrl}${path}`, {
+      method,
+      headers: {
+        Authorization: `Bearer ${token}`,
+        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const waitMs = method === 'GET' && attempt < 3 ? busyRetryAfterMs(response) : null;
+    if (waitMs === null) return { status: response.status, body: (await response.json()) as T };
+    await response.body?.cancel();
+    await new Promise((resolve) => setTimeout(resolve, waitMs));
+  }
 }
 
 /** Buys at market on the paper account; fails the test if the order does not fill. */

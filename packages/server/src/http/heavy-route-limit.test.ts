@@ -94,6 +94,8 @@ describe('the limit on heavy routes', () => {
       '/api/orders/:id',
       '/api/auth/me',
       '/api/stream',
+      '/api/platform/registry',
+      '/api/upstox/callback',
     ]) {
       expect(isHeavyRoute('GET', url)).toBe(false);
       expect(isSheddableRead('GET', url)).toBe(false);

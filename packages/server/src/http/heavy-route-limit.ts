@@ -16,9 +16,15 @@ export const HEAVY_ROUTE_PREFIXES: readonly string[] = [
   '/api/trades/export',
 ];
 
-/** What must answer even when everything else waits: probes, orders, the halt, sign-in, the stream. */
+/**
+ * What must answer even when everything else waits: probes, orders, the halt, sign-in, the stream,
+ * the remote registry every page starts from, and Upstox's sign-in redirect (a browser navigation
+ * that cannot retry by itself).
+ */
 export const NEVER_LIMITED: readonly string[] = [
   '/api/health',
+  '/api/platform/registry',
+  '/api/upstox/callback',
   '/api/stream',
   '/api/ready',
   '/api/orders',
