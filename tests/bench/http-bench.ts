@@ -6,6 +6,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readSetupTokenFromFile } from '../../packages/server/src/engines/auth/setup-link-file';
+import { send } from './loopback-load';
 import { percentile } from './metric';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -119,25 +120,7 @@ export function timedRequest(
   token?: string,
   body?: unknown,
 ): Promise<{ status: number; ms: number; body: string }> {
-  const payload = body === undefined ? undefined : JSON.stringify(body);
-  const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
-  if (payload !== undefined) headers['content-type'] = 'application/json';
-  const t0 = performance.now();
-  return new Promise((resolve, reject) => {
-    const request = http.request(`${apiUrl}${url}`, { method, agent, headers }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () =>
-        resolve({
-          status: response.statusCode ?? 0,
-          ms: performance.now() - t0,
-          body: Buffer.concat(chunks).toString(),
-        }),
-      );
-    });
-    request.on('error', reject);
-    request.end(payload);
-  });
+  return send(agent, apiUrl, { method, url, token, body });
 }
 
 /** Requests per endpoint after WARM_UP unmeasured ones (BENCH_SAMPLES overrides). */
