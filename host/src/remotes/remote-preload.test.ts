@@ -23,9 +23,9 @@ describe('preloadPlan', () => {
     expect(preloadPlan(path, true)).toEqual({ now, next: [] });
   });
 
-  it('signed out, any page shows sign-in first and then the screen it leads to', () => {
-    expect(preloadPlan('/login', false)).toEqual({ now: ['auth'], next: ['trading'] });
-    expect(preloadPlan('/risk', false)).toEqual({ now: ['auth'], next: ['analytics'] });
+  it('signed out, any page preloads sign-in only: the screen behind it waits for the session', () => {
+    expect(preloadPlan('/login', false)).toEqual({ now: ['auth'], next: [] });
+    expect(preloadPlan('/risk', false)).toEqual({ now: ['auth'], next: [] });
   });
 });
 

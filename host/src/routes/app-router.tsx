@@ -1,9 +1,19 @@
+import { lazyScreen } from '@td/platform';
+import { Suspense } from 'react';
 import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router-dom';
 import { RedirectIfAuthenticated, RequireAuth } from '../auth/require-auth';
-import { ShellLayout } from '../layout/shell-layout';
+import { FullScreenLoading } from '../layout/full-screen-loading';
 import { RemoteOutlet } from '../remotes/remote-outlet';
 import { RouteErrorPage } from './route-error-page';
 import { SCREENS } from './route-table';
+
+/**
+ * The signed-in shell (sidebar, top bar, mode switch, quick stats) is its own chunk: the sign-in page
+ * does not download it (docs/decisions/0040). Bootstrap starts this import at once when a session
+ * token is stored, so a signed-in page does not wait for the session check to ask for it.
+ */
+export const loadShellLayout = () => import('../layout/shell-layout');
+const ShellLayout = lazyScreen(loadShellLayout, 'ShellLayout');
 
 export const routes: RouteObject[] = [
   {
@@ -21,7 +31,9 @@ export const routes: RouteObject[] = [
       {
         element: (
           <RequireAuth>
-            <ShellLayout />
+            <Suspense fallback={<FullScreenLoading />}>
+              <ShellLayout />
+            </Suspense>
           </RequireAuth>
         ),
         children: SCREENS.map((screen) => ({
