@@ -15,6 +15,7 @@ import { leasesMigration } from './013-leases';
 import { instancesMigration } from './014-instances';
 import { secondFactorMigration } from './015-second-factor';
 import { orderAuditMigration } from './016-order-audit';
+import { replayedOrdersIndexMigration } from './017-replayed-orders-index';
 
 /**
  * The PostgreSQL twin of sqlite/migrations: the same ids, names and schema, one file per id.
@@ -37,6 +38,7 @@ export const postgresMigrations: Migration[] = [
   instancesMigration,
   secondFactorMigration,
   orderAuditMigration,
+  replayedOrdersIndexMigration,
 ];
 
 /**

@@ -14,6 +14,7 @@ import { leasesMigration } from './013-leases';
 import { instancesMigration } from './014-instances';
 import { secondFactorMigration } from './015-second-factor';
 import { orderAuditMigration } from './016-order-audit';
+import { replayedOrdersIndexMigration } from './017-replayed-orders-index';
 
 export type { Migration } from '../../sql/migrate';
 
@@ -37,4 +38,5 @@ export const migrations: Migration[] = [
   instancesMigration,
   secondFactorMigration,
   orderAuditMigration,
+  replayedOrdersIndexMigration,
 ];
