@@ -1,7 +1,7 @@
 import type { Holding, PaperLimitsContract, PaperOverview } from '@td/contracts';
 import { type RenderRemoteOptions, type Responder, renderRemote, reply } from '@td/platform/test-support';
 import { screen } from '@testing-library/react';
-import { App } from '../../app';
+import { PaperTradingPage } from './paper-trading-page';
 
 // Fixtures for the paper trading tests: an account a trader has used for a few days.
 
@@ -90,7 +90,7 @@ export function renderPaperTrading(
   replies: Record<string, Responder> = accountReplies(),
   options: Partial<RenderRemoteOptions> = {},
 ) {
-  return renderRemote(<App />, {
+  return renderRemote(<PaperTradingPage />, {
     remote: 'trading',
     signedIn: true,
     url: '/paper-trading',

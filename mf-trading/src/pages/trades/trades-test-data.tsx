@@ -1,6 +1,6 @@
 import type { Trade, TradesPage } from '@td/contracts';
 import { type FakeReply, type RenderRemoteOptions, renderRemote, reply } from '@td/platform/test-support';
-import { App } from '../../app';
+import { TradesPage as TradesScreen } from './trades-page';
 
 // Fixtures for the trading history tests: a few days of a trader's orders, as the server sends them.
 
@@ -119,7 +119,7 @@ export const ok = (data: unknown): FakeReply => reply(200, { success: true, data
 export const unavailable = reply(503, { success: false, error: 'Trading service not connected' });
 
 export function renderTrades(options: RenderRemoteOptions = {}) {
-  return renderRemote(<App />, {
+  return renderRemote(<TradesScreen />, {
     remote: 'trading',
     signedIn: true,
     url: '/trades',
