@@ -64,11 +64,13 @@ export function sharedSingletons(fromDir: string) {
 }
 
 /**
- * Leaves out the parts of the federation runtime a build never runs: Node's script loading in every
- * build, and in a remote (which loads no other remote) the manifest snapshot code.
+ * Leaves out the part of the federation runtime no build runs: Node's script loading. The manifest
+ * snapshot code stays in every build, remotes included: a remote loads another remote's parts from
+ * its manifest (the dashboard's sentiment panel comes from mf-ml), and without that code the
+ * manifest is fetched as a script, which the browser blocks.
  */
-function federationRuntimeOptions(isHost: boolean) {
-  return { target: 'web' as const, disableSnapshot: !isHost };
+function federationRuntimeOptions() {
+  return { target: 'web' as const };
 }
 
 interface FederatedBuild {
@@ -155,7 +157,7 @@ export function createFederatedConfig(build: FederatedBuild): Configuration {
         runtimePlugins: build.runtimePlugins,
         manifest: isHost ? false : { fileName: 'mf-manifest.json' },
         dts: false,
-        experiments: { optimization: federationRuntimeOptions(isHost) },
+        experiments: { optimization: federationRuntimeOptions() },
       }),
     ],
     optimization: { moduleIds: 'deterministic', chunkIds: 'deterministic' },
