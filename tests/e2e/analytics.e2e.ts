@@ -69,6 +69,27 @@ async function expectCardsAgree(page: Page, stack: E2EStack, token: string, quer
   );
 }
 
+/**
+ * Waits until the replayed history stops growing: every past session's P&L the same 3 s apart
+ * (today's moves with live prices, so it is left out).
+ */
+async function replayFinished(stack: E2EStack, token: string): Promise<void> {
+  const read = async () => {
+    const returns = await performance<PerformanceReturns>(stack, token, 'returns', { period: 'all' });
+    const today = returns.equity.at(-1)?.date;
+    return JSON.stringify(returns.equity.filter((point) => point.date !== today));
+  };
+  const deadline = Date.now() + 120_000;
+  let before = await read();
+  for (;;) {
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    const now = await read();
+    if (now === before) return;
+    assert.ok(Date.now() < deadline, 'the replayed history was still growing after 120 s');
+    before = now;
+  }
+}
+
 // A fresh stack whose ledger holds the trading loop's replayed history of 20 sessions, so every
 // figure on the Performance screen comes from real closed trades.
 e2eSuite(
@@ -98,6 +119,9 @@ e2eSuite(
           () => 'the replayed history should leave closed trades in the ledger',
           30_000,
         );
+        // It books each session minute by minute in time slices (docs/decisions/0043), so a day's
+        // P&L grows while it runs: compare the screen with the API once the ledger holds still.
+        await replayFinished(stack, token);
         await page.getByRole('button', { name: 'Refresh' }).click();
         await expectCardsAgree(page, stack, token, { period: 'all' });
         await expectVisible(page.getByTestId('performance-source').first());
@@ -188,7 +212,7 @@ e2eSuite(
         const daily = lines.slice(lines.indexOf('Daily') + 2).filter(Boolean);
         assert.equal(daily.length, returns.equity.length);
       },
-      { timeout: 180_000 },
+      { timeout: 300_000 },
     );
 
     suite.test('the statistics tab shows the figures computed from the ledger', async ({ page, stack }) => {
