@@ -1,3 +1,5 @@
+import { fakeJsonResponse } from '@td/platform/test-support';
+
 type Reply = { status?: number; body?: unknown } | Error;
 type Handler = (request: { method: string; path: string; body: unknown }) => Reply | Promise<Reply>;
 
@@ -13,17 +15,8 @@ export function createFakeApi(routes: Record<string, Handler | Reply> = {}) {
     const route = routes[`${method} ${url.pathname}`];
     const reply = typeof route === 'function' ? await route(request) : route;
     if (reply instanceof Error) throw reply;
-    if (!reply) return jsonResponse(404, { success: false, error: 'not found' });
-    return jsonResponse(reply.status ?? 200, reply.body ?? { success: true });
+    if (!reply) return fakeJsonResponse(404, { success: false, error: 'not found' });
+    return fakeJsonResponse(reply.status ?? 200, reply.body ?? { success: true });
   }) as typeof fetch;
   return { fetchImpl, calls, routes };
-}
-
-function jsonResponse(status: number, body: unknown) {
-  return {
-    ok: status >= 200 && status < 300,
-    status,
-    headers: new Headers(),
-    json: async () => body,
-  } as Response;
 }

@@ -7,6 +7,7 @@ import userEvent from '@testing-library/user-event';
 import { act, type ReactElement, useState } from 'react';
 import type { PlatformLocation, RemoteProps, StreamHandler } from '../remote-contract';
 import { RemoteRoot } from '../remote-root';
+import { fakeJsonResponse } from './fake-response';
 
 /** What the fake server answers to one call: a status and JSON body, a dropped connection, or silence. */
 export type FakeReply = { status: number; body: unknown } | { networkError: true } | { hang: true };
@@ -45,15 +46,6 @@ export function locationOf(url: string): PlatformLocation {
   return { pathname: parsed.pathname, search: parsed.search, hash: parsed.hash };
 }
 
-function fakeResponse(status: number, body: unknown): Response {
-  return {
-    ok: status >= 200 && status < 300,
-    status,
-    headers: new Headers(),
-    json: async () => body,
-  } as Response;
-}
-
 /** A fetch that answers from `replies`, so the real ApiClient and its error mapping run. */
 function fakeFetch(replies: Record<string, Responder>, requests: RecordedRequest[]) {
   return jest.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
@@ -76,7 +68,7 @@ function fakeFetch(replies: Record<string, Responder>, requests: RecordedRequest
         init.signal?.addEventListener('abort', () => reject(init.signal?.reason));
       });
     }
-    return fakeResponse(reply.status, reply.body);
+    return fakeJsonResponse(reply.status, reply.body);
   });
 }
 
