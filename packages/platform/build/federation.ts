@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { type Configuration, rspack } from '@rspack/core';
+import { StandaloneFederationRuntimePlugin } from './standalone-runtime-plugin';
 
 /** Everything that holds module state or React context is shared once per page (ARCHITECTURE.md). */
 const SINGLETONS = [
@@ -157,8 +158,15 @@ export function createFederatedConfig(build: FederatedBuild): Configuration {
         runtimePlugins: build.runtimePlugins,
         manifest: isHost ? false : { fileName: 'mf-manifest.json' },
         dts: false,
-        experiments: { optimization: federationRuntimeOptions() },
+        // One copy of the runtime's core per page: the host's. Remotes leave theirs out and read the
+        // host's from a global; a remote's standalone page gets its own script instead (0045).
+        experiments: {
+          optimization: federationRuntimeOptions(),
+          externalRuntime: !isHost,
+          provideExternalRuntime: isHost,
+        },
       }),
+      ...(isHost ? [] : [new StandaloneFederationRuntimePlugin(build.production)]),
     ],
     optimization: { moduleIds: 'deterministic', chunkIds: 'deterministic' },
     devServer: {
