@@ -1,5 +1,7 @@
+import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Page, Response } from 'playwright-core';
+import { WIDGET_CHUNK_PREFIX } from '../../packages/platform/build/widget-chunks';
 import { launchBrowser } from '../e2e/support/browser';
 import { ensureBuilt } from '../e2e/support/build';
 import { type SharedKind, sharedKindsIn } from '../e2e/support/shared-chunks';
@@ -12,6 +14,8 @@ export const BUNDLE_GOALS = { hostKiB: 200, remoteKiB: 60, signInPageKiB: 150 } 
 
 interface Script {
   origin: string;
+  /** Fetched when a heavy widget (a chart) mounts, not for the screen itself (WIDGET_CHUNK_PREFIX). */
+  widget: boolean;
   gzipBytes: number;
   kinds: SharedKind[];
 }
@@ -35,6 +39,7 @@ function record(page: Page) {
           const body = Buffer.from(await (await fetch(url)).arrayBuffer());
           return {
             origin: new URL(url).origin,
+            widget: path.basename(new URL(url).pathname).startsWith(WIDGET_CHUNK_PREFIX),
             gzipBytes: gzipSync(body, { level: 9 }).length,
             kinds: sharedKindsIn(body.toString()),
           };
@@ -66,6 +71,17 @@ async function settled(page: Page, loaded: Promise<unknown>) {
 const kib = (bytes: number) => bytes / 1024;
 const kibFrom = (scripts: Script[], origin: string) =>
   kib(scripts.filter((s) => s.origin === origin).reduce((n, s) => n + s.gzipBytes, 0));
+/** A remote's first load: its entry, expose and the screen's chunks, without widgets fetched as they mount. */
+const firstLoadKiB = (scripts: Script[], origin: string) =>
+  kibFrom(
+    scripts.filter((s) => !s.widget),
+    origin,
+  );
+const widgetKiB = (scripts: Script[], origin: string) =>
+  kibFrom(
+    scripts.filter((s) => s.widget),
+    origin,
+  );
 
 /** Every goal missed, as sentences a reader can act on; empty when all are met. */
 export function missedGoals(figures: {
@@ -139,12 +155,19 @@ export async function run() {
     }
     const scripts = await all.scripts();
     await context.close();
-    for (const [name] of screens) remotesKiB[name] = kibFrom(scripts, stack.remoteOrigin(name));
+    const widgetsKiB: Record<string, number> = {};
+    for (const [name] of screens) {
+      remotesKiB[name] = firstLoadKiB(scripts, stack.remoteOrigin(name));
+      widgetsKiB[name] = widgetKiB(scripts, stack.remoteOrigin(name));
+    }
     const reactDownloads = scripts.filter((s) => s.kinds.includes('react')).length;
     const reactDomDownloads = scripts.filter((s) => s.kinds.includes('react-dom')).length;
 
     metric('host_first_load_js_gzip', hostKiB, 'KiB');
     for (const [name, value] of Object.entries(remotesKiB)) metric(`mf_${name}_js_gzip`, value, 'KiB');
+    // Charts and other widgets the first view mounts, fetched after the screen's own code.
+    for (const [name, value] of Object.entries(widgetsKiB))
+      metric(`mf_${name}_widgets_js_gzip`, value, 'KiB');
     metric('sign_in_page_js_gzip', signInPageKiB, 'KiB');
     metric('signed_in_host_js_gzip', kibFrom(scripts, hostOrigin), 'KiB');
     metric('react_dom_downloads_per_page', reactDomDownloads, 'count', 0);

@@ -2,6 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { type Configuration, rspack } from '@rspack/core';
+import { StandaloneFederationRuntimePlugin } from './standalone-runtime-plugin';
+import { WIDGET_CHUNK_PREFIX } from './widget-chunks';
 
 /** Everything that holds module state or React context is shared once per page (ARCHITECTURE.md). */
 const SINGLETONS = [
@@ -157,10 +159,33 @@ export function createFederatedConfig(build: FederatedBuild): Configuration {
         runtimePlugins: build.runtimePlugins,
         manifest: isHost ? false : { fileName: 'mf-manifest.json' },
         dts: false,
-        experiments: { optimization: federationRuntimeOptions() },
+        // One copy of the runtime's core per page: the host's. Remotes leave theirs out and read the
+        // host's from a global; a remote's standalone page gets its own script instead (0045).
+        experiments: {
+          optimization: federationRuntimeOptions(),
+          externalRuntime: !isHost,
+          provideExternalRuntime: isHost,
+        },
       }),
+      ...(isHost ? [] : [new StandaloneFederationRuntimePlugin(build.production)]),
     ],
-    optimization: { moduleIds: 'deterministic', chunkIds: 'deterministic' },
+    optimization: {
+      moduleIds: 'deterministic',
+      chunkIds: 'deterministic',
+      splitChunks: {
+        cacheGroups: {
+          // The chart library is a widget's, fetched when a chart mounts: named so the bundle bench
+          // counts it apart from the screen's first load (WIDGET_CHUNK_PREFIX, decision 0045).
+          chartLibrary: {
+            test: /[\\/]node_modules[\\/].*(lightweight-charts|fancy-canvas)[\\/]/,
+            name: `${WIDGET_CHUNK_PREFIX}chart-library`,
+            chunks: 'async',
+            enforce: true,
+            priority: 20,
+          },
+        },
+      },
+    },
     devServer: {
       port: build.port,
       // Any route of the remote serves its standalone page, so /tick-streaming opens the screen itself.

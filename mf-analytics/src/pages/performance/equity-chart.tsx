@@ -4,7 +4,9 @@ import { lazy, Suspense } from 'react';
 import styled from 'styled-components';
 
 // Its own chunk: the chart library downloads only when the overview shows a chart.
-const EquityChartCanvas = lazy(() => import('./equity-chart-canvas'));
+const EquityChartCanvas = lazy(
+  () => import(/* webpackChunkName: "widget-equity-chart" */ './equity-chart-canvas'),
+);
 
 const Frame = styled.div`
   height: 360px;

@@ -4,7 +4,9 @@ import { ErrorPanel, formatINR, Modal, Skeleton } from '@td/ui';
 import { lazy, Suspense } from 'react';
 import styled from 'styled-components';
 
-const DailyCandlesCanvas = lazy(() => import('./daily-candles-canvas'));
+const DailyCandlesCanvas = lazy(
+  () => import(/* webpackChunkName: "widget-daily-candles" */ './daily-candles-canvas'),
+);
 
 const Frame = styled.div`
   height: 320px;
