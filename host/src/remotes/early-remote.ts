@@ -17,8 +17,43 @@ function manifestUrlOf(body: unknown, remote: string): string | null {
 }
 
 /**
- * Asks for the remote registry, then the opened page's manifest, as soon as the entry script runs,
- * while the shell's shared chunks are still downloading and evaluating: the registry store's first
+ * The remote entry and the `app` expose's own chunks a manifest names, as absolute URLs (our
+ * manifests use publicPath 'auto': files sit beside the manifest). [] when it is not readable.
+ */
+export function scriptsOf(manifestText: string, manifestUrl: string): string[] {
+  try {
+    const manifest = JSON.parse(manifestText) as {
+      metaData?: { remoteEntry?: { name?: string; path?: string } };
+      exposes?: { name?: string; assets?: { js?: { sync?: string[] } } }[];
+    };
+    const base = new URL('.', manifestUrl);
+    const entry = manifest.metaData?.remoteEntry;
+    const app = manifest.exposes?.find((e) => e.name === 'app')?.assets?.js?.sync ?? [];
+    const files = [...(entry?.name ? [`${entry.path ? `${entry.path}/` : ''}${entry.name}`] : []), ...app];
+    return files.map((file) => new URL(file, base).href);
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * Classic-script preloads, the kind the runtime's own preload and script tags use, so the browser
+ * hands the same responses over when bootstrap's preloadRemote asks for them.
+ */
+function preloadScripts(urls: string[]): void {
+  for (const href of urls) {
+    const link = document.createElement('link');
+    link.setAttribute('rel', 'preload');
+    link.setAttribute('as', 'script');
+    link.setAttribute('href', href);
+    document.head.appendChild(link);
+  }
+}
+
+/**
+ * Asks for the remote registry, then the opened page's manifest, then that manifest's remote entry
+ * and `app` chunks, as soon as the entry script runs, while the shell's shared chunks are still
+ * downloading and evaluating: the registry store's first
  * read and the federation runtime's manifest fetch take these answers instead of asking after
  * bootstrap (docs/decisions/0046). Anything that fails here is simply asked for again, the usual way.
  */
@@ -37,7 +72,10 @@ export function readRemotesEarly(
       const text = fetchImpl(url).then((r) =>
         r.ok ? r.text() : Promise.reject(new Error(`HTTP ${r.status}`)),
       );
-      text.catch(() => undefined);
+      text.then(
+        (body) => preloadScripts(scriptsOf(body, url)),
+        () => undefined,
+      );
       manifests.set(url, text);
     })
     .catch(() => undefined);
