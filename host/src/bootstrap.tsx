@@ -1,16 +1,26 @@
 import { createRoot } from 'react-dom/client';
 import { App } from './app';
+import { startSessionCheck } from './auth/session-check';
 import { sessionTokenStorage } from './auth/session-token-storage';
 import { readAppConfig } from './config/app-config';
 import { createHostServices } from './host-services-factory';
 import { preloadOnStart } from './remotes/remote-preload';
 import { loadShellLayout } from './routes/app-router';
+import { prefetchFirstFigures } from './routes/route-prefetch';
 
+// Read by the first-paint bench's waterfall (tests/bench/waterfall.ts).
+performance.mark?.('td:bootstrap');
 const services = createHostServices(readAppConfig());
-const signedIn = sessionTokenStorage.read() !== null;
+const token = sessionTokenStorage.read();
+const signedIn = token !== null;
 // Before the first render, not in App's effects after it: the registry names the remotes to preload,
-// and a stored session will want the signed-in shell's chunk.
+// and a stored session will want the signed-in shell's chunk, its own check and the page's figures,
+// all at once rather than one after the other (docs/decisions/0041, 0046).
 preloadOnStart(services.registry, window.location.pathname, signedIn);
-if (signedIn) void loadShellLayout();
 services.registry.start();
+if (token !== null) {
+  startSessionCheck(services.api, token);
+  prefetchFirstFigures(services.queryClient, services.api, window.location.pathname);
+  void loadShellLayout();
+}
 createRoot(document.getElementById('root')!).render(<App services={services} />);

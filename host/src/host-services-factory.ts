@@ -3,6 +3,7 @@ import { StreamClient } from '@td/platform';
 import { createToastStore } from '@td/ui';
 import { sessionTokenStorage } from './auth/session-token-storage';
 import type { AppConfig } from './config/app-config';
+import { takeEarlyRegistry } from './remotes/early-remote';
 import type { HostServices } from './remotes/host-services';
 import { RegistryStore } from './remotes/registry-store';
 
@@ -28,7 +29,7 @@ export function createHostServices(config: AppConfig): HostServices {
   return {
     api,
     queryClient: createQueryClient('shell'),
-    registry: new RegistryStore(api, config.registryPollMs),
+    registry: new RegistryStore(api, config.registryPollMs, takeEarlyRegistry),
     toasts,
     notify: (kind, message) => void toasts.notify(kind, message),
     subscribe: stream.subscribe,

@@ -1,2 +1,14 @@
+import { sessionTokenStorage } from './auth/session-token-storage';
+import { readAppConfig } from './config/app-config';
+import { readRemotesEarly } from './remotes/early-remote';
+
+/** Set by host/rspack.config.ts: false in the single bundle, which reads no manifests. */
+declare const __FEDERATED__: boolean;
+
+// The registry and the opened page's manifest are asked for now, while the shared chunks below
+// download (docs/decisions/0046); only plain fetch runs before the boundary.
+readRemotesEarly(readAppConfig().apiUrl, window.location.pathname, sessionTokenStorage.read() !== null, {
+  manifest: __FEDERATED__,
+});
 // The async boundary lets Module Federation settle the shared singletons before React loads.
 import('./bootstrap');

@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import type { Browser, BrowserContext } from 'playwright-core';
+import type { Browser, BrowserContext, Response } from 'playwright-core';
 import { REMOTES } from '../../scripts/lib/stack';
 import { type StaticSite, startStaticSite } from '../../scripts/lib/static-site';
 import { DESKTOP, launchBrowser } from '../e2e/support/browser';
@@ -10,6 +10,7 @@ import { ensureBuilt } from '../e2e/support/build';
 import { ROOT } from '../e2e/support/paths';
 import { setFirstPassword } from '../e2e/support/sign-in';
 import { type E2EStack, startE2EStack } from '../e2e/support/stack';
+import { printWaterfall } from './waterfall';
 
 /** What one cold open of /dashboard cost, signed in, with an empty HTTP cache. */
 export interface DashboardSample {
@@ -41,6 +42,12 @@ const WATCH_FIGURES = `(() => {
     requestAnimationFrame(() => { window.__figuresAt = performance.now(); });
   });
   observer.observe(document, { subtree: true, childList: true, characterData: true });
+  window.__longTasks = [];
+  try {
+    new PerformanceObserver((list) => {
+      for (const t of list.getEntries()) window.__longTasks.push([Math.round(t.startTime), Math.round(t.duration)]);
+    }).observe({ type: 'longtask', buffered: true });
+  } catch {}
 })();`;
 
 /** Opens `url` in a fresh context holding `storage` and measures it; `cpuRate` > 1 throttles the CPU. */
@@ -63,15 +70,11 @@ export async function measureDashboard(
     page.on('request', () => {
       if (!figuresSeen) requests += 1;
     });
-    const sizes: Promise<number>[] = [];
+    // Bodies are read and gzipped after the figures show: doing it as each script arrived put the
+    // bench's own CDP round trips and gzip on the two cores the page was being measured on.
+    const scripts: Response[] = [];
     page.on('response', (response) => {
-      if (!new URL(response.url()).pathname.endsWith('.js')) return;
-      sizes.push(
-        response
-          .body()
-          .then((body) => gzipSync(body, { level: 9 }).length)
-          .catch(() => 0),
-      );
+      if (new URL(response.url()).pathname.endsWith('.js')) scripts.push(response);
     });
     await page.goto(url);
     const handle = await page.waitForFunction(() => (window as { __figuresAt?: number }).__figuresAt, null, {
@@ -80,9 +83,14 @@ export async function measureDashboard(
     });
     const figuresMs = Number(await handle.jsonValue());
     figuresSeen = true;
+    await printWaterfall(page, figuresMs, cpuRate > 1 ? `cpu ${cpuRate}x` : 'loopback');
     // Scripts still arriving (a preload, a lazy widget) are part of the page's weight too.
     await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => undefined);
-    const jsGzipBytes = (await Promise.all(sizes)).reduce((sum, n) => sum + n, 0);
+    let jsGzipBytes = 0;
+    for (const response of scripts) {
+      const body = await response.body().catch(() => null);
+      if (body) jsGzipBytes += gzipSync(body, { level: 9 }).length;
+    }
     return { figuresMs, jsGzipBytes, requests };
   } finally {
     await context.close();

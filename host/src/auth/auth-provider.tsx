@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { authApi, useApiClient } from '@td/api-client';
 import type { User } from '@td/contracts';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import { takeSessionCheck } from './session-check';
 import { sessionTokenStorage } from './session-token-storage';
 
 export interface AuthState {
@@ -37,9 +38,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       return;
     }
     let cancelled = false;
-    authApi
-      .validateSession(api)
+    takeSessionCheck(api, token)
       .then((reply) => {
+        performance.mark?.('td:session-checked');
         if (!cancelled)
           setState({ user: reply.user, sessionToken: token, isLoading: false, isAuthenticated: true });
       })

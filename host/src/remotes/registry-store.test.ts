@@ -73,4 +73,32 @@ describe('RegistryStore', () => {
       jest.useRealTimers();
     }
   });
+
+  it('takes its first read from the answer asked for before bootstrap, then asks the API itself', async () => {
+    const fake = createFakeApi({ 'GET /api/platform/registry': registry('2.0.0') as never });
+    const api = new ApiClient({
+      baseUrl: 'http://api.test',
+      getToken: () => null,
+      fetchImpl: fake.fetchImpl,
+    });
+    const store = new RegistryStore(api, 1000, () => Promise.resolve(registry('1.0.0').body));
+    await store.refresh();
+    expect(fake.calls).toEqual([]);
+    expect(store.entry('infra')?.version).toBe('1.0.0');
+    await store.refresh();
+    expect(store.entry('infra')?.version).toBe('2.0.0');
+  });
+
+  it('asks the API when the early read failed or was not a registry', async () => {
+    const fake = createFakeApi({ 'GET /api/platform/registry': registry('2.0.0') as never });
+    const api = new ApiClient({
+      baseUrl: 'http://api.test',
+      getToken: () => null,
+      fetchImpl: fake.fetchImpl,
+    });
+    const store = new RegistryStore(api, 1000, () => Promise.resolve({ success: false }));
+    await store.refresh();
+    expect(fake.calls).toHaveLength(1);
+    expect(store.entry('infra')?.version).toBe('2.0.0');
+  });
 });

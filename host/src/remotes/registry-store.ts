@@ -22,6 +22,7 @@ export class RegistryStore {
   constructor(
     private readonly api: ApiClient,
     private readonly pollMs: number = POLL_INTERVALS.registry,
+    private firstRead?: () => Promise<unknown> | null,
   ) {}
 
   snapshot = (): RemoteRegistry | null => this.registry;
@@ -38,10 +39,12 @@ export class RegistryStore {
 
   async refresh(): Promise<void> {
     try {
-      const reply = await this.api.get('/api/platform/registry', okEnvelope(remoteRegistrySchema), {
-        anonymous: true,
-        timeoutMs: 4000,
-      });
+      // The first read may take the answer index.ts asked for before bootstrap (early-remote.ts).
+      const early = this.firstRead?.();
+      this.firstRead = undefined;
+      const reply = early
+        ? await early.then((body) => okEnvelope(remoteRegistrySchema).parse(body)).catch(() => this.read())
+        : await this.read();
       this.error = null;
       if (!sameRegistry(this.registry, reply.data)) {
         this.registry = reply.data;
@@ -52,6 +55,13 @@ export class RegistryStore {
       this.error = error instanceof Error ? error : new Error(String(error));
       if (!this.registry) this.emit();
     }
+  }
+
+  private read() {
+    return this.api.get('/api/platform/registry', okEnvelope(remoteRegistrySchema), {
+      anonymous: true,
+      timeoutMs: 4000,
+    });
   }
 
   start(): void {

@@ -6,6 +6,8 @@ import type { RemoteLifecycles, RemoteModule } from '@td/platform';
 export const federationName = (remote: RemoteName) => `mf_${remote}`;
 
 const registered = new Map<RemoteName, string>();
+/** Lifecycles already evaluated, per remote, with the manifest they came from. */
+const evaluated = new Map<RemoteName, { manifestUrl: string; lifecycles: RemoteLifecycles }>();
 
 /**
  * Points the federation runtime at a remote's manifest. A changed URL re-registers with force, which
@@ -19,6 +21,7 @@ export function registerRemote(remote: RemoteName, entry: RemoteEntry, reload = 
     force: previous !== undefined,
   });
   registered.set(remote, entry.manifest_url);
+  evaluated.delete(remote);
 }
 
 export class RemoteLoadError extends Error {
@@ -33,7 +36,18 @@ export class RemoteLoadError extends Error {
   }
 }
 
+/**
+ * The lifecycles of `remote` when they were already evaluated from `manifestUrl` (the preload does
+ * so for the page being opened): the route can mount them in its first render, without a round of
+ * loading state.
+ */
+export function evaluatedLifecycles(remote: RemoteName, manifestUrl: string): RemoteLifecycles | undefined {
+  const found = evaluated.get(remote);
+  return found?.manifestUrl === manifestUrl ? found.lifecycles : undefined;
+}
+
 export async function loadRemoteLifecycles(remote: RemoteName): Promise<RemoteLifecycles> {
+  const manifestUrl = registered.get(remote);
   let loaded: RemoteModule | null;
   try {
     loaded = await loadRemote<RemoteModule>(`${federationName(remote)}/app`);
@@ -44,5 +58,9 @@ export async function loadRemoteLifecycles(remote: RemoteName): Promise<RemoteLi
   if (!lifecycles || typeof lifecycles.mount !== 'function') {
     throw new RemoteLoadError(remote, new Error('it does not expose parcel lifecycles'));
   }
+  performance.mark?.(`td:${remote}-evaluated`);
+  // A registration that changed meanwhile (a hot swap) makes these lifecycles the old version's.
+  if (manifestUrl && registered.get(remote) === manifestUrl)
+    evaluated.set(remote, { manifestUrl, lifecycles });
   return lifecycles;
 }

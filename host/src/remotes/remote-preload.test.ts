@@ -74,6 +74,34 @@ describe('createRemotePreloader', () => {
   });
 });
 
+describe('evaluating the page being opened', () => {
+  it('evaluates a remote the page needs now once it is preloaded, and not one it leads to next', async () => {
+    const order: string[] = [];
+    const preload = jest.fn(async (args: { nameOrAlias: string }[]) => {
+      order.push(`preload ${args[0]!.nameOrAlias}`);
+    });
+    const evaluate = jest.fn(async (remote: RemoteName) => {
+      order.push(`evaluate ${remote}`);
+    });
+    await createRemotePreloader(
+      fakeRegistry({ auth: manifest('auth'), trading: manifest('trading') }),
+      preload,
+      evaluate,
+    )({ now: ['auth'], next: ['trading'] });
+    expect(order).toEqual(['preload mf_auth', 'evaluate auth', 'preload mf_trading']);
+  });
+
+  it('leaves a failed evaluation to the route, which reports it with its fallback', async () => {
+    const evaluate = jest.fn().mockRejectedValue(new Error('no lifecycles'));
+    const preloader = createRemotePreloader(
+      fakeRegistry({ trading: manifest('trading') }),
+      jest.fn(),
+      evaluate,
+    );
+    await expect(preloader({ now: ['trading'], next: [] })).resolves.toBeUndefined();
+  });
+});
+
 describe('preloadOnStart', () => {
   it("preloads the opened page's remote once the registry names it, and only once", async () => {
     jest.mocked(preloadRemote).mockClear().mockResolvedValue(undefined);

@@ -1,50 +1,37 @@
 import { preloadRemote } from '@module-federation/enhanced/runtime';
 import type { RemoteName } from '@td/contracts';
-import { SCREENS } from '../routes/route-table';
+import { type PreloadPlan, preloadPlan } from './preload-plan';
 import type { RegistryStore } from './registry-store';
-import { federationName, registerRemote } from './remote-loader';
-
-/** Which remotes a page needs: `now` for what it renders first, `next` for where it leads. */
-export interface PreloadPlan {
-  now: RemoteName[];
-  next: RemoteName[];
-}
-
-/**
- * The remotes to fetch for `pathname` before the route renders. Signed out, every guarded route
- * shows sign-in (mf-auth) and only that: the screen behind it is preloaded once the trader is signed
- * in (useRemotePreload), so the sign-in page stays within its own first-load budget on a phone
- * (docs/decisions/0040). Signed in, /login redirects to the dashboard, and a path no screen owns
- * falls back to it too (app-router.tsx).
- */
-export function preloadPlan(pathname: string, signedIn: boolean): PreloadPlan {
-  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  const screen = SCREENS.find((s) => s.path === path)?.remote ?? 'trading';
-  if (!signedIn) return { now: ['auth'], next: [] };
-  return { now: [path === '/login' ? 'trading' : screen], next: [] };
-}
+import { federationName, loadRemoteLifecycles, registerRemote } from './remote-loader';
 
 /**
  * Starts fetching the remotes of `plan` from their manifests (remote entry and the `app` expose's
  * chunks in parallel) as soon as the registry names them, instead of when the route renders after
  * the session check; `next` waits for `now`, so it never competes with the page being opened.
+ * A `now` remote is also evaluated (`evaluate`): its lifecycles are ready while the session check
+ * runs, so the route mounts it in its first render (docs/decisions/0046).
  * Each remote is preloaded once per manifest URL; a failure is left for the route's own load to
  * report, with its fallback and retry.
  */
-export function createRemotePreloader(registry: RegistryStore, preload = preloadRemote) {
+export function createRemotePreloader(
+  registry: RegistryStore,
+  preload = preloadRemote,
+  evaluate: (remote: RemoteName) => Promise<unknown> = loadRemoteLifecycles,
+) {
   const done = new Set<string>();
-  const one = (remote: RemoteName): Promise<void> => {
+  const one = (remote: RemoteName, now: boolean): Promise<void> => {
     const entry = registry.entry(remote);
     if (!entry || done.has(entry.manifest_url)) return Promise.resolve();
     done.add(entry.manifest_url);
     return (async () => {
       registerRemote(remote, entry);
       await preload([{ nameOrAlias: federationName(remote), exposes: ['app'] }]);
+      if (now) await evaluate(remote);
     })().catch(() => undefined);
   };
   return async (plan: PreloadPlan): Promise<void> => {
-    await Promise.all(plan.now.map(one));
-    await Promise.all(plan.next.map(one));
+    await Promise.all(plan.now.map((remote) => one(remote, true)));
+    await Promise.all(plan.next.map((remote) => one(remote, false)));
   };
 }
 
@@ -71,3 +58,5 @@ export function preloadOnStart(registry: RegistryStore, pathname: string, signed
   run();
   registry.subscribe(run);
 }
+
+export { type PreloadPlan, preloadPlan };

@@ -1,7 +1,7 @@
 import type { RemoteEntry, RemoteName } from '@td/contracts';
 import type { RemoteLifecycles } from '@td/platform';
 import { useCallback, useEffect, useState } from 'react';
-import { loadRemoteLifecycles, registerRemote } from './remote-loader';
+import { evaluatedLifecycles, loadRemoteLifecycles, registerRemote } from './remote-loader';
 
 type LoadState =
   | { status: 'loading' }
@@ -15,7 +15,13 @@ const RETRY_DELAYS_MS = [2000, 4000, 8000, 16000, 30000];
  * growing delay; `retry()` tries again at once. A new entry (a hot swap) loads the new version.
  */
 export function useRemoteLifecycles(remote: RemoteName, entry: RemoteEntry | undefined) {
-  const [state, setState] = useState<LoadState>({ status: 'loading' });
+  // Evaluated already by the preload: mount in this render rather than after a loading round.
+  const [state, setState] = useState<LoadState>(() => {
+    const lifecycles = entry && evaluatedLifecycles(remote, entry.manifest_url);
+    return lifecycles && entry
+      ? { status: 'ready', lifecycles, version: entry.version }
+      : { status: 'loading' };
+  });
   const [attempt, setAttempt] = useState(0);
   const retry = useCallback(() => setAttempt((n) => n + 1), []);
   const manifestUrl = entry?.manifest_url;
@@ -32,7 +38,12 @@ export function useRemoteLifecycles(remote: RemoteName, entry: RemoteEntry | und
       try {
         registerRemote(remote, { manifest_url: manifestUrl, version }, attempt > 0);
         const lifecycles = await loadRemoteLifecycles(remote);
-        if (!cancelled) setState({ status: 'ready', lifecycles, version });
+        if (!cancelled)
+          setState((previous) =>
+            previous.status === 'ready' && previous.lifecycles === lifecycles && previous.version === version
+              ? previous
+              : { status: 'ready', lifecycles, version },
+          );
       } catch (error) {
         if (cancelled) return;
         const failures = attempt % (RETRY_DELAYS_MS.length + 1);

@@ -2,12 +2,14 @@ import { Badge, Button, Page, PageHeader } from '@td/ui';
 import styled from 'styled-components';
 import { useLivePortfolioOverview } from '../../live/use-live-portfolio-overview';
 import { ConnectionIssuesBanner } from './connection-issues-banner';
+import {
+  LazyIntelligencePipelineCard,
+  LazyMlIntelligenceCard,
+  LazyRecentActivityCard,
+  LazyTradingLoopCard,
+} from './dashboard-panels';
 import { DashboardTiles } from './dashboard-tiles';
-import { IntelligencePipelineCard } from './intelligence-pipeline-card';
 import { MarketStatusCard } from './market-status-card';
-import { MlIntelligenceCard } from './ml-intelligence-card';
-import { RecentActivityCard } from './recent-activity-card';
-import { TradingLoopCard } from './trading-loop-card';
 import { TradingModeSwitch } from './trading-mode-switch';
 import { useRefreshDashboard } from './use-dashboard-data';
 
@@ -49,11 +51,11 @@ export function DashboardPage() {
       {overview.isError && <ConnectionIssuesBanner onTryAgain={() => void refresh()} retrying={refreshing} />}
       <DashboardTiles overview={overview.data?.data} loading={overview.isPending} />
       <Panels>
-        <TradingLoopCard />
+        <LazyTradingLoopCard />
         <MarketStatusCard />
-        <MlIntelligenceCard />
-        <IntelligencePipelineCard />
-        <RecentActivityCard />
+        <LazyMlIntelligenceCard />
+        <LazyIntelligencePipelineCard />
+        <LazyRecentActivityCard />
       </Panels>
     </Page>
   );

@@ -2,6 +2,12 @@ import type { IndicesFrame, MarketOverview, PortfolioOverview } from '@td/contra
 import { engineStatusFixture, type Responder, renderRemote, reply } from '@td/platform/test-support';
 import type { ReactElement } from 'react';
 import { DashboardPage } from './dashboard-page';
+import { loadDashboardPanels } from './dashboard-panels';
+
+// The heavier cards are a lazy chunk in the product: tests of their content start with it loaded,
+// so a card found by its title is the card itself, not its placeholder (dashboard-panels.test.tsx
+// covers the placeholder).
+beforeAll(() => loadDashboardPanels());
 
 export const OVERVIEW: PortfolioOverview = {
   portfolio_value: 1_234_567,
