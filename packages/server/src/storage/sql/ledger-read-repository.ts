@@ -52,16 +52,16 @@ export class SqlLedgerReadRepository implements LedgerReadRepository {
   }
 
   lastBaselineAt(account: AccountId): number | null {
-    const row = this.sql(
-      `SELECT MAX(ts) AS ts FROM ${MONEY} AND kind IN ('opening_balance', 'reset')`,
-    ).get(account) as { ts: number | null };
+    const row = this.sql(`SELECT MAX(ts) AS ts FROM ${MONEY} AND kind IN ('opening_balance', 'reset')`).get(
+      account,
+    ) as { ts: number | null };
     return row.ts;
   }
 
   capitalPaise(account: AccountId): number {
-    const { id } = this.sql(`SELECT MAX(id) AS id FROM ${MONEY} AND kind IN ('opening_balance', 'reset')`).get(
-      account,
-    ) as { id: number | null };
+    const { id } = this.sql(
+      `SELECT MAX(id) AS id FROM ${MONEY} AND kind IN ('opening_balance', 'reset')`,
+    ).get(account) as { id: number | null };
     if (id === null) return 0;
     const { adjustments } = this.sql(
       `SELECT COALESCE(SUM(amount_paise), 0) AS adjustments FROM ${MONEY} AND kind = 'balance_adjustment' AND id > ?`,

@@ -54,6 +54,22 @@ describe.each(databases)('the orders repository on $name', (database) => {
     expect(orders.strategies('paper')).toEqual(['manual', 'momentum']);
   });
 
+  it("reads one account's orders by rowid range, oldest first, and the newest rowid of any account", () => {
+    const { orders, ledger } = openRepositories(open());
+    ledger.ensureLiveAccount(T0);
+    expect(orders.newestRowid()).toBe(0);
+    orders.insert(order('o1', {}, T0 + 5));
+    orders.insert(order('l1', { account: 'live' }, T0 + 1));
+    orders.insert(order('o2', {}, T0));
+    orders.insert(order('o3', {}, T0 + 9));
+    expect(orders.newestRowid()).toBe(4);
+    // Insertion order, not time order: a range read gives every order once, whatever its time.
+    expect(orders.between('paper', 0, 4).map((o) => o.id)).toEqual(['o1', 'o2', 'o3']);
+    expect(orders.between('paper', 1, 3).map((o) => o.id)).toEqual(['o2']);
+    expect(orders.between('live', 0, 4)).toEqual([orders.order('l1')]);
+    expect(orders.between('paper', 4, 9)).toEqual([]);
+  });
+
   it('adds a fill to the running totals and reports closed sells in a time range', () => {
     const { orders } = openRepositories(open());
     orders.insert(order('s1', { side: 'SELL' }, T0));

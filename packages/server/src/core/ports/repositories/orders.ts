@@ -75,6 +75,10 @@ export interface OrdersRepository {
   /** A page of the orders a query matches, newest first, with the count of all of them. */
   page(query: OrdersQuery): OrdersPage;
   summary(filter: OrdersFilter): OrdersSummary;
+  /** The account's orders with a rowid in (after, upTo], in rowid order: a long read a range at a time. */
+  between(account: AccountId, afterRowid: number, upToRowid: number): Order[];
+  /** The newest order's rowid (any account), 0 before the first. */
+  newestRowid(): number;
   /** Every strategy the account has placed orders under, A to Z. */
   strategies(account: AccountId): string[];
   /** The ids of the account's PENDING orders. */

@@ -103,6 +103,15 @@ export class LedgerReader {
     return this.ordersRepo.summary(filter);
   }
 
+  /** The account's orders with a rowid in (after, upTo], oldest first; newestOrderRowid() bounds a whole read. */
+  ordersBetween(account: AccountId, afterRowid: number, upToRowid: number): Order[] {
+    return this.ordersRepo.between(account, afterRowid, upToRowid);
+  }
+
+  newestOrderRowid(): number {
+    return this.ordersRepo.newestRowid();
+  }
+
   /** Every strategy the account has placed orders under, A to Z. */
   strategies(account: AccountId): string[] {
     return this.ordersRepo.strategies(account);
