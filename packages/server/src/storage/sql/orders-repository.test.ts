@@ -88,8 +88,24 @@ describe.each(databases)('the orders repository on $name', (database) => {
       status: 'FILLED',
       updatedAt: T0 + 2,
     });
-    expect(orders.closedTrades('paper', T0, T0 + 1)).toEqual([{ realisedPnlPaise: 600, chargesPaise: 20 }]);
-    expect(orders.closedTrades('paper', T0 + 1, T0 + 2)).toEqual([]);
+    expect(orders.closedTradeCounts('paper', T0, T0 + 1)).toEqual({ trades: 1, wins: 1, losses: 0 });
+    expect(orders.closedTradeCounts('paper', T0 + 1, T0 + 2)).toEqual({ trades: 0, wins: 0, losses: 0 });
+    // Net of the sell's charges: 5 − 10 is a loss, 10 − 10 neither a win nor a loss.
+    for (const [id, realised] of [
+      ['s2', 5],
+      ['s3', 10],
+    ] as const) {
+      orders.insert(order(id, { side: 'SELL' }, T0));
+      orders.addFill(id, {
+        filledQuantity: 1,
+        averagePrice: 1_000,
+        addedChargesPaise: 10,
+        addedRealisedPnlPaise: realised,
+        status: 'FILLED',
+        updatedAt: T0 + 3,
+      });
+    }
+    expect(orders.closedTradeCounts('paper', T0, T0 + 1)).toEqual({ trades: 3, wins: 1, losses: 1 });
   });
 
   it('lists and cancels the pending orders of one account only, and ends one with a reason', () => {
