@@ -4,18 +4,30 @@ import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { runSliced, runToEnd, SLICE_BUDGET_MS } from '../../packages/server/src/core/time-slices';
 import { knowledgeGraphSteps } from '../../packages/server/src/engines/ml/insight/knowledge-graph';
+import { openDatabase } from '../../packages/server/src/storage/sqlite/database';
 import { seedLedger } from './analytics.bench';
 import { healthUntil, loopDelay, PROBE, report } from './event-loop-probe';
-import { signIn, startApiServer, stopApiServer, waitForHealth } from './http-bench';
+import { signIn, startApiServer, stopApiServer, timedRequest, waitForHealth } from './http-bench';
 import { metric } from './metric';
 
 // Goal 4 for the ML insight rebuild and the knowledge graph: nothing long on the event loop while
 // they run. The rebuild is the server's first one after start, on the analytics bench's ledger
 // (100,000 closed trades, 200,000 orders insight reads); the graph is timed in this process.
 
+/** Waits until /api/health answers within 50 ms five times running (start-up work over), at most a minute. */
+async function settled(apiUrl: string): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  for (let quick = 0; quick < 5 && Date.now() < deadline; ) {
+    quick = (await timedRequest(apiUrl, 'GET', '/api/health')).ms < 50 ? quick + 1 : 0;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
 /**
- * The first ML insight build after start on the 100k-trade ledger: the knowledge-graph status call
- * waits for it (insight's ready()), and /api/health is timed back to back meanwhile.
+ * A full ML insight rebuild on the 100k-trade ledger of a started server: once the first build and
+ * the start-up work are over, one more closed trade is written into the ledger, so the next ML status
+ * call finds the ledger's count moved and waits for a new build (insight's ready()); /api/health is
+ * timed back to back meanwhile.
  */
 export async function insightRebuild(): Promise<boolean> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'td-bench-loop-insight-'));
@@ -27,24 +39,40 @@ export async function insightRebuild(): Promise<boolean> {
     nodeFlags: ['--import', PROBE],
   });
   try {
-    const started = performance.now();
     await waitForHealth(apiUrl, server);
     const token = await signIn(apiUrl, dataDir);
+    const status = () =>
+      fetch(`${apiUrl}/api/ml/knowledge-graph/status`, {
+        headers: { authorization: `Bearer ${token}` },
+      }).then(async (response) => {
+        if (!response.ok) throw new Error(`knowledge graph: ${response.status} ${await response.text()}`);
+      });
+    await status();
+    await settled(apiUrl);
+    closeOneMoreTrade(path.join(dataDir, 'trading.db'));
     await loopDelay(server, probe);
-    const built = fetch(`${apiUrl}/api/ml/knowledge-graph/status`, {
-      headers: { authorization: `Bearer ${token}` },
-    }).then(async (response) => {
-      if (!response.ok) throw new Error(`knowledge graph: ${response.status} ${await response.text()}`);
-    });
+    const started = performance.now();
+    const built = status();
     const health = await healthUntil(apiUrl, built);
     await built;
-    // From the start of the process: the build begins with the ML engine, before the first request.
-    metric('insight_rebuild_since_start_ms', performance.now() - started, 'ms', 0);
+    metric('insight_rebuild_ms', performance.now() - started, 'ms', 0);
     return report('insight_rebuild', await loopDelay(server, probe), health);
   } finally {
     await stopApiServer(server);
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+/** One more filled sell in the paper account, written as the seeded ledger's rows are. */
+function closeOneMoreTrade(file: string): void {
+  const db = openDatabase(file);
+  const now = Date.now();
+  db.prepare(
+    `INSERT INTO orders (id, account, symbol, side, type, quantity, status, strategy, filled_quantity,
+       average_price_paise, charges_paise, created_at, updated_at)
+     VALUES ('bench-one-more', 'paper', 'TCS', 'SELL', 'MARKET', 10, 'FILLED', 'momentum', 10, 300000, 2000, ?, ?)`,
+  ).run(now, now);
+  db.close();
 }
 
 /** A small deterministic generator, so every run builds the same closes. */
@@ -83,13 +111,14 @@ export async function knowledgeGraphInProcess(): Promise<boolean> {
   while (performance.now() < until) {
     // runSliced reads its clock after every step: the longest gap between two reads is the longest
     // step, and a slice is at most the budget plus one step.
-    let last = performance.now();
+    // CPU time, not wall time: on a shared machine a step's wall time includes waiting for a core.
+    let last = process.cpuUsage().user;
     await runSliced(knowledgeGraphSteps(input), {
       clock: () => {
-        const now = performance.now();
-        if (now - last > longest) longest = now - last;
-        last = now;
-        return now;
+        const cpu = process.cpuUsage().user;
+        if ((cpu - last) / 1000 > longest) longest = (cpu - last) / 1000;
+        last = cpu;
+        return performance.now();
       },
     });
     builds += 1;
@@ -97,7 +126,7 @@ export async function knowledgeGraphInProcess(): Promise<boolean> {
   delay.disable();
   metric('knowledge_graph_builds', builds, 'builds in 2 s', 0);
   const sliceMax = SLICE_BUDGET_MS + longest;
-  metric('knowledge_graph_step_max', longest, 'ms', 2);
+  metric('knowledge_graph_step_max_cpu', longest, 'ms', 2);
   console.log(`knowledge_graph_slice_max: ≤ ${sliceMax.toFixed(1)} ms (budget + longest step; goal ≤ 10 ms)`);
   metric('knowledge_graph_loop_delay_p99', delay.percentile(99) / 1e6, 'ms', 1);
   metric('knowledge_graph_loop_delay_max', delay.max / 1e6, 'ms', 1);
