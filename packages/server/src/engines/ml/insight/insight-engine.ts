@@ -1,17 +1,16 @@
 // Rebuilds memory, the knowledge graph and the learned patterns on a schedule from what the other
 // engines measured (market closes, headlines, predictions, the ledger), and keeps the latest picture.
-import type { EnsembleStatus, LearnedPattern, OnlineLearningStatus, Trade } from '@td/contracts';
+import type { Trade } from '@td/contracts';
 import type { Logger } from 'pino';
-import { runSliced, type Steps } from '../../../core/time-slices';
+import { runSliced, type Steps, WorkStoppedError } from '../../../core/time-slices';
 import type { MarketDataService } from '../../market/market-data-service';
 import type { ModelEngineApi, NewsPipeline } from '../ml-seams';
 import { DailyCandleReader } from './daily-candles';
-import type { JudgedCounts } from './health';
 import { graphFigures, knowledgeGraphSteps } from './knowledge-graph';
 import { NewsEventTracker } from './news-event-tracker';
 import { judgedCounts, ledgerPartSteps, readLedgerPart, readModelsPart, readNewsPart } from './part-readings';
 import { learnedCandlePatternSteps, newsEventPatterns } from './pattern-hit-rates';
-import { type ClosedTrades, closedTradesNow, type readTrades } from './readings';
+import { type ClosedTrades, closedTradesNow } from './readings';
 
 export interface InsightOptions {
   rebuildIntervalMs: number;
@@ -50,40 +49,9 @@ export interface InsightDeps {
 /** Quick Stats' count of closed trades and wins; the ML figures quote it rather than count their own. */
 export type { ClosedTrades };
 
-/** Why a part could not be read in the last build; null when it was. */
-export interface SourceProblems {
-  news: string | null;
-  models: string | null;
-  trades: string | null;
-}
+import type { HistoryPoint, InsightSnapshot, SourceProblems } from './insight-types';
 
-export interface InsightSnapshot {
-  builtAt: number;
-  graph: ReturnType<typeof graphFigures> & { sessions: number; threshold: number };
-  candlePatterns: LearnedPattern[];
-  newsPatterns: LearnedPattern[];
-  ensemble: EnsembleStatus | null;
-  online: OnlineLearningStatus | null;
-  /** Resolved predictions and closed trades, and how many of them were right. */
-  judged: JudgedCounts;
-  trades: ReturnType<typeof readTrades>;
-  /** The ledger's count of closed trades when this build read the ledger: a later count that differs asks for a new build. */
-  ledgerClosedTrades: number | null;
-  /** Scored headlines the news pipeline handed over in this build. */
-  headlinesRead: number;
-  problems: SourceProblems;
-}
-
-/** A build's cumulative counters, kept for a day: trends and "recent" figures are differences of these. */
-export interface HistoryPoint {
-  at: number;
-  overallHealth: number | null;
-  modelUpdates: number;
-  /** News outcomes resolved since start (candle tallies are re-measured whole each build). */
-  patternObservations: number;
-  rebalances: number;
-  judged: JudgedCounts;
-}
+export type { HistoryPoint, InsightSnapshot, SourceProblems };
 
 const DAY_MS = 86_400_000;
 const MINUTE_MS = 60_000;
@@ -131,9 +99,11 @@ export class InsightEngine {
     if (this.timer) return;
     if (this.stopping.signal.aborted) this.stopping = new AbortController();
     const build = () =>
-      void this.rebuild().catch((error) =>
-        this.deps.logger?.error({ err: error }, 'ML insight rebuild failed'),
-      );
+      void this.rebuild().catch((error) => {
+        // A build dropped by stop() is the shutdown working, not a failure.
+        if (!(error instanceof WorkStoppedError))
+          this.deps.logger?.error({ err: error }, 'ML insight rebuild failed');
+      });
     this.timer = setInterval(build, this.options.rebuildIntervalMs);
     this.timer.unref?.();
     build();
@@ -172,10 +142,8 @@ export class InsightEngine {
   }
 
   /**
-   * One build, in slices of a few ms (decision 0047): the knowledge graph (a stock's correlations a
-   * step), the candle patterns (a symbol a step) and the ledger's orders (a range of rows a step) each
-   * run sliced, and the event loop gets a turn between the parts, so requests, ticks and orders do not
-   * wait for a rebuild. The snapshot is replaced only whole, at the end.
+   * One build. Its long parts (the knowledge graph, the candle patterns, the ledger's orders) run in
+   * slices of a few ms (decision 0047), so requests and orders do not wait; the snapshot is replaced whole.
    */
   private async build(): Promise<InsightSnapshot> {
     const sliced = <T>(steps: Steps<T>) =>
