@@ -50,6 +50,9 @@ const securityHeaders = helmet({
   crossOriginResourcePolicy: { policy: 'same-site' },
 });
 
+/** Probes poll every few seconds and answer the same: a line each buries the requests worth reading (0042). */
+const UNLOGGED_PROBES = new Set(['/api/health', '/api/ready']);
+
 /**
  * One log line per request, written when it ends, instead of Fastify's two (in and out): method,
  * path, status and time. The path without its query: a query may carry a single-use code (the
@@ -59,9 +62,6 @@ const securityHeaders = helmet({
  * without the redaction pass, which walks every redacted path on every line (≈ 15 µs a line here,
  * 0009). Every other line, the errored request's included, is redacted as before.
  */
-/** Probes poll every few seconds and answer the same: a line each buries the requests worth reading (0042). */
-const UNLOGGED_PROBES = new Set(['/api/health', '/api/ready']);
-
 class OneLinePerRequest extends LogController {
   private readonly lines: FastifyBaseLogger;
 

@@ -27,10 +27,11 @@ export interface LoadTarget {
 }
 
 /**
- * Fills read per step: 1–2 ms of SQLite on the bench ledger (a 5,000-row read took 25 ms), so a
- * cold read of 200,000 fills no longer holds the event loop for a second and a half.
+ * Fills read per step: under 1 ms of SQLite on the bench ledger at idle (a 5,000-row read took
+ * 25 ms), so a cold read of 200,000 fills no longer holds the event loop for a second and a half.
+ * 500 a step measured 7–35 ms a step on a loaded machine (0047): half that keeps a step in budget.
  */
-export const FILL_PAGE = 500;
+export const FILL_PAGE = 250;
 
 /** Ledger entry ids looked at per step by the reads that go by id range (about 1 ms a range). */
 export const ENTRY_PAGE = 5_000;
@@ -93,6 +94,7 @@ export function* loadSteps(
     closes: reader.closes,
   };
   const history = yield* ledgerHistorySteps(input);
+  yield; // the history's last step and this look-up are each a few ms: not in one slice
   const replayed = reader.hasReplayedOrders(account);
   return { account, position, date, simulatedFeed, input, history, replayed, answers: new Map() };
 }

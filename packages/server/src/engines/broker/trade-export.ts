@@ -1,9 +1,10 @@
 import type { Trade, TradesExportQuery, TradesPage, TradesQuery } from '@td/contracts';
 import { HttpError } from '../../core/errors';
 import type { OrderAuditReader } from '../../core/ports/order-audit';
+import type { Steps } from '../../core/time-slices';
 import type { AccountService } from './account-service';
 import type { Ledger } from './ledger';
-import { type TradeHistorySource, tradesForExport, tradesPage } from './trade-history';
+import { allTradeSteps, type TradeHistorySource, tradesForExport, tradesPage } from './trade-history';
 
 /** The trade history screen's pages and its CSV export, over the account in use. */
 export class TradeExport {
@@ -23,6 +24,11 @@ export class TradeExport {
   /** Every trade matching the history's filters, for the CSV export. */
   tradesForExport(query: TradesExportQuery): Trade[] {
     return tradesForExport(this.tradeHistorySource(), query);
+  }
+
+  /** Every trade of the account in use, oldest first, as steps to run sliced (trade-history.ts). */
+  allTradeSteps(): Steps<Trade[]> {
+    return allTradeSteps(this.tradeHistorySource());
   }
 
   private tradeHistorySource(): TradeHistorySource {

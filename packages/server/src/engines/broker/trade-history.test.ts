@@ -1,5 +1,12 @@
 import type { Order } from '../../core/orders';
-import { rangeStart, toTrade } from './trade-history';
+import { runToEnd } from '../../core/time-slices';
+import {
+  allTradeSteps,
+  rangeStart,
+  type TradeHistorySource,
+  toTrade,
+  tradesForExport,
+} from './trade-history';
 
 const DAY = 86_400_000;
 
@@ -106,5 +113,48 @@ describe('toTrade', () => {
       current_price: null,
       entry_price: null,
     });
+  });
+});
+
+describe('allTradeSteps', () => {
+  // Seven orders of the paper account and one of the live account, rowids 1..8 in insertion order.
+  const stored = Array.from({ length: 8 }, (_, i) =>
+    order({ id: `o-${i + 1}`, account: i === 3 ? 'live' : 'paper', createdAt: Date.UTC(2026, 0, 5, 4, i) }),
+  );
+  const reads: [number, number][] = [];
+  const paper = stored.filter((o) => o.account === 'paper');
+  const source: TradeHistorySource = {
+    account: 'paper',
+    now: Date.UTC(2026, 0, 6),
+    mark: () => undefined,
+    openPositions: () => 0,
+    ledger: {
+      newestOrderRowid: () => stored.length,
+      ordersBetween: (account, after, upTo) => {
+        reads.push([after, upTo]);
+        return stored.slice(after, upTo).filter((o) => o.account === account);
+      },
+      ordersSummary: () => ({ total: paper.length }) as never,
+      orders: () => ({ orders: [...paper].reverse(), total: paper.length }),
+      chargeNotes: () => new Map(),
+      strategies: () => [],
+    },
+  };
+
+  it("gives the export's trades, oldest first, one page of rowids per step", () => {
+    const steps = allTradeSteps(source, 3);
+    let yields = 0;
+    let next = steps.next();
+    for (; !next.done; next = steps.next()) {
+      yields += 1;
+      expect(reads).toHaveLength(yields); // one read between two yields: no step reads more than a page
+    }
+    expect(reads).toEqual([
+      [0, 3],
+      [3, 6],
+      [6, 8],
+    ]);
+    expect(next.value).toEqual(tradesForExport(source, { status: 'all', range: 'all' } as never).reverse());
+    expect(runToEnd(allTradeSteps(source, 100)).map((trade) => trade.id)).toEqual(paper.map((o) => o.id));
   });
 });

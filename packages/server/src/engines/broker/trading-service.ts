@@ -13,6 +13,7 @@ import type { AccountId, Order, OrderRequest, PaperLimits, Position } from '../.
 import type { GroupCommitStorage } from '../../core/ports/group-commit';
 import type { OrderAuditReader } from '../../core/ports/order-audit';
 import type { LedgerReadRepository } from '../../core/ports/repositories/ledger';
+import type { Steps } from '../../core/time-slices';
 import type { MarketDataService } from '../market/market-data-service';
 import { AccountService, type LiveAccountView } from './account-service';
 import type { Placement } from './idempotent-placement';
@@ -123,5 +124,9 @@ export class TradingService {
   }
   tradesForExport(query: TradesExportQuery): Trade[] {
     return this.exports.tradesForExport(query);
+  }
+
+  allTradeSteps(): Steps<Trade[]> {
+    return this.exports.allTradeSteps();
   }
 }

@@ -12,7 +12,7 @@ export interface MlService {
   /** Null when insight could not be built: its calls answer 503. */
   insight: Insight | null;
   start(): Promise<void>;
-  stop(): void;
+  stop(): Promise<void>;
 }
 
 /**
@@ -44,6 +44,7 @@ export function createMlService(deps: MlServiceDependencies): MlService {
         news,
         models,
         trades: deps.trades,
+        tradeSteps: deps.tradeSteps,
         closedTrades: deps.closedTrades,
         now,
         logger,
@@ -54,10 +55,10 @@ export function createMlService(deps: MlServiceDependencies): MlService {
       models.start();
       await attemptAsync(logger, 'ML insight', async () => service.insight?.start());
     },
-    stop: () => {
-      service.insight?.stop();
+    stop: async () => {
       models.stop();
       service.news?.stop();
+      await service.insight?.stop();
     },
   };
   return service;

@@ -72,6 +72,18 @@ describe.each(databases)('the ledger read repository on $name', (database) => {
     expect(openRepositories(open()).reads.lastMoneyMovedAt('paper')).toBeNull();
   });
 
+  it('reads the capital as the cash at the latest baseline plus the balance edits since, and follows a new baseline', () => {
+    const { reads, ledger } = history();
+    expect(openRepositories(open()).reads.capitalPaise('paper')).toBe(0);
+    // 100,000 + 5,000 − 5,000 at the reset, then −1,000: fills are not capital.
+    expect(reads.capitalPaise('paper')).toBe(99_000);
+    ledger.postEntries('paper', [['balance_adjustment', 2_000]], T0 + 5 * DAY, {});
+    expect(reads.capitalPaise('paper')).toBe(101_000);
+    // A later reset starts the sum again: the cash remembered at the old baseline is not reused.
+    ledger.postEntries('paper', [['reset', 50_000]], T0 + 6 * DAY, {});
+    expect(reads.capitalPaise('paper')).toBe(reads.capitalAt('paper', reads.newest().entryId));
+  });
+
   it('finds the first and the highest opening equity from a date', () => {
     const { ledger, reads } = openRepositories(open());
     ledger.recordOpeningEquity('paper', '2026-01-05', 100_000);

@@ -8,6 +8,14 @@ import { openingOnOrAfter } from './ledger-repository';
 import type { SqlDatabase } from './sql-database';
 import { statementCache } from './statement-cache';
 
+/**
+ * Money movements (opening balances, resets, deposits, withdrawals) through their partial index
+ * (migration 018): a few rows instead of the account's whole ledger. The index is used only when the
+ * query repeats its condition word for word, so every read below starts with MONEY and narrows after.
+ */
+const MONEY = `ledger_entries INDEXED BY ledger_entries_money
+  WHERE account = ? AND kind IN ('opening_balance', 'balance_adjustment', 'reset')`;
+
 const STRATEGY_FILL = `f.symbol, f.side, f.quantity, f.price_paise AS "pricePaise", f.charges_paise AS "chargesPaise",
                 f.ts, o.strategy`;
 
@@ -17,6 +25,8 @@ const STRATEGY_FILL = `f.symbol, f.side, f.quantity, f.price_paise AS "pricePais
  */
 export class SqlLedgerReadRepository implements LedgerReadRepository {
   private readonly sql;
+  /** Cash summed up to a baseline, by account: entries are only ever appended, so it never changes. */
+  private readonly atBaseline = new Map<AccountId, { id: number; capital: number }>();
 
   constructor(db: SqlDatabase) {
     this.sql = statementCache(db);
@@ -42,19 +52,32 @@ export class SqlLedgerReadRepository implements LedgerReadRepository {
   }
 
   lastBaselineAt(account: AccountId): number | null {
-    const row = this.sql(
-      `SELECT MAX(ts) AS ts FROM ledger_entries WHERE account = ? AND kind IN ('opening_balance', 'reset')`,
-    ).get(account) as { ts: number | null };
+    const row = this.sql(`SELECT MAX(ts) AS ts FROM ${MONEY} AND kind IN ('opening_balance', 'reset')`).get(
+      account,
+    ) as { ts: number | null };
     return row.ts;
   }
 
   capitalPaise(account: AccountId): number {
-    const row = this.sql(
-      `WITH last AS (SELECT MAX(id) AS id FROM ledger_entries WHERE account = ? AND kind IN ('opening_balance', 'reset'))
-       SELECT COALESCE((SELECT SUM(amount_paise) FROM ledger_entries WHERE account = ? AND id <= (SELECT id FROM last)), 0)
-            + COALESCE((SELECT SUM(amount_paise) FROM ledger_entries WHERE account = ? AND kind = 'balance_adjustment' AND id > (SELECT id FROM last)), 0) AS capital`,
-    ).get(account, account, account) as { capital: number };
-    return row.capital;
+    const { id } = this.sql(
+      `SELECT MAX(id) AS id FROM ${MONEY} AND kind IN ('opening_balance', 'reset')`,
+    ).get(account) as { id: number | null };
+    if (id === null) return 0;
+    const { adjustments } = this.sql(
+      `SELECT COALESCE(SUM(amount_paise), 0) AS adjustments FROM ${MONEY} AND kind = 'balance_adjustment' AND id > ?`,
+    ).get(account, id) as { adjustments: number };
+    return this.capitalAtBaseline(account, id) + Number(adjustments);
+  }
+
+  /** Every entry up to the baseline, by id range (one scan per new baseline, then remembered). */
+  private capitalAtBaseline(account: AccountId, id: number): number {
+    const known = this.atBaseline.get(account);
+    if (known?.id === id) return known.capital;
+    const { capital } = this.sql(
+      'SELECT COALESCE(SUM(amount_paise), 0) AS capital FROM ledger_entries NOT INDEXED WHERE id <= ? AND account = ?',
+    ).get(id, account) as { capital: number };
+    this.atBaseline.set(account, { id, capital: Number(capital) });
+    return Number(capital);
   }
 
   capitalAt(account: AccountId, entryId: number): number {
@@ -85,23 +108,21 @@ export class SqlLedgerReadRepository implements LedgerReadRepository {
 
   depositsSince(account: AccountId, since: number): number {
     const row = this.sql(
-      `SELECT COALESCE(SUM(amount_paise), 0) AS total FROM ledger_entries
-       WHERE account = ? AND kind = 'balance_adjustment' AND ts >= ?`,
+      `SELECT COALESCE(SUM(amount_paise), 0) AS total FROM ${MONEY} AND kind = 'balance_adjustment' AND ts >= ?`,
     ).get(account, since) as { total: number };
     return row.total;
   }
 
   moneyMovedSince(account: AccountId, since: number): number {
     const { flows } = this.sql(
-      `SELECT COALESCE(SUM(amount_paise), 0) AS flows FROM ledger_entries
-       WHERE account = ? AND kind IN ('balance_adjustment', 'reset') AND ts >= ?`,
+      `SELECT COALESCE(SUM(amount_paise), 0) AS flows FROM ${MONEY} AND kind IN ('balance_adjustment', 'reset') AND ts >= ?`,
     ).get(account, since) as { flows: number };
     return flows;
   }
 
   lastMoneyMovedAt(account: AccountId): number | null {
     const { lastFlow } = this.sql(
-      `SELECT MAX(ts) AS "lastFlow" FROM ledger_entries WHERE account = ? AND kind IN ('balance_adjustment', 'reset')`,
+      `SELECT MAX(ts) AS "lastFlow" FROM ${MONEY} AND kind IN ('balance_adjustment', 'reset')`,
     ).get(account) as { lastFlow: number | null };
     return lastFlow;
   }

@@ -54,6 +54,22 @@ describe.each(databases)('the orders repository on $name', (database) => {
     expect(orders.strategies('paper')).toEqual(['manual', 'momentum']);
   });
 
+  it("reads one account's orders by rowid range, oldest first, and the newest rowid of any account", () => {
+    const { orders, ledger } = openRepositories(open());
+    ledger.ensureLiveAccount(T0);
+    expect(orders.newestRowid()).toBe(0);
+    orders.insert(order('o1', {}, T0 + 5));
+    orders.insert(order('l1', { account: 'live' }, T0 + 1));
+    orders.insert(order('o2', {}, T0));
+    orders.insert(order('o3', {}, T0 + 9));
+    expect(orders.newestRowid()).toBe(4);
+    // Insertion order, not time order: a range read gives every order once, whatever its time.
+    expect(orders.between('paper', 0, 4).map((o) => o.id)).toEqual(['o1', 'o2', 'o3']);
+    expect(orders.between('paper', 1, 3).map((o) => o.id)).toEqual(['o2']);
+    expect(orders.between('live', 0, 4)).toEqual([orders.order('l1')]);
+    expect(orders.between('paper', 4, 9)).toEqual([]);
+  });
+
   it('adds a fill to the running totals and reports closed sells in a time range', () => {
     const { orders } = openRepositories(open());
     orders.insert(order('s1', { side: 'SELL' }, T0));
@@ -72,8 +88,24 @@ describe.each(databases)('the orders repository on $name', (database) => {
       status: 'FILLED',
       updatedAt: T0 + 2,
     });
-    expect(orders.closedTrades('paper', T0, T0 + 1)).toEqual([{ realisedPnlPaise: 600, chargesPaise: 20 }]);
-    expect(orders.closedTrades('paper', T0 + 1, T0 + 2)).toEqual([]);
+    expect(orders.closedTradeCounts('paper', T0, T0 + 1)).toEqual({ trades: 1, wins: 1, losses: 0 });
+    expect(orders.closedTradeCounts('paper', T0 + 1, T0 + 2)).toEqual({ trades: 0, wins: 0, losses: 0 });
+    // Net of the sell's charges: 5 − 10 is a loss, 10 − 10 neither a win nor a loss.
+    for (const [id, realised] of [
+      ['s2', 5],
+      ['s3', 10],
+    ] as const) {
+      orders.insert(order(id, { side: 'SELL' }, T0));
+      orders.addFill(id, {
+        filledQuantity: 1,
+        averagePrice: 1_000,
+        addedChargesPaise: 10,
+        addedRealisedPnlPaise: realised,
+        status: 'FILLED',
+        updatedAt: T0 + 3,
+      });
+    }
+    expect(orders.closedTradeCounts('paper', T0, T0 + 1)).toEqual({ trades: 3, wins: 1, losses: 1 });
   });
 
   it('lists and cancels the pending orders of one account only, and ends one with a reason', () => {

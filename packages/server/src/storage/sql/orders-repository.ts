@@ -80,6 +80,19 @@ export class SqlOrdersRepository implements OrdersRepository {
     return { orders: rows.map(orderFromRow), total };
   }
 
+  between(account: AccountId, afterRowid: number, upToRowid: number): Order[] {
+    // By rowid range (NOT INDEXED): the account's index would walk every order of the account.
+    const rows = this.sql(
+      `SELECT ${ORDER_COLUMNS} FROM orders NOT INDEXED WHERE rowid > ? AND rowid <= ? AND account = ? ORDER BY rowid`,
+    ).all(afterRowid, upToRowid, account) as OrderRow[];
+    return rows.map(orderFromRow);
+  }
+
+  newestRowid(): number {
+    const { id } = this.sql('SELECT MAX(rowid) AS id FROM orders').get() as { id: number | null };
+    return Number(id ?? 0);
+  }
+
   /** Counts and sums in one pass of SQLite. */
   summary(filter: OrdersFilter): OrdersSummary {
     const { from, params } = ordersFrom(filter);
@@ -140,11 +153,16 @@ export class SqlOrdersRepository implements OrdersRepository {
     );
   }
 
-  closedTrades(account: AccountId, from: number, to: number) {
-    return this.sql(
-      `SELECT realised_pnl_paise AS "realisedPnlPaise", charges_paise AS "chargesPaise" FROM orders
+  closedTradeCounts(account: AccountId, from: number, to: number) {
+    // Counted here: returning a row per closed trade cost 300 ms to 1.4 s at 100,000 trades (0047).
+    const row = this.sql(
+      `SELECT COUNT(*) AS trades,
+         COUNT(*) FILTER (WHERE realised_pnl_paise - charges_paise > 0) AS wins,
+         COUNT(*) FILTER (WHERE realised_pnl_paise - charges_paise < 0) AS losses
+       FROM orders
        WHERE account = ? AND side = 'SELL' AND filled_quantity > 0 AND created_at >= ? AND created_at < ?`,
-    ).all(account, from, to) as { realisedPnlPaise: number; chargesPaise: number }[];
+    ).get(account, from, to) as { trades: number; wins: number; losses: number };
+    return { trades: Number(row.trades), wins: Number(row.wins), losses: Number(row.losses) };
   }
 
   hasReplayedOrders(account: AccountId): boolean {

@@ -75,6 +75,10 @@ export interface OrdersRepository {
   /** A page of the orders a query matches, newest first, with the count of all of them. */
   page(query: OrdersQuery): OrdersPage;
   summary(filter: OrdersFilter): OrdersSummary;
+  /** The account's orders with a rowid in (after, upTo], in rowid order: a long read a range at a time. */
+  between(account: AccountId, afterRowid: number, upToRowid: number): Order[];
+  /** The newest order's rowid (any account), 0 before the first. */
+  newestRowid(): number;
   /** Every strategy the account has placed orders under, A to Z. */
   strategies(account: AccountId): string[];
   /** The ids of the account's PENDING orders. */
@@ -84,12 +88,15 @@ export interface OrdersRepository {
   /** Ends one order with a status and reason (the caller has checked that it is pending). */
   setStatus(id: string, status: OrderStatus, reason: string | null, updatedAt: number): void;
   addFill(id: string, totals: OrderFillTotals): void;
-  /** Realised P&L and charges of the sells placed in [from, to) that sold something. */
-  closedTrades(
+  /**
+   * The sells placed in [from, to) that sold something, counted by the store (one row back, not one
+   * per trade): wins and losses by realised P&L net of the sell's charges, break-even neither.
+   */
+  closedTradeCounts(
     account: AccountId,
     from: number,
     to: number,
-  ): { realisedPnlPaise: number; chargesPaise: number }[];
+  ): { trades: number; wins: number; losses: number };
   /** Whether the history replay put any order in the account. */
   hasReplayedOrders(account: AccountId): boolean;
   /** Brings a live order to what Upstox reports; false when there is no such live order. */

@@ -9,7 +9,6 @@ import type {
 } from '../../../core/ports/repositories/orders';
 import { type ChargeNote, sumChargeNotes } from './charge-notes';
 import { LedgerError } from './ledger-error';
-import { netRealisedPnlPaise } from './ledger-rows';
 import { limitsFromJson } from './paper-limits-schema';
 
 export type { OrdersFilter, OrdersPage, OrdersQuery, OrdersSummary };
@@ -103,6 +102,15 @@ export class LedgerReader {
     return this.ordersRepo.summary(filter);
   }
 
+  /** The account's orders with a rowid in (after, upTo], oldest first; newestOrderRowid() bounds a whole read. */
+  ordersBetween(account: AccountId, afterRowid: number, upToRowid: number): Order[] {
+    return this.ordersRepo.between(account, afterRowid, upToRowid);
+  }
+
+  newestOrderRowid(): number {
+    return this.ordersRepo.newestRowid();
+  }
+
   /** Every strategy the account has placed orders under, A to Z. */
   strategies(account: AccountId): string[] {
     return this.ordersRepo.strategies(account);
@@ -141,15 +149,8 @@ export class LedgerReader {
    * P&L net of the sell's charges is above zero, a loss when below (break-even is neither).
    */
   tradeStats(account: AccountId, from = Number.MIN_SAFE_INTEGER, to = Number.MAX_SAFE_INTEGER): TradeStats {
-    const trades = this.ordersRepo.closedTrades(account, from, to);
-    let wins = 0;
-    let losses = 0;
-    for (const trade of trades) {
-      const net = netRealisedPnlPaise(trade);
-      if (net > 0) wins += 1;
-      else if (net < 0) losses += 1;
-    }
-    return { trades: trades.length, wins, losses, winRate: trades.length > 0 ? wins / trades.length : null };
+    const { trades, wins, losses } = this.ordersRepo.closedTradeCounts(account, from, to);
+    return { trades, wins, losses, winRate: trades > 0 ? wins / trades : null };
   }
 
   /** The equity recorded at the day's first look (IST date 'YYYY-MM-DD'), if any. */

@@ -38,7 +38,8 @@ export const INSIGHT_BUILDING_MESSAGE =
 
 export interface Insight {
   start(): void;
-  stop(): void;
+  /** Stops the schedule and awaits a build under way (dropped at its next slice). */
+  stop(): Promise<void>;
   /** Rebuilds now (the schedule does it every few minutes); resolves when the new figures are in. */
   rebuild(): Promise<void>;
   /** Resolves once a first build exists, building it now if the schedule has not yet. */

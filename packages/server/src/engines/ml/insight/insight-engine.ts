@@ -1,16 +1,16 @@
 // Rebuilds memory, the knowledge graph and the learned patterns on a schedule from what the other
 // engines measured (market closes, headlines, predictions, the ledger), and keeps the latest picture.
-import type { EnsembleStatus, LearnedPattern, OnlineLearningStatus, Trade } from '@td/contracts';
+import type { Trade } from '@td/contracts';
 import type { Logger } from 'pino';
+import { runSliced, type Steps, WorkStoppedError } from '../../../core/time-slices';
 import type { MarketDataService } from '../../market/market-data-service';
 import type { ModelEngineApi, NewsPipeline } from '../ml-seams';
 import { DailyCandleReader } from './daily-candles';
-import type { JudgedCounts } from './health';
-import { buildKnowledgeGraph, graphFigures } from './knowledge-graph';
+import { graphFigures, knowledgeGraphSteps } from './knowledge-graph';
 import { NewsEventTracker } from './news-event-tracker';
-import { judgedCounts, readLedgerPart, readModelsPart, readNewsPart } from './part-readings';
-import { learnedCandlePatterns, newsEventPatterns, sortPatterns } from './pattern-hit-rates';
-import { type ClosedTrades, closedTradesNow, type readTrades } from './readings';
+import { judgedCounts, ledgerPartSteps, readLedgerPart, readModelsPart, readNewsPart } from './part-readings';
+import { learnedCandlePatternSteps, newsEventPatterns } from './pattern-hit-rates';
+import { type ClosedTrades, closedTradesNow } from './readings';
 
 export interface InsightOptions {
   rebuildIntervalMs: number;
@@ -35,50 +35,23 @@ export interface InsightDeps {
   models?: Pick<ModelEngineApi, 'ensembleStatus' | 'onlineLearningStatus' | 'explainabilityStatus'> | null;
   /** Every order in the traded account's ledger (TradeExport.tradesForExport). */
   trades?: () => readonly Trade[];
+  /** The same orders as steps (TradeExport.allTradeSteps), read in slices; used instead of `trades` when given. */
+  tradeSteps?: () => Steps<readonly Trade[]>;
   /** The ledger's closed trades for the account in use (PortfolioReport.closedTradeStats), read per request. */
   closedTrades?: () => ClosedTrades;
   now: () => number;
   logger?: Pick<Logger, 'warn' | 'error'>;
   options?: Partial<InsightOptions>;
+  /** A build's slice, ms; default SLICE_BUDGET_MS (core/time-slices). */
+  sliceBudgetMs?: number;
 }
 
 /** Quick Stats' count of closed trades and wins; the ML figures quote it rather than count their own. */
 export type { ClosedTrades };
 
-/** Why a part could not be read in the last build; null when it was. */
-export interface SourceProblems {
-  news: string | null;
-  models: string | null;
-  trades: string | null;
-}
+import type { HistoryPoint, InsightSnapshot, SourceProblems } from './insight-types';
 
-export interface InsightSnapshot {
-  builtAt: number;
-  graph: ReturnType<typeof graphFigures> & { sessions: number; threshold: number };
-  candlePatterns: LearnedPattern[];
-  newsPatterns: LearnedPattern[];
-  ensemble: EnsembleStatus | null;
-  online: OnlineLearningStatus | null;
-  /** Resolved predictions and closed trades, and how many of them were right. */
-  judged: JudgedCounts;
-  trades: ReturnType<typeof readTrades>;
-  /** The ledger's count of closed trades when this build read the ledger: a later count that differs asks for a new build. */
-  ledgerClosedTrades: number | null;
-  /** Scored headlines the news pipeline handed over in this build. */
-  headlinesRead: number;
-  problems: SourceProblems;
-}
-
-/** A build's cumulative counters, kept for a day: trends and "recent" figures are differences of these. */
-export interface HistoryPoint {
-  at: number;
-  overallHealth: number | null;
-  modelUpdates: number;
-  /** News outcomes resolved since start (candle tallies are re-measured whole each build). */
-  patternObservations: number;
-  rebalances: number;
-  judged: JudgedCounts;
-}
+export type { HistoryPoint, InsightSnapshot, SourceProblems };
 
 const DAY_MS = 86_400_000;
 const MINUTE_MS = 60_000;
@@ -91,6 +64,8 @@ export class InsightEngine {
   private readonly tracker: NewsEventTracker;
   private timer: ReturnType<typeof setInterval> | null = null;
   private building: Promise<InsightSnapshot> | null = null;
+  /** Aborted by stop(): a build under way is dropped at its next slice (nothing half built is kept). */
+  private stopping = new AbortController();
   private latest: InsightSnapshot | null = null;
   private readonly points: HistoryPoint[] = [];
   cycles = 0;
@@ -122,18 +97,24 @@ export class InsightEngine {
 
   start(): void {
     if (this.timer) return;
+    if (this.stopping.signal.aborted) this.stopping = new AbortController();
     const build = () =>
-      void this.rebuild().catch((error) =>
-        this.deps.logger?.error({ err: error }, 'ML insight rebuild failed'),
-      );
+      void this.rebuild().catch((error) => {
+        // A build dropped by stop() is the shutdown working, not a failure.
+        if (!(error instanceof WorkStoppedError))
+          this.deps.logger?.error({ err: error }, 'ML insight rebuild failed');
+      });
     this.timer = setInterval(build, this.options.rebuildIntervalMs);
     this.timer.unref?.();
     build();
   }
 
-  stop(): void {
+  /** Stops the schedule; a build under way ends at its next slice and is awaited. */
+  async stop(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
+    this.stopping.abort();
+    await this.building?.catch(() => undefined);
   }
 
   /** One build at a time: a caller arriving mid-build shares it. */
@@ -160,7 +141,13 @@ export class InsightEngine {
     if (last) last.overallHealth = overall;
   }
 
+  /**
+   * One build. Its long parts (the knowledge graph, the candle patterns, the ledger's orders) run in
+   * slices of a few ms (decision 0047), so requests and orders do not wait; the snapshot is replaced whole.
+   */
   private async build(): Promise<InsightSnapshot> {
+    const sliced = <T>(steps: Steps<T>) =>
+      runSliced(steps, { signal: this.stopping.signal, budgetMs: this.deps.sliceBudgetMs });
     const now = this.deps.now();
     const problems: SourceProblems = { news: null, models: null, trades: null };
     const candles = await this.candles.read();
@@ -175,24 +162,19 @@ export class InsightEngine {
       sector: instrument.sector,
       closes: (candles.bySymbol.get(instrument.symbol) ?? []).map((bar) => bar?.close ?? Number.NaN),
     }));
-    const graph = buildKnowledgeGraph({ stocks, headlines, threshold: this.options.correlationThreshold });
+    const graph = await sliced(
+      knowledgeGraphSteps({ stocks, headlines, threshold: this.options.correlationThreshold }),
+    );
 
-    const candlePatterns = sortPatterns([
-      ...learnedCandlePatterns(
+    const candlePatterns = await sliced(
+      learnedCandlePatternSteps(
         [...candles.bySymbol.values()].map((bars) => bars.filter((bar) => bar !== undefined)),
-        1,
-        'daily',
-        '1 session',
-      ),
-      ...learnedCandlePatterns(
         this.deps.market.instruments.map((instrument) =>
           this.deps.market.pipeline.minuteBars(instrument.symbol),
         ),
         this.options.minuteHorizonBars,
-        '1-minute',
-        `${this.options.minuteHorizonBars} minutes`,
       ),
-    ]);
+    );
     const newsPatterns = newsEventPatterns(
       this.tracker.outcomes(),
       `${Math.round(this.options.newsHorizonMs / MINUTE_MS)} minutes`,
@@ -202,7 +184,10 @@ export class InsightEngine {
     problems.models = modelsProblem;
 
     const ledgerClosedTrades = closedTradesNow(this.deps.closedTrades)?.trades ?? null;
-    const { trades, problem: tradesProblem } = readLedgerPart(this.deps.trades);
+    const tradeSteps = this.deps.tradeSteps;
+    const { trades, problem: tradesProblem } = tradeSteps
+      ? await sliced(ledgerPartSteps(tradeSteps))
+      : readLedgerPart(this.deps.trades);
     problems.trades = tradesProblem;
 
     const snapshot: InsightSnapshot = {

@@ -160,6 +160,8 @@ describe('createInsight', () => {
         market: fakeMarket(new Map()),
         now: () => T0,
         options: { rebuildIntervalMs: 60_000 },
+        // One slice per build: this test is about the schedule (sliced-insight.test.ts slices the build).
+        sliceBudgetMs: Number.POSITIVE_INFINITY,
       });
       insight.start();
       await jest.advanceTimersByTimeAsync(0);
@@ -169,7 +171,7 @@ describe('createInsight', () => {
       });
       await jest.advanceTimersByTimeAsync(120_000);
       expect(insight.autonomousLearningStatus().cycles_completed).toBe(3);
-      insight.stop();
+      await insight.stop();
       await jest.advanceTimersByTimeAsync(120_000);
       expect(insight.autonomousLearningStatus()).toMatchObject({
         cycles_completed: 3,

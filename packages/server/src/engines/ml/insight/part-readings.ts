@@ -1,4 +1,5 @@
 import type { EnsembleStatus, OnlineLearningStatus, Trade } from '@td/contracts';
+import type { Steps } from '../../../core/time-slices';
 import type { ModelEngineApi, NewsPipeline } from '../ml-seams';
 import type { JudgedCounts } from './health';
 import {
@@ -55,6 +56,21 @@ export function readLedgerPart(trades: (() => readonly Trade[]) | undefined): {
   } catch (error) {
     return { trades: readTrades([]), problem: `The ledger could not be read: ${message(error)}` };
   }
+}
+
+/** readLedgerPart over orders read in steps (the build runs them sliced); a failed read is its problem. */
+export function* ledgerPartSteps(
+  steps: () => Steps<readonly Trade[]>,
+): Steps<ReturnType<typeof readLedgerPart>> {
+  let trades: readonly Trade[];
+  try {
+    trades = yield* steps();
+  } catch (error) {
+    return readLedgerPart(() => {
+      throw error;
+    });
+  }
+  return readLedgerPart(() => trades);
 }
 
 /** Resolved predictions (right when the direction came true) and closed trades (right when they gained). */

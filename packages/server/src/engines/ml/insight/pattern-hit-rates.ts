@@ -1,6 +1,7 @@
 // Learned patterns (issue 15 item 5): each candle pattern the market pipeline detects, and each news
 // event type, with how often the move it foretells came true over a stated horizon. Pure functions.
 import type { LearnedPattern } from '@td/contracts';
+import { due, runToEnd, type Steps } from '../../../core/time-slices';
 import type { Candle } from '../../market/market-types';
 import { BREAKOUT_LOOKBACK, type CandlePattern, detectPatterns } from '../../market/pipeline/candle-patterns';
 
@@ -46,9 +47,18 @@ export function tallyCandlePatterns(
   series: readonly (readonly Candle[])[],
   horizonBars: number,
 ): Map<CandlePattern, PatternTally> {
+  return runToEnd(tallyCandlePatternSteps(series, horizonBars));
+}
+
+/** tallyCandlePatterns as steps: a yield every 256 bars and after each series (core/time-slices). */
+export function* tallyCandlePatternSteps(
+  series: readonly (readonly Candle[])[],
+  horizonBars: number,
+): Steps<Map<CandlePattern, PatternTally>> {
   const tallies = new Map<CandlePattern, PatternTally>();
   for (const bars of series) {
     for (let i = 1; i < bars.length; i += 1) {
+      if (due(i, 256)) yield;
       const window = bars.slice(Math.max(0, i - BREAKOUT_LOOKBACK), i + 1);
       for (const pattern of detectPatterns(window)) {
         const tally = tallies.get(pattern) ?? emptyTally();
@@ -64,6 +74,7 @@ export function tallyCandlePatterns(
         if (isHit(CANDLE_PATTERN_DIRECTION[pattern], forward, prior)) tally.hits += 1;
       }
     }
+    yield;
   }
   return tallies;
 }
@@ -128,6 +139,33 @@ export function newsEventPatterns(outcomes: readonly NewsEventOutcome[], horizon
       learnedPattern(name, 'news_event', expected, tally, horizon),
     ),
   );
+}
+
+/**
+ * The insight build's candle patterns as steps: the daily bars scored one session on, the 1-minute
+ * bars `minuteHorizonBars` on, sorted together (the same list learnedCandlePatterns gives for each).
+ */
+export function* learnedCandlePatternSteps(
+  daily: readonly (readonly Candle[])[],
+  minute: readonly (readonly Candle[])[],
+  minuteHorizonBars: number,
+): Steps<LearnedPattern[]> {
+  const named = (tallies: Map<CandlePattern, PatternTally>, timeframe: string, horizon: string) =>
+    [...tallies].map(([pattern, tally]) =>
+      learnedPattern(
+        `${pattern} · ${timeframe}`,
+        'candle',
+        CANDLE_PATTERN_DIRECTION[pattern],
+        tally,
+        horizon,
+      ),
+    );
+  const dailyTallies = yield* tallyCandlePatternSteps(daily, 1);
+  const minuteTallies = yield* tallyCandlePatternSteps(minute, minuteHorizonBars);
+  return sortPatterns([
+    ...named(dailyTallies, 'daily', '1 session'),
+    ...named(minuteTallies, '1-minute', `${minuteHorizonBars} minutes`),
+  ]);
 }
 
 /** Learned first, then by hit rate, then by evidence: the screen shows the first 3. */

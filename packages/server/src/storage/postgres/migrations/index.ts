@@ -16,6 +16,7 @@ import { instancesMigration } from './014-instances';
 import { secondFactorMigration } from './015-second-factor';
 import { orderAuditMigration } from './016-order-audit';
 import { replayedOrdersIndexMigration } from './017-replayed-orders-index';
+import { ledgerMoneyIndexMigration } from './018-ledger-money-index';
 
 /**
  * The PostgreSQL twin of sqlite/migrations: the same ids, names and schema, one file per id.
@@ -39,6 +40,7 @@ export const postgresMigrations: Migration[] = [
   secondFactorMigration,
   orderAuditMigration,
   replayedOrdersIndexMigration,
+  ledgerMoneyIndexMigration,
 ];
 
 /**

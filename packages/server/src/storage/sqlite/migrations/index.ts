@@ -15,6 +15,7 @@ import { instancesMigration } from './014-instances';
 import { secondFactorMigration } from './015-second-factor';
 import { orderAuditMigration } from './016-order-audit';
 import { replayedOrdersIndexMigration } from './017-replayed-orders-index';
+import { ledgerMoneyIndexMigration } from './018-ledger-money-index';
 
 export type { Migration } from '../../sql/migrate';
 
@@ -39,4 +40,5 @@ export const migrations: Migration[] = [
   secondFactorMigration,
   orderAuditMigration,
   replayedOrdersIndexMigration,
+  ledgerMoneyIndexMigration,
 ];
