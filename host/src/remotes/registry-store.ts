@@ -1,11 +1,7 @@
 import { type ApiClient, POLL_INTERVALS } from '@td/api-client';
-import {
-  okEnvelope,
-  type RemoteEntry,
-  type RemoteName,
-  type RemoteRegistry,
-  remoteRegistrySchema,
-} from '@td/contracts';
+// The zod-free check of the same rules as remoteRegistrySchema: this runs on every page, the sign-in
+// page included, before zod is needed (docs/decisions/0045).
+import { type RemoteEntry, type RemoteName, type RemoteRegistry, remoteRegistryReply } from '@td/contracts';
 
 type Listener = () => void;
 
@@ -38,7 +34,7 @@ export class RegistryStore {
 
   async refresh(): Promise<void> {
     try {
-      const reply = await this.api.get('/api/platform/registry', okEnvelope(remoteRegistrySchema), {
+      const reply = await this.api.get('/api/platform/registry', remoteRegistryReply, {
         anonymous: true,
         timeoutMs: 4000,
       });
