@@ -1,13 +1,16 @@
 import { type ApiClient, POLL_INTERVALS } from '@td/api-client';
-import {
-  okEnvelope,
-  type RemoteEntry,
-  type RemoteName,
-  type RemoteRegistry,
-  remoteRegistrySchema,
-} from '@td/contracts';
+// The zod-free check of the same rules as remoteRegistrySchema: this runs on every page, the sign-in
+// page included, before zod is needed (docs/decisions/0045).
+import { type RemoteEntry, type RemoteName, type RemoteRegistry, remoteRegistryReply } from '@td/contracts';
 
 type Listener = () => void;
+
+/** The early answer checked by the same rules as the API client's read; a bad one falls back to that read. */
+function parseRegistryReply(body: unknown) {
+  const parsed = remoteRegistryReply.safeParse(body);
+  if (!parsed.success) throw new Error('The remote registry answer was malformed.');
+  return parsed.data;
+}
 
 /**
  * The host's copy of the runtime registry. It re-reads the document on an interval and tells
@@ -42,9 +45,7 @@ export class RegistryStore {
       // The first read may take the answer index.ts asked for before bootstrap (early-remote.ts).
       const early = this.firstRead?.();
       this.firstRead = undefined;
-      const reply = early
-        ? await early.then((body) => okEnvelope(remoteRegistrySchema).parse(body)).catch(() => this.read())
-        : await this.read();
+      const reply = early ? await early.then(parseRegistryReply).catch(() => this.read()) : await this.read();
       this.error = null;
       if (!sameRegistry(this.registry, reply.data)) {
         this.registry = reply.data;
@@ -58,7 +59,7 @@ export class RegistryStore {
   }
 
   private read() {
-    return this.api.get('/api/platform/registry', okEnvelope(remoteRegistrySchema), {
+    return this.api.get('/api/platform/registry', remoteRegistryReply, {
       anonymous: true,
       timeoutMs: 4000,
     });

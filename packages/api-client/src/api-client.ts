@@ -1,4 +1,3 @@
-import type { z } from 'zod';
 import { ApiError } from './api-error';
 
 export interface ApiClientOptions {
@@ -20,6 +19,25 @@ export interface RequestOptions {
 }
 
 const DEFAULT_TIMEOUT_MS = 10_000;
+
+/**
+ * What checks a reply: a zod schema, or anything with the same `safeParse` (the shell's zod-free
+ * registry check). Structural, so this module imports no zod.
+ */
+export interface ReplyParser<T> {
+  safeParse(value: unknown): { success: true; data: T } | { success: false };
+}
+
+/**
+ * A reply parser, or a function that loads one on first use (`() => import('./x').then(...)`): a call
+ * the sign-in page makes still checks its reply with the shared schema, but zod is downloaded with
+ * the request instead of with the page (docs/decisions/0045).
+ */
+export type ReplySchema<T> = ReplyParser<T> | (() => Promise<ReplyParser<T>>);
+
+function loadParser<T>(schema: ReplySchema<T>): Promise<ReplyParser<T>> {
+  return typeof schema === 'function' ? schema() : Promise.resolve(schema);
+}
 
 /**
  * A read the server shed under load (503 with Retry-After, docs/decisions/0042) is asked again after
@@ -59,25 +77,15 @@ export class ApiClient {
     return this.options.baseUrl;
   }
 
-  get<T extends z.ZodType>(path: string, schema: T, options?: RequestOptions): Promise<z.infer<T>> {
+  get<T>(path: string, schema: ReplySchema<T>, options?: RequestOptions): Promise<T> {
     return this.request('GET', path, schema, undefined, options);
   }
 
-  post<T extends z.ZodType>(
-    path: string,
-    schema: T,
-    body?: unknown,
-    options?: RequestOptions,
-  ): Promise<z.infer<T>> {
+  post<T>(path: string, schema: ReplySchema<T>, body?: unknown, options?: RequestOptions): Promise<T> {
     return this.request('POST', path, schema, body, options);
   }
 
-  put<T extends z.ZodType>(
-    path: string,
-    schema: T,
-    body?: unknown,
-    options?: RequestOptions,
-  ): Promise<z.infer<T>> {
+  put<T>(path: string, schema: ReplySchema<T>, body?: unknown, options?: RequestOptions): Promise<T> {
     return this.request('PUT', path, schema, body, options);
   }
 
@@ -88,17 +96,20 @@ export class ApiClient {
     return response.blob();
   }
 
-  async request<T extends z.ZodType>(
+  async request<T>(
     method: string,
     path: string,
-    schema: T,
+    schema: ReplySchema<T>,
     body?: unknown,
     options: RequestOptions = {},
-  ): Promise<z.infer<T>> {
+  ): Promise<T> {
+    // A schema loaded on first use is fetched beside the request, not after it.
+    const parser = loadParser(schema);
+    parser.catch(() => undefined);
     const { response, token } = await this.send(method, path, body, options, 'application/json');
     if (!response.ok) throw await this.refusal(response, token);
     const payload = await response.json().catch(() => null);
-    const parsed = schema.safeParse(payload);
+    const parsed = (await parser).safeParse(payload);
     if (!parsed.success) {
       throw new ApiError(
         'invalid_response',

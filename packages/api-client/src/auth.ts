@@ -1,34 +1,31 @@
-import {
-  type LoginCodeRequest,
-  type LoginRequest,
-  loginResponseSchema,
-  logoutEverywhereResponseSchema,
-  type PasswordSetupRequest,
-  passwordSetupResponseSchema,
-  type SetPasswordRequest,
-  secondFactorRequiredResponseSchema,
-  setPasswordResponseSchema,
-  validateSessionResponseSchema,
-} from '@td/contracts';
-import { z } from 'zod';
+import type { LoginCodeRequest, LoginRequest, PasswordSetupRequest, SetPasswordRequest } from '@td/contracts';
 import type { ApiClient } from './api-client';
+
+/** The reply schemas, fetched with the first sign-in call rather than with the page (ReplySchema). */
+const replies = () => import('./auth-replies');
 
 /** spec part 1 §7: the sign-in calls. Sign-in runs before any session exists, so none sends one. */
 export const authApi = {
   /** A session, or, with two-step sign-in on, a challenge for loginCode. */
   login: (api: ApiClient, body: LoginRequest) =>
-    api.post('/api/auth/login', z.union([loginResponseSchema, secondFactorRequiredResponseSchema]), body, {
-      anonymous: true,
-    }),
+    api.post('/api/auth/login', () => replies().then((r) => r.loginReply), body, { anonymous: true }),
   /** The code step: the challenge from login and a current authenticator code or a recovery code. */
   loginCode: (api: ApiClient, body: LoginCodeRequest) =>
-    api.post('/api/auth/login/code', loginResponseSchema, body, { anonymous: true }),
+    api.post('/api/auth/login/code', () => replies().then((r) => r.loginCodeReply), body, {
+      anonymous: true,
+    }),
   requestPasswordSetup: (api: ApiClient, body: PasswordSetupRequest) =>
-    api.post('/api/auth/request-password-setup', passwordSetupResponseSchema, body, { anonymous: true }),
+    api.post('/api/auth/request-password-setup', () => replies().then((r) => r.passwordSetupReply), body, {
+      anonymous: true,
+    }),
   setPassword: (api: ApiClient, body: SetPasswordRequest) =>
-    api.post('/api/auth/set-password', setPasswordResponseSchema, body, { anonymous: true }),
-  validateSession: (api: ApiClient) => api.post('/api/auth/validate-session', validateSessionResponseSchema),
-  logout: (api: ApiClient) => api.post('/api/auth/logout', z.object({ success: z.boolean() }).loose()),
+    api.post('/api/auth/set-password', () => replies().then((r) => r.setPasswordReply), body, {
+      anonymous: true,
+    }),
+  validateSession: (api: ApiClient) =>
+    api.post('/api/auth/validate-session', () => replies().then((r) => r.validateSessionReply)),
+  logout: (api: ApiClient) => api.post('/api/auth/logout', () => replies().then((r) => r.logoutReply)),
   /** Ends every session of the account, on every device, this one included. */
-  logoutEverywhere: (api: ApiClient) => api.post('/api/auth/logout-all', logoutEverywhereResponseSchema),
+  logoutEverywhere: (api: ApiClient) =>
+    api.post('/api/auth/logout-all', () => replies().then((r) => r.logoutEverywhereReply)),
 };

@@ -8,19 +8,18 @@ import {
   TRADING_MODE_TEXT,
   type TradingMode,
   tradingModeChangeSchema,
-  tradingModeStateSchema,
 } from '@td/contracts';
 import { useState } from 'react';
 import type { ApiClient } from './api-client';
 import { useApiClient } from './api-client-context';
 import { POLL_INTERVALS } from './polling';
+import { shellKeys } from './shell-keys';
+import { useTradingMode } from './trading-mode-query';
 
-export const shellKeys = {
-  quickStats: ['quick-stats'] as const,
-  engineStatus: ['engines', 'status'] as const,
-  portfolioOverview: ['portfolio', 'overview'] as const,
-  tradingMode: ['trading', 'mode'] as const,
-};
+// The keys and the trading-mode query are zod-free modules: the shell's route outlet reads the mode
+// on the sign-in page's first load (docs/decisions/0045).
+export { shellKeys } from './shell-keys';
+export { tradingModeQuery, useTradingMode } from './trading-mode-query';
 
 export const quickStatsQuery = (api: ApiClient) =>
   queryOptions({
@@ -48,19 +47,9 @@ export const portfolioOverviewQuery = (api: ApiClient) =>
     refetchInterval: POLL_INTERVALS.portfolio,
   });
 
-export const tradingModeQuery = (api: ApiClient) =>
-  queryOptions({
-    queryKey: shellKeys.tradingMode,
-    queryFn: ({ signal }) =>
-      api.get('/api/trading/mode', okEnvelope(tradingModeStateSchema), { signal }).then((r) => r.data),
-    refetchInterval: POLL_INTERVALS.tradingMode,
-  });
-
 export const useQuickStats = () => useQuery(quickStatsQuery(useApiClient()));
 export const useEngineStatus = () => useQuery(engineStatusQuery(useApiClient()));
 export const usePortfolioOverview = () => useQuery(portfolioOverviewQuery(useApiClient()));
-export const useTradingMode = ({ enabled = true }: { enabled?: boolean } = {}) =>
-  useQuery({ ...tradingModeQuery(useApiClient()), enabled });
 
 /** Changes the mode on the server; the cached mode and the portfolio follow only an ok reply. */
 export function useChangeTradingMode() {

@@ -1,19 +1,22 @@
 import { z } from 'zod';
+import {
+  MANIFEST_URL_PROTOCOL,
+  REMOTE_NAMES,
+  REMOTE_REGISTRY_TEXT,
+  REMOTE_VERSION_PATTERN,
+} from './remote-registry-check';
 
-/** The names under which the host knows its remotes. */
-export const remoteNameSchema = z.enum(['auth', 'trading', 'analytics', 'ml', 'infra']);
-export type RemoteName = z.infer<typeof remoteNameSchema>;
-export const REMOTE_NAMES = remoteNameSchema.options;
+// The names, patterns and types live in remote-registry-check.ts (zod-free, read by the shell).
+export * from './remote-registry-check';
+
+export const remoteNameSchema = z.enum(REMOTE_NAMES);
 
 export const remoteEntrySchema = z.object({
-  manifest_url: z.url({ error: 'manifest_url must be an absolute http(s) URL of an mf-manifest.json' }),
-  version: z.string().regex(/^\d+\.\d+\.\d+([-+][\w.]+)?$/, 'version must look like 1.4.3'),
+  manifest_url: z.url({ protocol: MANIFEST_URL_PROTOCOL, error: REMOTE_REGISTRY_TEXT.manifestUrl }),
+  version: z.string().regex(REMOTE_VERSION_PATTERN, REMOTE_REGISTRY_TEXT.version),
 });
-export type RemoteEntry = z.infer<typeof remoteEntrySchema>;
 
-/** The runtime registry: which build of each remote the host loads. Ops change it without a host rebuild. */
 export const remoteRegistrySchema = z.object({
   remotes: z.partialRecord(remoteNameSchema, remoteEntrySchema),
   updated_at: z.string(),
 });
-export type RemoteRegistry = z.infer<typeof remoteRegistrySchema>;

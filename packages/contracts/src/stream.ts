@@ -20,17 +20,8 @@ export const streamClientMessageSchema = z.discriminatedUnion('type', [
 ]);
 export type StreamClientMessage = z.infer<typeof streamClientMessageSchema>;
 
-/** Why the server closed a stream; the client acts on these codes. */
-export const STREAM_CLOSE_CODES = {
-  /** The session ended (signed out, expired, password changed): the client shows the signed-out state. */
-  sessionEnded: 4401,
-  /** The client left more unread data on the socket than the server holds for one client: reconnect. */
-  tooFarBehind: 4408,
-  /** This session already has as many streams open as it may. */
-  tooManyForSession: 4429,
-  /** The server holds as many streams as it will (the standard "try again later"). */
-  serverFull: 1013,
-} as const;
+// Zod-free, for the shell's stream client on the first load (docs/decisions/0045).
+export { STREAM_CLOSE_CODES } from './stream-close-codes';
 
 /** What the server sends besides topic data (`{ topic, data }`). */
 export type StreamServerMessage =

@@ -1,19 +1,16 @@
 import { z } from 'zod';
+import { TRADING_MODES } from './trading-mode-text';
 
-/** The server's modes; the sidebar's "real" is the server's "live". */
-export const tradingModeSchema = z.enum(['paper', 'live', 'mock']);
-export type TradingMode = z.infer<typeof tradingModeSchema>;
+// The mode names and sentences live in trading-mode-text.ts (zod-free, read by the shell).
+export * from './trading-mode-text';
 
-export const TRADING_MODE_LABELS: Record<TradingMode, string> = {
-  paper: 'Paper Trading',
-  live: 'Live Trading',
-  mock: 'Mock Data',
-};
+/** The modes as the server reads them (TRADING_MODES). */
+export const tradingModeSchema = z.enum(TRADING_MODES);
 
 export const tradingModeRequestSchema = z.object({
   mode: z.preprocess(
     (value) => (value === 'real' ? 'live' : value),
-    z.enum(['paper', 'live', 'mock'], { error: 'Mode must be one of paper, live (real) or mock' }),
+    z.enum(TRADING_MODES, { error: 'Mode must be one of paper, live (real) or mock' }),
   ),
 });
 export type TradingModeRequest = z.infer<typeof tradingModeRequestSchema>;
@@ -35,15 +32,3 @@ export const tradingModeChangeSchema = z.object({
   current_mode_label: z.string(),
 });
 export type TradingModeChange = z.infer<typeof tradingModeChangeSchema>;
-
-/** spec part 1 §4 "Trading mode": the sentences every mode switch shows, word for word. */
-export const TRADING_MODE_TEXT = {
-  realWarning:
-    'WARNING: You are switching to REAL TRADING mode! This will execute actual trades with real money. Are you sure you want to continue?',
-  realActivated: 'Real Trading Mode Activated! All trades will now be executed with real money.',
-  paperActivated: 'Paper Trading Mode Activated! All trades will be simulated for ML training.',
-} as const;
-
-/** SEBI 2025 sessions: what the mode switch and the Connectivity tab say while live trading is allowed. */
-export const liveAllowedUntilText = (istClock: string) =>
-  `Live trading allowed until ${istClock} IST (Upstox session)`;
