@@ -1,11 +1,14 @@
 import { z } from 'zod';
+import { EMAIL_MESSAGE, EMAIL_PATTERN } from './email-address';
 import { MIN_PASSWORD_LENGTH } from './password-strength';
+
+export * from './email-address';
 
 const email = z
   .string()
   .trim()
   .toLowerCase()
-  .pipe(z.email({ error: 'Enter a valid email address' }));
+  .pipe(z.email({ pattern: EMAIL_PATTERN, error: EMAIL_MESSAGE }));
 
 export const loginRequestSchema = z.object({
   email,

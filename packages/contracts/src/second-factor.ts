@@ -1,25 +1,12 @@
 import { z } from 'zod';
+import { SECOND_FACTOR_MESSAGES } from './second-factor-messages';
 
 /**
  * Two-step sign-in (TOTP, RFC 6238; decision 0036): the code step after the password, enrolment in
  * Settings → Profile, and the calls that need a current code. The sentences sit here so the screens
  * and the server say the same thing.
  */
-export const SECOND_FACTOR_MESSAGES = {
-  codeNeeded: 'Enter the 6-digit code from your authenticator app.',
-  wrongCode:
-    'That code is not correct or was already used. Enter the current code from your authenticator app.',
-  codeRequired: 'Enter the current code from your authenticator app.',
-  challengeExpired: 'Sign-in took too long. Enter your password again.',
-  alreadyOn: 'Two-step sign-in is already on. Switch it off first to enrol another device.',
-  notOn: 'Two-step sign-in is not on.',
-  noEnrolment: 'No enrolment is waiting for a code. Start again with Set up two-step sign-in.',
-  switchedOn: 'Two-step sign-in is on. Save these recovery codes now: they are shown only once.',
-  switchedOff: 'Two-step sign-in is off.',
-  regenerated:
-    'New recovery codes made; the old ones no longer work. Save these now: they are shown only once.',
-  liveNeedsIt: 'Turn on two-step sign-in in Settings → Profile before trading live.',
-} as const;
+export { SECOND_FACTOR_MESSAGES };
 
 /** A 6-digit authenticator code or a recovery code (xxxxx-xxxxx); the server tells which. */
 export const secondFactorCodeSchema = z

@@ -1,5 +1,6 @@
 import { authApi, useApiClient } from '@td/api-client';
 import {
+  isEmailAddress,
   type LoginResponse,
   REQUIRED_PASSWORD_STRENGTH,
   type SecondFactorRequiredResponse,
@@ -9,7 +10,6 @@ import { type FormEvent, useState } from 'react';
 import { EmailField, SubmitWithHint } from './form-fields';
 import { Form, LinkButton } from './form-parts';
 import { generateStrongPassword } from './generate-password';
-import { isEmailAddress } from './is-email-address';
 import { PasswordField } from './password-field';
 import { isSetupRequired, loginFailureMessage } from './sign-in-failure';
 import { MESSAGES } from './sign-in-messages';
