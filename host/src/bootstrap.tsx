@@ -6,7 +6,6 @@ import { readAppConfig } from './config/app-config';
 import { createHostServices } from './host-services-factory';
 import { preloadOnStart } from './remotes/remote-preload';
 import { loadShellLayout } from './routes/app-router';
-import { prefetchFirstFigures } from './routes/route-prefetch';
 
 // Read by the first-paint bench's waterfall (tests/bench/waterfall.ts).
 performance.mark?.('td:bootstrap');
@@ -20,7 +19,11 @@ preloadOnStart(services.registry, window.location.pathname, signedIn);
 services.registry.start();
 if (token !== null) {
   startSessionCheck(services.api, token);
-  prefetchFirstFigures(services.queryClient, services.api, window.location.pathname);
+  // A chunk of its own: the figures' queries carry their zod schemas, which the sign-in page must not
+  // download (docs/decisions/0045).
+  void import('./routes/route-prefetch').then(({ prefetchFirstFigures }) =>
+    prefetchFirstFigures(services.queryClient, services.api, window.location.pathname),
+  );
   void loadShellLayout();
 }
 createRoot(document.getElementById('root')!).render(<App services={services} />);

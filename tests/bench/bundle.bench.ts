@@ -13,6 +13,7 @@ import { metric } from './metric';
 export const BUNDLE_GOALS = { hostKiB: 200, remoteKiB: 60, signInPageKiB: 150 } as const;
 
 interface Script {
+  url: string;
   origin: string;
   /** Fetched when a heavy widget (a chart) mounts, not for the screen itself (WIDGET_CHUNK_PREFIX). */
   widget: boolean;
@@ -38,6 +39,7 @@ function record(page: Page) {
         urls.map(async (url) => {
           const body = Buffer.from(await (await fetch(url)).arrayBuffer());
           return {
+            url,
             origin: new URL(url).origin,
             widget: path.basename(new URL(url).pathname).startsWith(WIDGET_CHUNK_PREFIX),
             gzipBytes: gzipSync(body, { level: 9 }).length,
@@ -130,6 +132,10 @@ export async function run() {
     const hostKiB = kibFrom(loginScripts, hostOrigin);
     const remotesKiB: Record<string, number> = { auth: kibFrom(loginScripts, stack.remoteOrigin('auth')) };
     const signInPageKiB = kib(loginScripts.reduce((n, s) => n + s.gzipBytes, 0));
+    // BENCH_SCRIPTS=1 lists what the sign-in page downloads, to see what a figure is made of.
+    if (process.env.BENCH_SCRIPTS)
+      for (const s of loginScripts)
+        console.log(`  ${kib(s.gzipBytes).toFixed(1)} KiB ${s.url} ${s.kinds.join(',')}`);
 
     // Signed in, cold cache: each remote's own JavaScript as its screen opens.
     const context = await browser.newContext({ storageState: storage });
