@@ -43,6 +43,12 @@ export default {
       displayName: 'build',
       testEnvironment: 'node',
       testMatch: ['<rootDir>/packages/platform/build/**/*.test.ts'],
+      // The bundler ships as ES modules only: the tests read configurations through stand-ins.
+      moduleNameMapper: {
+        '^@rspack/core$': '<rootDir>/packages/platform/build/test-doubles/rspack-core.ts',
+        '^@module-federation/enhanced/rspack$':
+          '<rootDir>/packages/platform/build/test-doubles/federation-plugin.ts',
+      },
     },
     {
       ...common,

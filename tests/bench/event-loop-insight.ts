@@ -1,13 +1,10 @@
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { runSliced, runToEnd, SLICE_BUDGET_MS } from '../../packages/server/src/core/time-slices';
 import { knowledgeGraphSteps } from '../../packages/server/src/engines/ml/insight/knowledge-graph';
 import { openDatabase } from '../../packages/server/src/storage/sqlite/database';
-import { seedLedger } from './analytics.bench';
-import { healthUntil, loopDelay, PROBE, report } from './event-loop-probe';
-import { signIn, startApiServer, stopApiServer, timedRequest, waitForHealth } from './http-bench';
+import { healthUntil, loopDelay, report, withLedgerServer } from './event-loop-probe';
+import { timedRequest } from './http-bench';
 import { metric, percentile } from './metric';
 
 // Goal 4 for the ML insight rebuild and the knowledge graph: nothing long on the event loop while
@@ -30,17 +27,7 @@ async function settled(apiUrl: string): Promise<void> {
  * timed back to back meanwhile.
  */
 export async function insightRebuild(): Promise<boolean> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'td-bench-loop-insight-'));
-  const probe = path.join(dataDir, 'loop.json');
-  seedLedger(path.join(dataDir, 'trading.db'), Date.now());
-  const { apiUrl, server } = await startApiServer({
-    dataDir,
-    env: { LOOP_PROBE_FILE: probe },
-    nodeFlags: ['--import', PROBE],
-  });
-  try {
-    await waitForHealth(apiUrl, server);
-    const token = await signIn(apiUrl, dataDir);
+  return withLedgerServer('td-bench-loop-insight-', async ({ apiUrl, server, probe, dataDir, token }) => {
     const status = () =>
       fetch(`${apiUrl}/api/ml/knowledge-graph/status`, {
         headers: { authorization: `Bearer ${token}` },
@@ -57,10 +44,7 @@ export async function insightRebuild(): Promise<boolean> {
     await built;
     metric('insight_rebuild_ms', performance.now() - started, 'ms', 0);
     return report('insight_rebuild', await loopDelay(server, probe), health);
-  } finally {
-    await stopApiServer(server);
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  }
+  });
 }
 
 /** One more filled sell in the paper account, written as the seeded ledger's rows are. */

@@ -1,8 +1,10 @@
 import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { timedRequest } from './http-bench';
+import { seedLedger } from './analytics.bench';
+import { signIn, startApiServer, stopApiServer, timedRequest, waitForHealth } from './http-bench';
 import { metric, percentile } from './metric';
 
 // The server's own event-loop delay (loop-probe.mjs loaded into the server with PROBE) and
@@ -52,4 +54,36 @@ export function report(name: string, loop: LoopFigures, health: number[]): boole
   metric(`${name}_health_p50`, percentile(health, 50), 'ms', 2);
   metric(`${name}_health_samples`, health.length, 'requests', 0);
   return met;
+}
+
+export interface LedgerServer {
+  apiUrl: string;
+  server: ChildProcess;
+  /** The file the loop probe writes its readings to (loopDelay). */
+  probe: string;
+  dataDir: string;
+  token: string;
+}
+
+/**
+ * Runs `work` against a signed-in server on the analytics bench's ledger (100,000 closed trades) with
+ * the loop probe loaded; the server is stopped and its folder removed afterwards, whatever happens.
+ */
+export async function withLedgerServer<T>(prefix: string, work: (s: LedgerServer) => Promise<T>): Promise<T> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  const probe = path.join(dataDir, 'loop.json');
+  seedLedger(path.join(dataDir, 'trading.db'), Date.now());
+  const { apiUrl, server } = await startApiServer({
+    dataDir,
+    env: { LOOP_PROBE_FILE: probe },
+    nodeFlags: ['--import', PROBE],
+  });
+  try {
+    await waitForHealth(apiUrl, server);
+    const token = await signIn(apiUrl, dataDir);
+    return await work({ apiUrl, server, probe, dataDir, token });
+  } finally {
+    await stopApiServer(server);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
 }

@@ -1,10 +1,17 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { seedLedger } from './analytics.bench';
 import { insightRebuild, knowledgeGraphInProcess } from './event-loop-insight';
-import { GOAL, healthUntil, loopDelay, PROBE, REPLAY_LIMIT_MS, report } from './event-loop-probe';
-import { signIn, startApiServer, stopApiServer, timedRequest, waitForHealth } from './http-bench';
+import {
+  GOAL,
+  healthUntil,
+  loopDelay,
+  PROBE,
+  REPLAY_LIMIT_MS,
+  report,
+  withLedgerServer,
+} from './event-loop-probe';
+import { startApiServer, stopApiServer, timedRequest, waitForHealth } from './http-bench';
 import { metric } from './metric';
 
 // Goal 4, second half: nothing long on the server's event loop while the heavy work runs. The
@@ -13,17 +20,7 @@ import { metric } from './metric';
 
 /** A cold analytics rebuild on 100,000 closed trades (the analytics bench's ledger). */
 async function coldRebuild(): Promise<boolean> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'td-bench-loop-rebuild-'));
-  const probe = path.join(dataDir, 'loop.json');
-  seedLedger(path.join(dataDir, 'trading.db'), Date.now());
-  const { apiUrl, server } = await startApiServer({
-    dataDir,
-    env: { LOOP_PROBE_FILE: probe },
-    nodeFlags: ['--import', PROBE],
-  });
-  try {
-    await waitForHealth(apiUrl, server);
-    const token = await signIn(apiUrl, dataDir);
+  return withLedgerServer('td-bench-loop-rebuild-', async ({ apiUrl, server, probe, token }) => {
     for (let i = 0; i < 50; i += 1) await timedRequest(apiUrl, 'GET', '/api/health');
     // The same ledger with nothing rebuilding: the floor the figures below are read against.
     await loopDelay(server, probe);
@@ -42,10 +39,7 @@ async function coldRebuild(): Promise<boolean> {
     metric('rebuild_cold_ms', performance.now() - started, 'ms', 0);
     metric('rebuild_closed_trades', trades, 'trades', 0);
     return report('rebuild', await loopDelay(server, probe), health);
-  } finally {
-    await stopApiServer(server);
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  }
+  });
 }
 
 /** `npm start` on a fresh mock install: the generated history replayed into the empty paper ledger. */

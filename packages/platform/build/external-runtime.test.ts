@@ -4,19 +4,6 @@ import { createFederatedConfig } from './federation';
 import { STANDALONE_RUNTIME_FILE, StandaloneFederationRuntimePlugin } from './standalone-runtime-plugin';
 import { WIDGET_CHUNK_PREFIX } from './widget-chunks';
 
-// The bundler ships as ES modules only, which jest cannot load; the config is read, never run.
-jest.mock('@rspack/core', () => {
-  class Plugin {
-    constructor(readonly _options: unknown) {}
-  }
-  return { rspack: { HtmlRspackPlugin: Plugin, DefinePlugin: Plugin } };
-});
-jest.mock('@module-federation/enhanced/rspack', () => ({
-  ModuleFederationPlugin: class ModuleFederationPlugin {
-    constructor(readonly _options: unknown) {}
-  },
-}));
-
 const ROOT = path.resolve(__dirname, '../../..');
 const REMOTES = ['auth', 'trading', 'analytics', 'ml', 'infra'] as const;
 

@@ -3,19 +3,6 @@ import path from 'node:path';
 import { sharedKindsIn } from '../../../tests/e2e/support/shared-chunks';
 import { createFederatedConfig } from './federation';
 
-// The bundler ships as ES modules only, which jest cannot load; the config is read, never run.
-jest.mock('@rspack/core', () => {
-  class Plugin {
-    constructor(readonly _options: unknown) {}
-  }
-  return { rspack: { HtmlRspackPlugin: Plugin, DefinePlugin: Plugin } };
-});
-jest.mock('@module-federation/enhanced/rspack', () => ({
-  ModuleFederationPlugin: class ModuleFederationPlugin {
-    constructor(readonly _options: unknown) {}
-  },
-}));
-
 const ROOT = path.resolve(__dirname, '../../..');
 const REMOTES = ['auth', 'trading', 'analytics', 'ml', 'infra'] as const;
 const BUILDS = [
