@@ -3,22 +3,12 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { runSliced, runToEnd, SLICE_BUDGET_MS } from '../../packages/server/src/core/time-slices';
 import { knowledgeGraphSteps } from '../../packages/server/src/engines/ml/insight/knowledge-graph';
 import { openDatabase } from '../../packages/server/src/storage/sqlite/database';
-import { healthUntil, loopDelay, report, withLedgerServer } from './event-loop-probe';
-import { timedRequest } from './http-bench';
+import { healthUntil, loopDelay, report, settled, withLedgerServer } from './event-loop-probe';
 import { metric, percentile } from './metric';
 
 // Goal 4 for the ML insight rebuild and the knowledge graph: nothing long on the event loop while
 // they run. The rebuild is the server's first one after start, on the analytics bench's ledger
 // (100,000 closed trades, 200,000 orders insight reads); the graph is timed in this process.
-
-/** Waits until /api/health answers within 50 ms five times running (start-up work over), at most a minute. */
-async function settled(apiUrl: string): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  for (let quick = 0; quick < 5 && Date.now() < deadline; ) {
-    quick = (await timedRequest(apiUrl, 'GET', '/api/health')).ms < 50 ? quick + 1 : 0;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 /**
  * A full ML insight rebuild on the 100k-trade ledger of a started server: once the first build and

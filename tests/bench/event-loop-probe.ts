@@ -56,6 +56,15 @@ export function report(name: string, loop: LoopFigures, health: number[]): boole
   return met;
 }
 
+/** Waits until /api/health answers within 50 ms five times running (start-up work over), at most a minute. */
+export async function settled(apiUrl: string): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  for (let quick = 0; quick < 5 && Date.now() < deadline; ) {
+    quick = (await timedRequest(apiUrl, 'GET', '/api/health')).ms < 50 ? quick + 1 : 0;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
 export interface LedgerServer {
   apiUrl: string;
   server: ChildProcess;
