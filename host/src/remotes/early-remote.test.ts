@@ -89,4 +89,16 @@ describe('remotes read before bootstrap', () => {
     await settle();
     expect(asked).toEqual([REGISTRY_URL]);
   });
+
+  it('hands an unanswered registry read to the store as a rejection, and asks for nothing more', async () => {
+    const asked: string[] = [];
+    const fetchImpl = (async (input: RequestInfo | URL) => {
+      asked.push(String(input));
+      throw new TypeError('Failed to fetch');
+    }) as typeof fetch;
+    readRemotesEarly('http://api.test', '/dashboard', true, { fetchImpl });
+    await settle();
+    await expect(takeEarlyRegistry(REGISTRY_URL)).rejects.toThrow('Failed to fetch');
+    expect(asked).toEqual([REGISTRY_URL]);
+  });
 });

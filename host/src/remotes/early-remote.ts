@@ -69,10 +69,10 @@ export function readRemotesEarly(
   const registryUrl = `${apiUrl}/api/platform/registry`;
   const answer = fetchImpl(registryUrl);
   // A copy for the store, made on arrival: this module reads the original for the manifest's URL.
-  registries.put(
-    registryUrl,
-    answer.then((r) => r.clone()),
-  );
+  const copy = answer.then((r) => r.clone());
+  // A failed read is the store's to handle when it takes it; until then it is no unhandled rejection.
+  copy.catch(() => undefined);
+  registries.put(registryUrl, copy);
   answer
     .then(json)
     .then((body) => {
