@@ -1,8 +1,11 @@
 import { type ApiClient, authApi } from '@td/api-client';
+import { StartedEarly } from '../started-early';
 
 type SessionCheck = ReturnType<typeof authApi.validateSession>;
 
-let early: { api: ApiClient; token: string; check: SessionCheck } | null = null;
+const early = new StartedEarly<{ api: ApiClient; token: string }, SessionCheck>(
+  (held, asked) => held.api === asked.api && held.token === asked.token,
+);
 
 /**
  * Bootstrap asks the server about a stored session before React's first render, side by side with
@@ -12,13 +15,10 @@ let early: { api: ApiClient; token: string; check: SessionCheck } | null = null;
 export function startSessionCheck(api: ApiClient, token: string): void {
   const check = authApi.validateSession(api);
   check.catch(() => undefined);
-  early = { api, token, check };
+  early.put({ api, token }, check);
 }
 
 /** The check bootstrap started for this client and token, once; otherwise a new one. */
 export function takeSessionCheck(api: ApiClient, token: string): SessionCheck {
-  const started = early;
-  early = null;
-  if (started && started.api === api && started.token === token) return started.check;
-  return authApi.validateSession(api);
+  return early.take({ api, token }) ?? authApi.validateSession(api);
 }

@@ -3,26 +3,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { SESSION_TOKEN_KEY } from '../auth/session-token-storage';
 import { renderHost } from '../test-support/render-host';
+import { portfolioOverviewReply as overview } from '../test-support/replies';
 import { TopBar } from './top-bar';
-
-const overview = (dayChange: number) => ({
-  body: {
-    success: true,
-    trading_mode: 'paper',
-    trading_mode_label: 'Paper Trading',
-    data: {
-      portfolio_value: 1234567.4,
-      total_value: 1234567.4,
-      day_change: dayChange,
-      day_change_percent: 0.1,
-      active_positions: 3,
-      total_returns: 234567,
-      total_returns_percent: 23.4,
-      available_balance: 900000,
-      invested_amount: 334567,
-    },
-  },
-});
 
 const engines = {
   body: {

@@ -1,5 +1,6 @@
 import { readRemotesEarly, scriptsOf, takeEarlyManifest, takeEarlyRegistry } from './early-remote';
 
+const REGISTRY_URL = 'http://api.test/api/platform/registry';
 const MANIFEST = 'http://cdn.test/mf-trading/1.0.0/mf-manifest.json';
 const REGISTRY = {
   success: true,
@@ -15,12 +16,14 @@ function fakeFetch(replies: Record<string, { status: number; body: unknown }>) {
     const url = String(input);
     asked.push(url);
     const reply = replies[url] ?? { status: 404, body: {} };
-    return {
+    const response = {
       ok: reply.status < 300,
       status: reply.status,
       json: async () => reply.body,
       text: async () => JSON.stringify(reply.body),
+      clone: () => response,
     } as Response;
+    return response;
   }) as typeof fetch;
   return { fetchImpl, asked };
 }
@@ -55,8 +58,9 @@ describe('remotes read before bootstrap', () => {
       [MANIFEST]: { status: 200, body: MANIFEST_BODY },
     });
     readRemotesEarly('http://api.test', '/dashboard', true, { fetchImpl });
-    await expect(takeEarlyRegistry()).resolves.toEqual(REGISTRY);
-    expect(takeEarlyRegistry()).toBeNull();
+    const registry = await takeEarlyRegistry(REGISTRY_URL);
+    await expect(registry?.json()).resolves.toEqual(REGISTRY);
+    expect(takeEarlyRegistry(REGISTRY_URL)).toBeUndefined();
     await settle();
     expect(asked).toEqual(['http://api.test/api/platform/registry', MANIFEST]);
     await expect(takeEarlyManifest(MANIFEST)).resolves.toBe(JSON.stringify(MANIFEST_BODY));
@@ -78,9 +82,23 @@ describe('remotes read before bootstrap', () => {
     expect(asked).toEqual(['http://api.test/api/platform/registry', 'http://api.test/api/platform/registry']);
   });
 
-  it('leaves a failed registry read to the store, which then asks the usual way', async () => {
-    const { fetchImpl } = fakeFetch({ 'http://api.test/api/platform/registry': { status: 503, body: {} } });
+  it('hands a refused registry read to the store as it came, and asks for no manifest', async () => {
+    const { fetchImpl, asked } = fakeFetch({ [REGISTRY_URL]: { status: 503, body: {} } });
     readRemotesEarly('http://api.test', '/dashboard', true, { fetchImpl });
-    await expect(takeEarlyRegistry()).rejects.toThrow('HTTP 503');
+    await expect(takeEarlyRegistry(REGISTRY_URL)).resolves.toMatchObject({ status: 503 });
+    await settle();
+    expect(asked).toEqual([REGISTRY_URL]);
+  });
+
+  it('hands an unanswered registry read to the store as a rejection, and asks for nothing more', async () => {
+    const asked: string[] = [];
+    const fetchImpl = (async (input: RequestInfo | URL) => {
+      asked.push(String(input));
+      throw new TypeError('Failed to fetch');
+    }) as typeof fetch;
+    readRemotesEarly('http://api.test', '/dashboard', true, { fetchImpl });
+    await settle();
+    await expect(takeEarlyRegistry(REGISTRY_URL)).rejects.toThrow('Failed to fetch');
+    expect(asked).toEqual([REGISTRY_URL]);
   });
 });

@@ -1,10 +1,12 @@
+import { StartedEarly } from '../started-early';
 import { preloadPlan } from './preload-plan';
 
 // Runs in index.ts, before the async boundary that sets up the shared modules: plain fetch only,
 // nothing from a shared package (zod, React, @td/api-client's parsing) is imported here.
 
-let registry: Promise<unknown> | null = null;
-const manifests = new Map<string, Promise<string>>();
+/** Keyed by URL. The registry's raw answer: the store has the ApiClient check it as its own read. */
+const registries = new StartedEarly<string, Promise<Response>>();
+const manifests = new StartedEarly<string, Promise<string>>();
 
 const json = (response: Response) =>
   response.ok ? response.json() : Promise.reject(new Error(`HTTP ${response.status}`));
@@ -64,8 +66,15 @@ export function readRemotesEarly(
   { manifest = true, fetchImpl = fetch }: { manifest?: boolean; fetchImpl?: typeof fetch } = {},
 ): void {
   const [remote] = manifest ? preloadPlan(pathname, signedIn).now : [];
-  registry = fetchImpl(`${apiUrl}/api/platform/registry`).then(json);
-  registry
+  const registryUrl = `${apiUrl}/api/platform/registry`;
+  const answer = fetchImpl(registryUrl);
+  // A copy for the store, made on arrival: this module reads the original for the manifest's URL.
+  const copy = answer.then((r) => r.clone());
+  // A failed read is the store's to handle when it takes it; until then it is no unhandled rejection.
+  copy.catch(() => undefined);
+  registries.put(registryUrl, copy);
+  answer
+    .then(json)
     .then((body) => {
       const url = remote && manifestUrlOf(body, remote);
       if (!url) return;
@@ -76,21 +85,17 @@ export function readRemotesEarly(
         (body) => preloadScripts(scriptsOf(body, url)),
         () => undefined,
       );
-      manifests.set(url, text);
+      manifests.put(url, text);
     })
     .catch(() => undefined);
 }
 
-/** The registry's early answer (the raw envelope), once; null when none was asked for. */
-export function takeEarlyRegistry(): Promise<unknown> | null {
-  const early = registry;
-  registry = null;
-  return early;
+/** The early answer (unread) for this registry URL, once; undefined when none was asked for. */
+export function takeEarlyRegistry(url: string): Promise<Response> | undefined {
+  return registries.take(url);
 }
 
 /** The early answer (body text) for this manifest URL, once; undefined when none was asked for. */
 export function takeEarlyManifest(url: string): Promise<string> | undefined {
-  const text = manifests.get(url);
-  manifests.delete(url);
-  return text;
+  return manifests.take(url);
 }

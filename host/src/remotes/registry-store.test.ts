@@ -1,4 +1,5 @@
 import { ApiClient } from '@td/api-client';
+import { fakeJsonResponse } from '@td/platform/test-support';
 import { createFakeApi } from '../test-support/fake-api';
 import { RegistryStore } from './registry-store';
 
@@ -81,8 +82,13 @@ describe('RegistryStore', () => {
       getToken: () => null,
       fetchImpl: fake.fetchImpl,
     });
-    const store = new RegistryStore(api, 1000, () => Promise.resolve(registry('1.0.0').body));
+    const asked: string[] = [];
+    const store = new RegistryStore(api, 1000, (url) => {
+      asked.push(url);
+      return Promise.resolve(fakeJsonResponse(200, registry('1.0.0').body));
+    });
     await store.refresh();
+    expect(asked).toEqual(['http://api.test/api/platform/registry']);
     expect(fake.calls).toEqual([]);
     expect(store.entry('infra')?.version).toBe('1.0.0');
     await store.refresh();
@@ -96,9 +102,16 @@ describe('RegistryStore', () => {
       getToken: () => null,
       fetchImpl: fake.fetchImpl,
     });
-    const store = new RegistryStore(api, 1000, () => Promise.resolve({ success: false }));
-    await store.refresh();
-    expect(fake.calls).toHaveLength(1);
-    expect(store.entry('infra')?.version).toBe('2.0.0');
+    for (const early of [
+      Promise.resolve(fakeJsonResponse(200, { success: false })),
+      Promise.resolve(fakeJsonResponse(503, { success: false, error: 'Busy' })),
+      Promise.reject(new TypeError('Failed to fetch')),
+    ]) {
+      fake.calls.length = 0;
+      const store = new RegistryStore(api, 1000, () => early);
+      await store.refresh();
+      expect(fake.calls).toHaveLength(1);
+      expect(store.entry('infra')?.version).toBe('2.0.0');
+    }
   });
 });

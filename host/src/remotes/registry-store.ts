@@ -5,12 +5,7 @@ import { type RemoteEntry, type RemoteName, type RemoteRegistry, remoteRegistryR
 
 type Listener = () => void;
 
-/** The early answer checked by the same rules as the API client's read; a bad one falls back to that read. */
-function parseRegistryReply(body: unknown) {
-  const parsed = remoteRegistryReply.safeParse(body);
-  if (!parsed.success) throw new Error('The remote registry answer was malformed.');
-  return parsed.data;
-}
+const REGISTRY_PATH = '/api/platform/registry';
 
 /**
  * The host's copy of the runtime registry. It re-reads the document on an interval and tells
@@ -25,7 +20,8 @@ export class RegistryStore {
   constructor(
     private readonly api: ApiClient,
     private readonly pollMs: number = POLL_INTERVALS.registry,
-    private firstRead?: () => Promise<unknown> | null,
+    /** The registry's answer asked for before the store existed (early-remote.ts), by URL. */
+    private firstRead?: (url: string) => Promise<Response> | undefined,
   ) {}
 
   snapshot = (): RemoteRegistry | null => this.registry;
@@ -42,10 +38,11 @@ export class RegistryStore {
 
   async refresh(): Promise<void> {
     try {
-      // The first read may take the answer index.ts asked for before bootstrap (early-remote.ts).
-      const early = this.firstRead?.();
+      // The first read may take the answer index.ts asked for before bootstrap (early-remote.ts),
+      // checked by the ApiClient as its own; a failed or malformed one is asked for again.
+      const answer = this.firstRead?.(`${this.api.baseUrl}${REGISTRY_PATH}`);
       this.firstRead = undefined;
-      const reply = early ? await early.then(parseRegistryReply).catch(() => this.read()) : await this.read();
+      const reply = answer ? await this.read(answer).catch(() => this.read()) : await this.read();
       this.error = null;
       if (!sameRegistry(this.registry, reply.data)) {
         this.registry = reply.data;
@@ -58,11 +55,8 @@ export class RegistryStore {
     }
   }
 
-  private read() {
-    return this.api.get('/api/platform/registry', remoteRegistryReply, {
-      anonymous: true,
-      timeoutMs: 4000,
-    });
+  private read(answer?: Promise<Response>) {
+    return this.api.get(REGISTRY_PATH, remoteRegistryReply, { anonymous: true, timeoutMs: 4000, answer });
   }
 
   start(): void {

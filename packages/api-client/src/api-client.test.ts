@@ -181,3 +181,29 @@ describe('a read the server shed as busy', () => {
     }
   });
 });
+
+describe('an answer asked for before the client existed', () => {
+  it('is checked as a fetched one, without asking again', async () => {
+    const { client, fetchImpl } = clientWith(() => json(200, { success: true, value: 1 }));
+    const answer = json(200, { success: true, value: 7 });
+    await expect(client.get('/api/x', ok, { answer })).resolves.toEqual({ success: true, value: 7 });
+    const wrong = json(200, { success: true, value: 'seven' });
+    await expect(client.get('/api/x', ok, { answer: wrong })).rejects.toMatchObject({
+      kind: 'invalid_response',
+    });
+    const refused = json(404, { success: false, error: 'No such thing.' });
+    await expect(client.get('/api/x', ok, { answer: refused })).rejects.toMatchObject({
+      kind: 'http',
+      message: 'No such thing.',
+    });
+    expect(fetchImpl).not.toHaveBeenCalled();
+  });
+
+  it('is given up on after the timeout, and a failed one reads as a network failure', async () => {
+    const { client } = clientWith(() => json(200, { success: true, value: 1 }));
+    const never = new Promise<Response>(() => undefined);
+    await expect(client.get('/api/x', ok, { answer: never })).rejects.toMatchObject({ kind: 'timeout' });
+    const failed = Promise.reject(new TypeError('Failed to fetch'));
+    await expect(client.get('/api/x', ok, { answer: failed })).rejects.toMatchObject({ kind: 'network' });
+  });
+});

@@ -16,6 +16,12 @@ export interface RequestOptions {
   anonymous?: boolean;
   /** Extra request headers (an Idempotency-Key, say); they never replace the session's. */
   headers?: Record<string, string>;
+  /**
+   * The answer to this same request, already asked for by plain `fetch` before the client existed
+   * (the shell's entry script reads the registry that way, docs/decisions/0046): it is waited for
+   * (within the timeout) and checked exactly as a fetched one. A busy retry fetches anew.
+   */
+  answer?: Promise<Response>;
 }
 
 const DEFAULT_TIMEOUT_MS = 10_000;
@@ -66,6 +72,14 @@ function wait(ms: number, signal: AbortSignal | undefined): Promise<void> {
       resolve();
     }, ms);
     signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+/** An answer asked for elsewhere, given up on when this call times out or is cancelled. */
+function untilAborted(answer: Promise<Response>, signal: AbortSignal): Promise<Response> {
+  return new Promise((resolve, reject) => {
+    signal.addEventListener('abort', () => reject(signal.reason), { once: true });
+    answer.then(resolve, reject);
   });
 }
 
@@ -131,7 +145,8 @@ export class ApiClient {
     accept: string,
   ): Promise<{ response: Response; token: string | null }> {
     for (let attempt = 0; ; attempt++) {
-      const sent = await this.sendOnce(method, path, body, options, accept);
+      const once = attempt === 0 ? options : { ...options, answer: undefined };
+      const sent = await this.sendOnce(method, path, body, once, accept);
       const waitMs = method === 'GET' && attempt < BUSY_RETRIES ? busyRetryAfterMs(sent.response) : null;
       if (waitMs === null) return sent;
       await sent.response.body?.cancel().catch(() => undefined);
@@ -159,12 +174,14 @@ export class ApiClient {
     options.signal?.addEventListener('abort', onAbort, { once: true });
 
     try {
-      const response = await (this.options.fetchImpl ?? fetch)(`${this.options.baseUrl}${path}`, {
-        method,
-        headers,
-        body: body === undefined ? undefined : JSON.stringify(body),
-        signal: controller.signal,
-      });
+      const response = await (options.answer
+        ? untilAborted(options.answer, controller.signal)
+        : (this.options.fetchImpl ?? fetch)(`${this.options.baseUrl}${path}`, {
+            method,
+            headers,
+            body: body === undefined ? undefined : JSON.stringify(body),
+            signal: controller.signal,
+          }));
       return { response, token };
     } catch (error) {
       if (options.signal?.aborted) throw error;

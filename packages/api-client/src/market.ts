@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { candlesResponseSchema, marketOverviewSchema, okEnvelope } from '@td/contracts';
 import type { ApiClient } from './api-client';
 import { useApiClient } from './api-client-context';
-import { POLL_INTERVALS } from './polling';
+import { POLL_INTERVALS, PREFETCH_FRESH_MS } from './polling';
 import { toQueryString } from './query-string';
 
 export const marketKeys = {
@@ -16,6 +16,7 @@ export const marketOverviewQuery = (api: ApiClient) =>
     queryFn: ({ signal }) =>
       api.get('/api/market/overview', okEnvelope(marketOverviewSchema), { signal }).then((r) => r.data),
     refetchInterval: POLL_INTERVALS.marketOverview,
+    staleTime: PREFETCH_FRESH_MS,
   });
 
 export const candlesQuery = (api: ApiClient, symbol: string, interval: '1m' | '1d' = '1m') =>

@@ -21,3 +21,11 @@ export const POLL_INTERVALS = {
   /** Data sources and the broker card: the spec's cache stale time is 5 min; statuses change faster. */
   dataSources: 60_000,
 } as const;
+
+/**
+ * How long an answer counts as fresh for the calls the shell prefetches before a screen mounts (the
+ * dashboard's figures and the trading mode, docs/decisions/0046): a screen mounted within this reuses
+ * the prefetched answer instead of asking again at once. Shorter than every interval those calls
+ * poll at, so the poll alone still decides when they are asked again.
+ */
+export const PREFETCH_FRESH_MS = 10_000;

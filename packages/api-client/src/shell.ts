@@ -12,7 +12,7 @@ import {
 import { useState } from 'react';
 import type { ApiClient } from './api-client';
 import { useApiClient } from './api-client-context';
-import { POLL_INTERVALS } from './polling';
+import { POLL_INTERVALS, PREFETCH_FRESH_MS } from './polling';
 import { shellKeys } from './shell-keys';
 import { useTradingMode } from './trading-mode-query';
 
@@ -45,6 +45,7 @@ export const portfolioOverviewQuery = (api: ApiClient) =>
     queryKey: shellKeys.portfolioOverview,
     queryFn: ({ signal }) => api.get('/api/portfolio/overview', portfolioOverviewResponseSchema, { signal }),
     refetchInterval: POLL_INTERVALS.portfolio,
+    staleTime: PREFETCH_FRESH_MS,
   });
 
 export const useQuickStats = () => useQuery(quickStatsQuery(useApiClient()));
