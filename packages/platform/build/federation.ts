@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { type Configuration, rspack } from '@rspack/core';
+import { ownPackagesShared } from './own-package-versions';
 import { StandaloneFederationRuntimePlugin } from './standalone-runtime-plugin';
 import { WIDGET_CHUNK_PREFIX } from './widget-chunks';
 
@@ -74,6 +75,9 @@ export function sharedSingletons(fromDir: string) {
 function federationRuntimeOptions() {
   return { target: 'web' as const };
 }
+
+/** Measurement switch for decision 0050: our packages shared by source hash instead of bundled. */
+const shareOwnPackages = () => process.env.SHARE_OWN_PACKAGES === '1';
 
 interface FederatedBuild {
   /** The package folder (where package.json and src/ live). */
@@ -154,7 +158,10 @@ export function createFederatedConfig(build: FederatedBuild): Configuration {
         filename: isHost ? undefined : 'remoteEntry.js',
         exposes: build.exposes,
         remotes: isHost ? {} : undefined,
-        shared: sharedSingletons(build.dir),
+        shared: {
+          ...sharedSingletons(build.dir),
+          ...(shareOwnPackages() ? ownPackagesShared(WORKSPACE_PACKAGES) : {}),
+        },
         shareStrategy: 'loaded-first',
         runtimePlugins: build.runtimePlugins,
         manifest: isHost ? false : { fileName: 'mf-manifest.json' },
