@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { type Configuration, rspack } from '@rspack/core';
-import { ownPackagesShared } from './own-package-versions';
+import { OWN_PACKAGES, type OwnPackage, ownPackagesShared } from './own-package-versions';
 import { StandaloneFederationRuntimePlugin } from './standalone-runtime-plugin';
 import { WIDGET_CHUNK_PREFIX } from './widget-chunks';
 
@@ -76,8 +76,19 @@ function federationRuntimeOptions() {
   return { target: 'web' as const };
 }
 
-/** Measurement switch for decision 0050: our packages shared by source hash instead of bundled. */
-const shareOwnPackages = () => process.env.SHARE_OWN_PACKAGES === '1';
+/**
+ * Measurement switch for decision 0050, off by default: `SHARE_OWN_PACKAGES=1` shares all our packages
+ * by source hash instead of bundling them; a comma-separated list (`@td/ui,@td/platform`) shares those.
+ */
+function sharedOwnPackages() {
+  const chosen = process.env.SHARE_OWN_PACKAGES;
+  if (!chosen || chosen === '0') return {};
+  if (chosen === '1') return ownPackagesShared(WORKSPACE_PACKAGES);
+  const names = chosen.split(',').map((name) => name.trim());
+  const unknown = names.filter((name) => !(name in OWN_PACKAGES));
+  if (unknown.length > 0) throw new Error(`SHARE_OWN_PACKAGES names ${unknown.join(', ')}, not one of ours.`);
+  return ownPackagesShared(WORKSPACE_PACKAGES, names as OwnPackage[]);
+}
 
 interface FederatedBuild {
   /** The package folder (where package.json and src/ live). */
@@ -160,7 +171,7 @@ export function createFederatedConfig(build: FederatedBuild): Configuration {
         remotes: isHost ? {} : undefined,
         shared: {
           ...sharedSingletons(build.dir),
-          ...(shareOwnPackages() ? ownPackagesShared(WORKSPACE_PACKAGES) : {}),
+          ...sharedOwnPackages(),
         },
         shareStrategy: 'loaded-first',
         runtimePlugins: build.runtimePlugins,

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { createFederatedConfig } from './federation';
 import { ownPackagesShared, ownPackageVersion } from './own-package-versions';
 
 /** A throwaway packages folder: contracts, ui, api-client (imports contracts) and platform. */
@@ -92,5 +93,42 @@ describe('our packages versioned by their source', () => {
       requiredVersion: version,
     });
     expect(shared['@td/platform/chart']?.version).toBe(shared['@td/platform']?.version);
+  });
+});
+
+describe('the SHARE_OWN_PACKAGES measurement switch', () => {
+  const ROOT = path.resolve(__dirname, '../../..');
+  const before = process.env.SHARE_OWN_PACKAGES;
+  afterEach(() => {
+    if (before === undefined) delete process.env.SHARE_OWN_PACKAGES;
+    else process.env.SHARE_OWN_PACKAGES = before;
+  });
+
+  function sharedKeysOfTrading(): string[] {
+    const config = createFederatedConfig({
+      name: 'trading',
+      dir: path.join(ROOT, 'mf-trading'),
+      version: '1.0.0',
+      port: 0,
+      production: true,
+      title: 't',
+    });
+    const federation = config.plugins?.find(
+      (plugin) =>
+        (plugin as { constructor: { name: string } } | null)?.constructor.name === 'ModuleFederationPlugin',
+    ) as unknown as { _options: { shared: Record<string, unknown> } };
+    return Object.keys(federation._options.shared).filter((key) => key.startsWith('@td/'));
+  }
+
+  it('leaves our packages unshared when unset: each build carries its own (0008)', () => {
+    delete process.env.SHARE_OWN_PACKAGES;
+    expect(sharedKeysOfTrading()).toEqual([]);
+  });
+
+  it('shares the packages it names, and refuses a name that is not ours', () => {
+    process.env.SHARE_OWN_PACKAGES = '@td/ui';
+    expect(sharedKeysOfTrading()).toEqual(['@td/ui']);
+    process.env.SHARE_OWN_PACKAGES = '@td/uikit';
+    expect(() => sharedKeysOfTrading()).toThrow('SHARE_OWN_PACKAGES names @td/uikit, not one of ours.');
   });
 });

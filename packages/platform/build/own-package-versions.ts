@@ -61,12 +61,16 @@ export function ownPackageVersion(packagesDir: string, name: OwnPackage, seen: O
  * exact version match is taken (`strictVersion`): a remote reuses the host's copy only when both were
  * built from the same source, otherwise it loads the fallback it was built with.
  */
-export function ownPackagesShared(packagesDir: string) {
+export function ownPackagesShared(
+  packagesDir: string,
+  names: readonly OwnPackage[] = Object.keys(OWN_PACKAGES) as OwnPackage[],
+) {
   const shared: Record<
     string,
     { singleton: false; version: string; requiredVersion: string; strictVersion: true }
   > = {};
-  for (const [name, keys] of Object.entries(OWN_PACKAGES) as [OwnPackage, readonly string[]][]) {
+  for (const name of names) {
+    const keys: readonly string[] = OWN_PACKAGES[name];
     const version = ownPackageVersion(packagesDir, name);
     for (const key of keys)
       shared[key] = { singleton: false, version, requiredVersion: version, strictVersion: true };
