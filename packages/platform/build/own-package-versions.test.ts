@@ -76,15 +76,10 @@ describe('our packages versioned by their source', () => {
     expect(ownPackageVersion(root, '@td/platform')).toBe(platform);
   });
 
-  it('shares each package and its shipped subpaths with an exact version, never as one forced copy', () => {
+  it('shares each package with an exact version, never as one forced copy, and not the chart subpath', () => {
     const shared = ownPackagesShared(root);
-    expect(Object.keys(shared).sort()).toEqual([
-      '@td/api-client',
-      '@td/contracts',
-      '@td/platform',
-      '@td/platform/chart',
-      '@td/ui',
-    ]);
+    // '@td/platform/chart' shared would be one whole module with the chart library behind it.
+    expect(Object.keys(shared).sort()).toEqual(['@td/api-client', '@td/contracts', '@td/platform', '@td/ui']);
     const version = ownPackageVersion(root, '@td/ui');
     expect(shared['@td/ui']).toEqual({
       singleton: false,
@@ -92,7 +87,6 @@ describe('our packages versioned by their source', () => {
       version,
       requiredVersion: version,
     });
-    expect(shared['@td/platform/chart']?.version).toBe(shared['@td/platform']?.version);
   });
 });
 

@@ -7,7 +7,8 @@ export const OWN_PACKAGES = {
   '@td/contracts': ['@td/contracts'],
   '@td/ui': ['@td/ui'],
   '@td/api-client': ['@td/api-client'],
-  '@td/platform': ['@td/platform', '@td/platform/chart'],
+  // Not '@td/platform/chart': shared, it is one whole module with the chart library behind it (0050).
+  '@td/platform': ['@td/platform'],
 } as const;
 
 export type OwnPackage = keyof typeof OWN_PACKAGES;
