@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { type Configuration, rspack } from '@rspack/core';
+import { OWN_PACKAGES, type OwnPackage, ownPackagesShared } from './own-package-versions';
 import { StandaloneFederationRuntimePlugin } from './standalone-runtime-plugin';
 import { WIDGET_CHUNK_PREFIX } from './widget-chunks';
 
@@ -73,6 +74,20 @@ export function sharedSingletons(fromDir: string) {
  */
 function federationRuntimeOptions() {
   return { target: 'web' as const };
+}
+
+/**
+ * Measurement switch for decision 0050, off by default: `SHARE_OWN_PACKAGES=1` shares all our packages
+ * by source hash instead of bundling them; a comma-separated list (`@td/ui,@td/platform`) shares those.
+ */
+function sharedOwnPackages() {
+  const chosen = process.env.SHARE_OWN_PACKAGES;
+  if (!chosen || chosen === '0') return {};
+  if (chosen === '1') return ownPackagesShared(WORKSPACE_PACKAGES);
+  const names = chosen.split(',').map((name) => name.trim());
+  const unknown = names.filter((name) => !(name in OWN_PACKAGES));
+  if (unknown.length > 0) throw new Error(`SHARE_OWN_PACKAGES names ${unknown.join(', ')}, not one of ours.`);
+  return ownPackagesShared(WORKSPACE_PACKAGES, names as OwnPackage[]);
 }
 
 interface FederatedBuild {
@@ -154,7 +169,10 @@ export function createFederatedConfig(build: FederatedBuild): Configuration {
         filename: isHost ? undefined : 'remoteEntry.js',
         exposes: build.exposes,
         remotes: isHost ? {} : undefined,
-        shared: sharedSingletons(build.dir),
+        shared: {
+          ...sharedSingletons(build.dir),
+          ...sharedOwnPackages(),
+        },
         shareStrategy: 'loaded-first',
         runtimePlugins: build.runtimePlugins,
         manifest: isHost ? false : { fileName: 'mf-manifest.json' },
