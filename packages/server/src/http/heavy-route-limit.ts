@@ -39,19 +39,32 @@ export interface HeavyRouteLimitOptions {
   /** The loop's turn this long (ms): every read but NEVER_LIMITED gets 503 until it ends; 0: not checked. */
   maxLoopDelayMs: number;
   retryAfterSeconds: number;
+  /**
+   * While an order, an Emergency Stop or a resume is being answered, every read but NEVER_LIMITED
+   * gets 503 once the event loop has worked this long (ms) since its last beat, instead of
+   * maxLoopDelayMs: the order waits for the turn its reply is written in, so that turn is kept short.
+   * 0 or unset: no tighter limit. Needs the loop guard (maxLoopDelayMs > 0).
+   */
+  maxWorkWhileOrdersMs?: number;
   /** How far behind the event loop is now, ms; a timer-driven probe unless a test brings its own. */
   loopDelay?: LoopDelayProbe;
 }
 
 export interface LoopDelayProbe {
   behindMs(): number;
+  /** CPU time the loop has worked since its last beat (≤ the clock's time), ms; 0 when not read. */
+  workMs?(): number;
   stop(): void;
 }
 
-/** 8 heavy reads at once (two dashboards' worth) and a 20 ms stall; figures in docs/decisions/0042. */
+/**
+ * 8 heavy reads at once (two dashboards' worth), a 20 ms stall (0042), and 3 ms of work while an
+ * order or a halt is answered (0051).
+ */
 export const DEFAULT_HEAVY_ROUTE_LIMIT: HeavyRouteLimitOptions = {
   maxInFlight: 8,
   maxLoopDelayMs: 20,
+  maxWorkWhileOrdersMs: 3,
   retryAfterSeconds: 1,
 };
 
@@ -82,14 +95,17 @@ export function timerLoopDelay(
     lastCpu = cpu();
   }, BEAT_MS);
   timer.unref();
+  const worked = (at: number) => {
+    if (at - cpuReadAt >= 1) [cpuReadAt, cpuNow] = [at, cpu()];
+    return Math.max(0, Math.min(at - lastBeat, cpuNow - lastCpu));
+  };
   return {
     behindMs: () => {
       const at = now();
-      const onTheClock = at - lastBeat;
-      if (onTheClock <= BEAT_MS) return 0;
-      if (at - cpuReadAt >= 1) [cpuReadAt, cpuNow] = [at, cpu()];
-      return Math.max(0, Math.min(onTheClock, cpuNow - lastCpu) - BEAT_MS);
+      if (at - lastBeat <= BEAT_MS) return 0;
+      return Math.max(0, worked(at) - BEAT_MS);
     },
+    workMs: () => worked(now()),
     stop: () => clearInterval(timer),
   };
 }
@@ -101,6 +117,16 @@ function startsWithAny(url: string, prefixes: readonly string[]): boolean {
 /** Whether a read may be refused while the event loop is behind: any GET but NEVER_LIMITED. */
 export function isSheddableRead(method: string, routeUrl: string | undefined): boolean {
   return method === 'GET' && routeUrl !== undefined && !startsWithAny(routeUrl, NEVER_LIMITED);
+}
+
+/** Whether a request is one the loop is kept short for: placing or cancelling an order, the halt, the resume. */
+export function isPriorityWrite(method: string, routeUrl: string | undefined): boolean {
+  if (method === 'GET' || method === 'OPTIONS' || routeUrl === undefined) return false;
+  return (
+    routeUrl.startsWith('/api/orders') ||
+    routeUrl === '/api/risk/emergency-stop' ||
+    routeUrl === '/api/risk/resume'
+  );
 }
 
 /** Whether a route counts against the in-flight limit: heavy GETs only. */
@@ -121,6 +147,9 @@ export function installHeavyRouteLimit(
   const loopDelay =
     options.loopDelay ?? (options.maxLoopDelayMs > 0 ? timerLoopDelay() : { behindMs: () => 0, stop() {} });
   let inFlight = 0;
+  // Orders, halts and resumes admitted and not yet answered.
+  let priorityPending = 0;
+  const tightWorkMs = options.maxLoopDelayMs > 0 ? (options.maxWorkWhileOrdersMs ?? 0) : 0;
   const refuse = (reply: FastifyReply, error: string) =>
     reply
       .status(503)
@@ -130,9 +159,19 @@ export function installHeavyRouteLimit(
   const wait = `try again in ${options.retryAfterSeconds} s; orders and Emergency Stop are not affected.`;
   app.addHook('onRequest', (request: FastifyRequest, reply, done) => {
     const route = request.routeOptions.url;
+    if (isPriorityWrite(request.method, route)) {
+      priorityPending += 1;
+      reply.raw.once('close', () => {
+        priorityPending -= 1;
+      });
+      return done();
+    }
     if (!isSheddableRead(request.method, route)) return done();
     if (options.maxLoopDelayMs > 0 && loopDelay.behindMs() > options.maxLoopDelayMs) {
       return refuse(reply, `The server is busy catching up: ${wait}`);
+    }
+    if (priorityPending > 0 && tightWorkMs > 0 && (loopDelay.workMs?.() ?? 0) > tightWorkMs) {
+      return refuse(reply, `The server is busy placing orders: ${wait}`);
     }
     if (!isHeavyRoute(request.method, route)) return done();
     if (inFlight >= options.maxInFlight) {

@@ -160,6 +160,8 @@ const envSchema = z.object({
   HEAVY_ROUTES_MAX_IN_FLIGHT: z.coerce.number().int().min(0).default(8),
   /** Event loop this far behind (ms): heavy reads get 503 until it catches up; 0: no such check. */
   HEAVY_ROUTES_MAX_LOOP_DELAY_MS: z.coerce.number().min(0).default(20),
+  /** While an order or a halt is answered, reads get 503 once the loop has worked this long (ms); 0: off (0051). */
+  HEAVY_ROUTES_MAX_WORK_WHILE_ORDERS_MS: z.coerce.number().min(0).default(3),
 });
 
 export type AppConfig = ReturnType<typeof loadConfig>;
@@ -288,6 +290,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     heavyRoutes: {
       maxInFlight: e.HEAVY_ROUTES_MAX_IN_FLIGHT,
       maxLoopDelayMs: e.HEAVY_ROUTES_MAX_LOOP_DELAY_MS,
+      maxWorkWhileOrdersMs: e.HEAVY_ROUTES_MAX_WORK_WHILE_ORDERS_MS,
       retryAfterSeconds: 1,
     },
   };
