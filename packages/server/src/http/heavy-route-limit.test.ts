@@ -110,23 +110,23 @@ describe('the limit on heavy routes', () => {
     }
   });
 
-  it('counts a turn as behind only for the time the process worked in it, not time spent waiting for a core', () => {
-    let [wall, cpu] = [1_000, 500];
+  it('counts a turn as behind only for the time the loop was active in it, not time it waited for I/O', () => {
+    let [wall, active] = [1_000, 500];
     const probe = timerLoopDelay(
       () => wall,
-      () => cpu,
+      () => active,
     );
-    [wall, cpu] = [1_050, 545];
+    [wall, active] = [1_050, 545];
     expect(probe.behindMs()).toBe(35);
-    [wall, cpu] = [1_200, 547];
+    [wall, active] = [1_200, 547];
     expect(probe.behindMs()).toBe(37);
     probe.stop();
     const waiting = timerLoopDelay(
       () => wall,
-      () => cpu,
+      () => active,
     );
     wall += 80;
-    cpu += 3;
+    active += 3;
     expect(waiting.behindMs()).toBe(0);
     waiting.stop();
   });

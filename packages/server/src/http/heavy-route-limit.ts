@@ -52,52 +52,55 @@ export interface HeavyRouteLimitOptions {
 
 export interface LoopDelayProbe {
   behindMs(): number;
-  /** CPU time the loop has worked since its last beat (≤ the clock's time), ms; 0 when not read. */
+  /** Time the loop has been active since its last beat (≤ the clock's time), ms; 0 when not read. */
   workMs?(): number;
   stop(): void;
 }
 
 /**
- * 8 heavy reads at once (two dashboards' worth), a 20 ms stall (0042), and 3 ms of work while an
- * order or a halt is answered (0051).
+ * 8 heavy reads at once (two dashboards' worth, 0042), a turn 5 ms past its beat, and 3 ms of work
+ * while an order or a halt is answered (0051).
  */
 export const DEFAULT_HEAVY_ROUTE_LIMIT: HeavyRouteLimitOptions = {
   maxInFlight: 8,
-  maxLoopDelayMs: 20,
+  maxLoopDelayMs: 5,
   maxWorkWhileOrdersMs: 3,
   retryAfterSeconds: 1,
 };
 
 const BEAT_MS = 10;
 
-const cpuMs = () => {
-  const { user, system } = process.cpuUsage();
-  return (user + system) / 1000;
-};
+/**
+ * Time the event loop has not spent waiting for I/O, ms (libuv's idle time taken from the clock).
+ * It counts the loop's work and any wait for a core *while working*: in a burst the process is
+ * preempted with requests queued behind it, and those requests wait on the clock, not in CPU time.
+ * Time blocked in poll with nothing to do is not counted, so an idle gap never reads as a long turn.
+ */
+const activeMs = () => performance.eventLoopUtilization().active;
 
 /**
  * How long the current turn of the event loop has run: a timer due every 10 ms has not fired for
  * that long. A burst read from many sockets in one turn shows here while it runs; at idle a request
- * starts a fresh turn, so one slow answer never gets the next caller refused. Counted in CPU time
- * as well as on the clock: on a shared machine the process may wait for a core with no work queued.
+ * starts a fresh turn, so one slow answer never gets the next caller refused. Counted in the loop's
+ * active time as well as on the clock: time spent waiting for I/O is not work.
  */
 export function timerLoopDelay(
   now: () => number = () => performance.now(),
-  cpu: () => number = cpuMs,
+  active: () => number = activeMs,
 ): LoopDelayProbe {
   let lastBeat = now();
-  let lastCpu = cpu();
-  // Reading CPU time is a system call: once the clock says the turn is long, at most once a ms.
-  let cpuReadAt = Number.NEGATIVE_INFINITY;
-  let cpuNow = lastCpu;
+  let activeAtBeat = active();
+  // Read once the clock says the turn is long, at most once a ms.
+  let readAt = Number.NEGATIVE_INFINITY;
+  let activeNow = activeAtBeat;
   const timer = setInterval(() => {
     lastBeat = now();
-    lastCpu = cpu();
+    activeAtBeat = active();
   }, BEAT_MS);
   timer.unref();
   const worked = (at: number) => {
-    if (at - cpuReadAt >= 1) [cpuReadAt, cpuNow] = [at, cpu()];
-    return Math.max(0, Math.min(at - lastBeat, cpuNow - lastCpu));
+    if (at - readAt >= 1) [readAt, activeNow] = [at, active()];
+    return Math.max(0, Math.min(at - lastBeat, activeNow - activeAtBeat));
   };
   return {
     behindMs: () => {

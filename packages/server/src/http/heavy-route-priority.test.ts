@@ -97,16 +97,16 @@ describe('reads give way while an order or a halt is being answered', () => {
     expect(isPriorityWrite('POST', undefined)).toBe(false);
   });
 
-  it('reads the work since the last beat as the smaller of the clock and the CPU time', () => {
-    let [wall, cpu] = [1_000, 500];
+  it("reads the work since the last beat as the smaller of the clock and the loop's active time", () => {
+    let [wall, active] = [1_000, 500];
     const probe = timerLoopDelay(
       () => wall,
-      () => cpu,
+      () => active,
     );
-    [wall, cpu] = [1_004, 503];
+    [wall, active] = [1_004, 503];
     expect(probe.workMs?.()).toBe(3);
-    // Waiting for a core: the clock ran on, the process did not work.
-    [wall, cpu] = [1_040, 504];
+    // Waiting for I/O: the clock ran on, the loop was not active.
+    [wall, active] = [1_040, 504];
     expect(probe.workMs?.()).toBe(4);
     probe.stop();
   });
