@@ -47,6 +47,12 @@ export interface HeavyRouteLimitOptions {
    * 0 or unset: no tighter limit. Needs the loop guard (maxLoopDelayMs > 0).
    */
   maxWorkWhileOrdersMs?: number;
+  /**
+   * The loop guard refuses only once more reads than this arrived since the loop's last beat: a
+   * dashboard opening sends about ten at once, a burst hundreds, and a 503 costs the opening a
+   * second (the retry). 0 or unset: no minimum.
+   */
+  minReadsToShed?: number;
   /** How far behind the event loop is now, ms; a timer-driven probe unless a test brings its own. */
   loopDelay?: LoopDelayProbe;
 }
@@ -55,17 +61,20 @@ export interface LoopDelayProbe {
   behindMs(): number;
   /** Time the loop has been active since its last beat (≤ the clock's time), ms; 0 when not read. */
   workMs?(): number;
+  /** Beats so far: a new number starts a new count of reads. */
+  beats?(): number;
   stop(): void;
 }
 
 /**
- * 8 heavy reads at once (two dashboards' worth, 0042), a turn 5 ms past its beat, and 3 ms of work
- * while an order or a halt is answered (0051).
+ * 8 heavy reads at once (two dashboards' worth, 0042); a turn 5 ms past its beat once 12 reads have
+ * arrived since it, and 3 ms of work while an order or a halt is answered (0051).
  */
 export const DEFAULT_HEAVY_ROUTE_LIMIT: HeavyRouteLimitOptions = {
   maxInFlight: 8,
   maxLoopDelayMs: 5,
   maxWorkWhileOrdersMs: 3,
+  minReadsToShed: 12,
   retryAfterSeconds: 1,
 };
 
@@ -94,7 +103,9 @@ export function timerLoopDelay(
   // Read once the clock says the turn is long, at most once a ms.
   let readAt = Number.NEGATIVE_INFINITY;
   let activeNow = activeAtBeat;
+  let beats = 0;
   const timer = setInterval(() => {
+    beats += 1;
     lastBeat = now();
     activeAtBeat = active();
   }, BEAT_MS);
@@ -110,6 +121,7 @@ export function timerLoopDelay(
       return Math.max(0, worked(at) - BEAT_MS);
     },
     workMs: () => worked(now()),
+    beats: () => beats,
     stop: () => clearInterval(timer),
   };
 }
@@ -154,6 +166,15 @@ export function installHeavyRouteLimit(
   // Orders, halts and resumes admitted and not yet answered.
   let priorityPending = 0;
   const tightWorkMs = options.maxLoopDelayMs > 0 ? (options.maxWorkWhileOrdersMs ?? 0) : 0;
+  // Reads arrived since the beat numbered countedBeat.
+  let countedBeat = -1;
+  let readsThisBeat = 0;
+  const manyReads = () => {
+    const beat = loopDelay.beats?.() ?? 0;
+    if (beat !== countedBeat) [countedBeat, readsThisBeat] = [beat, 0];
+    readsThisBeat += 1;
+    return readsThisBeat > (options.minReadsToShed ?? 0);
+  };
   const refuse = (reply: FastifyReply, error: string) =>
     reply
       .status(503)
@@ -171,7 +192,8 @@ export function installHeavyRouteLimit(
       return done();
     }
     if (!isSheddableRead(request.method, route)) return done();
-    if (options.maxLoopDelayMs > 0 && loopDelay.behindMs() > options.maxLoopDelayMs) {
+    const burst = manyReads();
+    if (burst && options.maxLoopDelayMs > 0 && loopDelay.behindMs() > options.maxLoopDelayMs) {
       return refuse(reply, `The server is busy catching up: ${wait}`);
     }
     if (priorityPending > 0 && tightWorkMs > 0 && (loopDelay.workMs?.() ?? 0) > tightWorkMs) {

@@ -162,6 +162,8 @@ const envSchema = z.object({
   HEAVY_ROUTES_MAX_LOOP_DELAY_MS: z.coerce.number().min(0).default(5),
   /** While an order or a halt is answered, reads get 503 once the loop has worked this long (ms); 0: off (0051). */
   HEAVY_ROUTES_MAX_WORK_WHILE_ORDERS_MS: z.coerce.number().min(0).default(3),
+  /** The loop guard refuses only once more reads than this arrived since its last beat (0051). */
+  HEAVY_ROUTES_MIN_READS_TO_SHED: z.coerce.number().int().min(0).default(12),
 });
 
 export type AppConfig = ReturnType<typeof loadConfig>;
@@ -291,6 +293,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       maxInFlight: e.HEAVY_ROUTES_MAX_IN_FLIGHT,
       maxLoopDelayMs: e.HEAVY_ROUTES_MAX_LOOP_DELAY_MS,
       maxWorkWhileOrdersMs: e.HEAVY_ROUTES_MAX_WORK_WHILE_ORDERS_MS,
+      minReadsToShed: e.HEAVY_ROUTES_MIN_READS_TO_SHED,
       retryAfterSeconds: 1,
     },
   };

@@ -8,7 +8,13 @@ let headers: { authorization: string };
 beforeAll(async () => {
   testApp = await buildTestApp({
     config: {
-      heavyRoutes: { maxInFlight: 0, maxLoopDelayMs: 0, maxWorkWhileOrdersMs: 0, retryAfterSeconds: 1 },
+      heavyRoutes: {
+        maxInFlight: 0,
+        maxLoopDelayMs: 0,
+        maxWorkWhileOrdersMs: 0,
+        minReadsToShed: 0,
+        retryAfterSeconds: 1,
+      },
     },
   });
   ({ headers } = await signInForTest(testApp));
