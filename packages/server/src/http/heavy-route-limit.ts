@@ -100,7 +100,7 @@ export function timerLoopDelay(
 ): LoopDelayProbe {
   let lastBeat = now();
   let activeAtBeat = active();
-  // Read once the clock says the turn is long, at most once a ms.
+  // Read at most once a ms: a burst asks for every read request.
   let readAt = Number.NEGATIVE_INFINITY;
   let activeNow = activeAtBeat;
   let beats = 0;
