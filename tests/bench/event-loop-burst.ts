@@ -46,15 +46,18 @@ function burst(apiUrl: string, token: string): Promise<LoadResult> {
 async function probe(
   stop: () => boolean,
   gapMs: number,
-  step: (agent: http.Agent) => Promise<{ status: number; ms: number }>,
+  step: (agent: http.Agent) => Promise<{ status: number; ms: number; body?: string }>,
 ) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
   const latencies: number[] = [];
   const statuses = new Map<number, number>();
+  // The first answer of each refusing status, to say why (a figure of refusals alone hides it).
+  const refusals: Record<number, string> = {};
   while (!stop()) {
-    const { status, ms } = await step(agent);
+    const { status, ms, body } = await step(agent);
     latencies.push(ms);
     statuses.set(status, (statuses.get(status) ?? 0) + 1);
+    if (status >= 400 && !(status in refusals)) refusals[status] = (body ?? '').slice(0, 200);
     await new Promise((resolve) => setTimeout(resolve, gapMs));
   }
   agent.destroy();
@@ -63,6 +66,7 @@ async function probe(
     p99: percentile(latencies, 99),
     count: latencies.length,
     statuses: Object.fromEntries(statuses),
+    refusals,
   };
 }
 
@@ -72,10 +76,91 @@ function verdict(name: string, value: number, goal: number, unit = 'ms'): boolea
   return met;
 }
 
+/** One burst with the probes beside it; prints its figures, prefixed with the run's number. */
+async function burstRun(apiUrl: string, token: string, run: number) {
+  console.log(loadLine(`burst run ${run}, before`));
+  let done = false;
+  let placed = 0;
+  const load = burst(apiUrl, token).finally(() => {
+    done = true;
+  });
+  // The child needs a moment to start; the probes run for as long as the burst does.
+  await new Promise((resolve) => setTimeout(resolve, 1_500));
+  const [health, orders, stops] = await Promise.all([
+    probe(
+      () => done,
+      20,
+      (agent) => send(agent, apiUrl, { method: 'GET', url: '/api/health' }),
+    ),
+    probe(
+      () => done,
+      150,
+      (agent) =>
+        send(agent, apiUrl, {
+          method: 'POST',
+          url: '/api/orders',
+          token,
+          // Buy then sell the same share: the account neither runs out of cash nor piles up a position.
+          body: {
+            symbol: 'RELIANCE',
+            side: placed++ % 2 === 0 ? 'BUY' : 'SELL',
+            type: 'MARKET',
+            quantity: 1,
+          },
+        }),
+    ),
+    probe(
+      () => done,
+      500,
+      async (agent) => {
+        const stop = await send(agent, apiUrl, {
+          method: 'POST',
+          url: '/api/risk/emergency-stop',
+          token,
+          body: { reason: 'Benchmark: Emergency Stop under a burst', close_positions: false },
+        });
+        await send(agent, apiUrl, {
+          method: 'POST',
+          url: '/api/risk/resume',
+          token,
+          body: { reason: 'benchmark' },
+        });
+        return stop;
+      },
+    ),
+  ]);
+  const result = await load;
+  const name = (figure: string) => `burst_run${run}_${figure}`;
+  console.log(loadLine(`burst run ${run}, after`));
+  metric(name('clients'), CLIENTS, 'clients', 0);
+  metric(name('answered'), result.perSecond, 'req/s');
+  metric(name('served_2xx'), result.servedPerSecond, 'req/s');
+  metric(name('refused_503'), result.statuses[503] ?? 0, 'requests', 0);
+  metric(name('dashboard_p99'), result.p99, 'ms');
+  console.log(`${name('statuses')}: ${JSON.stringify(result.statuses)}`);
+  console.log(
+    `${name('probe_statuses')}: health ${JSON.stringify(health.statuses)} orders ${JSON.stringify(orders.statuses)} emergency_stop ${JSON.stringify(stops.statuses)}`,
+  );
+  for (const [figure, probed] of [
+    ['health', health],
+    ['orders', orders],
+    ['emergency_stop', stops],
+  ] as const) {
+    metric(name(`${figure}_p50`), probed.p50, 'ms');
+    metric(name(`${figure}_p99`), probed.p99, 'ms');
+  }
+  for (const [figure, probed] of Object.entries({ health, orders, emergency_stop: stops })) {
+    for (const [status, text] of Object.entries(probed.refusals))
+      console.log(`${name(figure)} ${status}: ${text}`);
+  }
+  metric(name('probe_samples'), health.count + orders.count + stops.count, 'requests', 0);
+  return { health: health.p99, orders: orders.p99, stop: stops.p99 };
+}
+
 /**
  * Goal 4's burst: the real API with the market running, a signed-in trader, 200 concurrent clients
- * polling six dashboard calls for 10 s; meanwhile health, paper orders and Emergency Stop (each
- * followed by a resume) are timed from this process.
+ * polling six dashboard calls for 10 s, twice (BURST_RUNS); meanwhile health, paper orders and Emergency
+ * Stop (each followed by a resume) are timed from this process.
  */
 export async function runBurst(): Promise<void> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'td-bench-burst-'));
@@ -101,70 +186,22 @@ export async function runBurst(): Promise<void> {
     metric('health_idle_p50', healthIdle?.p50 ?? Number.NaN, 'ms', 2);
     metric('health_idle_p99', healthIdle?.p99 ?? Number.NaN, 'ms', 2);
 
-    let done = false;
-    const load = burst(apiUrl, token).finally(() => {
-      done = true;
-    });
-    // The child needs a moment to start; the probes run for as long as the burst does.
-    await new Promise((resolve) => setTimeout(resolve, 1_500));
-    const [health, orders, stops] = await Promise.all([
-      probe(
-        () => done,
-        20,
-        (agent) => send(agent, apiUrl, { method: 'GET', url: '/api/health' }),
-      ),
-      probe(
-        () => done,
-        150,
-        (agent) =>
-          send(agent, apiUrl, {
-            method: 'POST',
-            url: '/api/orders',
-            token,
-            body: { symbol: 'RELIANCE', side: 'BUY', type: 'MARKET', quantity: 1 },
-          }),
-      ),
-      probe(
-        () => done,
-        500,
-        async (agent) => {
-          const stop = await send(agent, apiUrl, {
-            method: 'POST',
-            url: '/api/risk/emergency-stop',
-            token,
-            body: { reason: 'Benchmark: Emergency Stop under a burst', close_positions: false },
-          });
-          await send(agent, apiUrl, {
-            method: 'POST',
-            url: '/api/risk/resume',
-            token,
-            body: { reason: 'benchmark' },
-          });
-          return stop;
-        },
-      ),
-    ]);
-    const result = await load;
-    console.log(loadLine('after the burst'));
-    metric('burst_clients', CLIENTS, 'clients', 0);
-    metric('burst_answered', result.perSecond, 'req/s');
-    metric('burst_served_2xx', result.servedPerSecond, 'req/s');
-    metric('burst_refused_503', result.statuses[503] ?? 0, 'requests', 0);
-    metric('burst_dashboard_p99', result.p99, 'ms');
-    console.log(`burst_statuses: ${JSON.stringify(result.statuses)}`);
-    console.log(
-      `probe_statuses: health ${JSON.stringify(health.statuses)} orders ${JSON.stringify(orders.statuses)} emergency_stop ${JSON.stringify(stops.statuses)}`,
-    );
-    metric('burst_health_p50', health.p50, 'ms');
-    metric('burst_orders_p50', orders.p50, 'ms');
-    metric('burst_emergency_stop_p50', stops.p50, 'ms');
+    // Twice on the same server: a goal counts as met only when every run meets it (0051).
+    const runs = Number(process.env.BURST_RUNS ?? 2);
+    const worst = { health: 0, orders: 0, stop: 0 };
+    for (let run = 1; run <= runs; run++) {
+      const figures = await burstRun(apiUrl, token, run);
+      worst.health = Math.max(worst.health, figures.health);
+      worst.orders = Math.max(worst.orders, figures.orders);
+      worst.stop = Math.max(worst.stop, figures.stop);
+    }
+    console.log(`burst: worst of ${runs} runs`);
     const met = [
       idleOk,
-      verdict('burst_health_p99', health.p99, GOAL.healthP99),
-      verdict('burst_orders_p99', orders.p99, GOAL.orderP99),
-      verdict('burst_emergency_stop_p99', stops.p99, GOAL.stopP99),
+      verdict('burst_health_p99', worst.health, GOAL.healthP99),
+      verdict('burst_orders_p99', worst.orders, GOAL.orderP99),
+      verdict('burst_emergency_stop_p99', worst.stop, GOAL.stopP99),
     ].every(Boolean);
-    metric('burst_probe_samples', health.count + orders.count + stops.count, 'requests', 0);
     console.log(`goal: the event loop never stalls under a burst — ${met ? 'met' : 'missed'}`);
   } finally {
     await stopApiServer(server);

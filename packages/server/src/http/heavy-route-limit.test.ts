@@ -82,6 +82,30 @@ describe('the limit on heavy routes', () => {
     await app.close();
   });
 
+  it('refuses reads for a slow turn only once more arrived since the beat than a dashboard opening sends', async () => {
+    let beats = 0;
+    const app = Fastify();
+    installHeavyRouteLimit(app, {
+      maxInFlight: 8,
+      maxLoopDelayMs: 20,
+      minReadsToShed: 3,
+      retryAfterSeconds: 1,
+      loopDelay: { behindMs: () => 35, beats: () => beats, stop() {} },
+    });
+    app.get('/api/market/overview', async () => ({ indices: {} }));
+    await app.ready();
+    const statuses = async (count: number) => {
+      const answers: number[] = [];
+      for (let i = 0; i < count; i++)
+        answers.push((await inject(app, 'GET', '/api/market/overview')).statusCode);
+      return answers;
+    };
+    expect(await statuses(5)).toEqual([200, 200, 200, 503, 503]);
+    beats += 1;
+    expect(await statuses(4)).toEqual([200, 200, 200, 503]);
+    await app.close();
+  });
+
   it('counts only heavy reads against the limit, and never sheds health, orders, Emergency Stop or sign-in', () => {
     for (const url of ['/api/market/candles/:symbol', '/api/performance/analytics', '/api/risk/metrics']) {
       expect(isHeavyRoute('GET', url)).toBe(true);
@@ -110,23 +134,23 @@ describe('the limit on heavy routes', () => {
     }
   });
 
-  it('counts a turn as behind only for the time the process worked in it, not time spent waiting for a core', () => {
-    let [wall, cpu] = [1_000, 500];
+  it('counts a turn as behind only for the time the loop was active in it, not time it waited for I/O', () => {
+    let [wall, active] = [1_000, 500];
     const probe = timerLoopDelay(
       () => wall,
-      () => cpu,
+      () => active,
     );
-    [wall, cpu] = [1_050, 545];
+    [wall, active] = [1_050, 545];
     expect(probe.behindMs()).toBe(35);
-    [wall, cpu] = [1_200, 547];
+    [wall, active] = [1_200, 547];
     expect(probe.behindMs()).toBe(37);
     probe.stop();
     const waiting = timerLoopDelay(
       () => wall,
-      () => cpu,
+      () => active,
     );
     wall += 80;
-    cpu += 3;
+    active += 3;
     expect(waiting.behindMs()).toBe(0);
     waiting.stop();
   });

@@ -1,3 +1,4 @@
+import { performance } from 'node:perf_hooks';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 /**
@@ -39,57 +40,88 @@ export interface HeavyRouteLimitOptions {
   /** The loop's turn this long (ms): every read but NEVER_LIMITED gets 503 until it ends; 0: not checked. */
   maxLoopDelayMs: number;
   retryAfterSeconds: number;
+  /**
+   * While an order, an Emergency Stop or a resume is being answered, every read but NEVER_LIMITED
+   * gets 503 once the event loop has worked this long (ms) since its last beat, instead of
+   * maxLoopDelayMs: the order waits for the turn its reply is written in, so that turn is kept short.
+   * 0 or unset: no tighter limit. Needs the loop guard (maxLoopDelayMs > 0).
+   */
+  maxWorkWhileOrdersMs?: number;
+  /**
+   * The loop guard refuses only once more reads than this arrived since the loop's last beat: a
+   * dashboard opening sends about ten at once, a burst hundreds, and a 503 costs the opening a
+   * second (the retry). 0 or unset: no minimum.
+   */
+  minReadsToShed?: number;
   /** How far behind the event loop is now, ms; a timer-driven probe unless a test brings its own. */
   loopDelay?: LoopDelayProbe;
 }
 
 export interface LoopDelayProbe {
   behindMs(): number;
+  /** Time the loop has been active since its last beat (≤ the clock's time), ms; 0 when not read. */
+  workMs?(): number;
+  /** Beats so far: a new number starts a new count of reads. */
+  beats?(): number;
   stop(): void;
 }
 
-/** 8 heavy reads at once (two dashboards' worth) and a 20 ms stall; figures in docs/decisions/0042. */
+/**
+ * 8 heavy reads at once (two dashboards' worth, 0042); a turn 5 ms past its beat once 12 reads have
+ * arrived since it, and 3 ms of work while an order or a halt is answered (0051).
+ */
 export const DEFAULT_HEAVY_ROUTE_LIMIT: HeavyRouteLimitOptions = {
   maxInFlight: 8,
-  maxLoopDelayMs: 20,
+  maxLoopDelayMs: 5,
+  maxWorkWhileOrdersMs: 3,
+  minReadsToShed: 12,
   retryAfterSeconds: 1,
 };
 
 const BEAT_MS = 10;
 
-const cpuMs = () => {
-  const { user, system } = process.cpuUsage();
-  return (user + system) / 1000;
-};
+/**
+ * Time the event loop has not spent waiting for I/O, ms (libuv's idle time taken from the clock).
+ * It counts the loop's work and any wait for a core *while working*: in a burst the process is
+ * preempted with requests queued behind it, and those requests wait on the clock, not in CPU time.
+ * Time blocked in poll with nothing to do is not counted, so an idle gap never reads as a long turn.
+ */
+const activeMs = () => performance.eventLoopUtilization().active;
 
 /**
  * How long the current turn of the event loop has run: a timer due every 10 ms has not fired for
  * that long. A burst read from many sockets in one turn shows here while it runs; at idle a request
- * starts a fresh turn, so one slow answer never gets the next caller refused. Counted in CPU time
- * as well as on the clock: on a shared machine the process may wait for a core with no work queued.
+ * starts a fresh turn, so one slow answer never gets the next caller refused. Counted in the loop's
+ * active time as well as on the clock: time spent waiting for I/O is not work.
  */
 export function timerLoopDelay(
   now: () => number = () => performance.now(),
-  cpu: () => number = cpuMs,
+  active: () => number = activeMs,
 ): LoopDelayProbe {
   let lastBeat = now();
-  let lastCpu = cpu();
-  // Reading CPU time is a system call: once the clock says the turn is long, at most once a ms.
-  let cpuReadAt = Number.NEGATIVE_INFINITY;
-  let cpuNow = lastCpu;
+  let activeAtBeat = active();
+  // Read at most once a ms: a burst asks for every read request.
+  let readAt = Number.NEGATIVE_INFINITY;
+  let activeNow = activeAtBeat;
+  let beats = 0;
   const timer = setInterval(() => {
+    beats += 1;
     lastBeat = now();
-    lastCpu = cpu();
+    activeAtBeat = active();
   }, BEAT_MS);
   timer.unref();
+  const worked = (at: number) => {
+    if (at - readAt >= 1) [readAt, activeNow] = [at, active()];
+    return Math.max(0, Math.min(at - lastBeat, activeNow - activeAtBeat));
+  };
   return {
     behindMs: () => {
       const at = now();
-      const onTheClock = at - lastBeat;
-      if (onTheClock <= BEAT_MS) return 0;
-      if (at - cpuReadAt >= 1) [cpuReadAt, cpuNow] = [at, cpu()];
-      return Math.max(0, Math.min(onTheClock, cpuNow - lastCpu) - BEAT_MS);
+      if (at - lastBeat <= BEAT_MS) return 0;
+      return Math.max(0, worked(at) - BEAT_MS);
     },
+    workMs: () => worked(now()),
+    beats: () => beats,
     stop: () => clearInterval(timer),
   };
 }
@@ -101,6 +133,16 @@ function startsWithAny(url: string, prefixes: readonly string[]): boolean {
 /** Whether a read may be refused while the event loop is behind: any GET but NEVER_LIMITED. */
 export function isSheddableRead(method: string, routeUrl: string | undefined): boolean {
   return method === 'GET' && routeUrl !== undefined && !startsWithAny(routeUrl, NEVER_LIMITED);
+}
+
+/** Whether a request is one the loop is kept short for: placing or cancelling an order, the halt, the resume. */
+export function isPriorityWrite(method: string, routeUrl: string | undefined): boolean {
+  if (method === 'GET' || method === 'OPTIONS' || routeUrl === undefined) return false;
+  return (
+    routeUrl.startsWith('/api/orders') ||
+    routeUrl === '/api/risk/emergency-stop' ||
+    routeUrl === '/api/risk/resume'
+  );
 }
 
 /** Whether a route counts against the in-flight limit: heavy GETs only. */
@@ -121,6 +163,18 @@ export function installHeavyRouteLimit(
   const loopDelay =
     options.loopDelay ?? (options.maxLoopDelayMs > 0 ? timerLoopDelay() : { behindMs: () => 0, stop() {} });
   let inFlight = 0;
+  // Orders, halts and resumes admitted and not yet answered.
+  let priorityPending = 0;
+  const tightWorkMs = options.maxLoopDelayMs > 0 ? (options.maxWorkWhileOrdersMs ?? 0) : 0;
+  // Reads arrived since the beat numbered countedBeat.
+  let countedBeat = -1;
+  let readsThisBeat = 0;
+  const manyReads = () => {
+    const beat = loopDelay.beats?.() ?? 0;
+    if (beat !== countedBeat) [countedBeat, readsThisBeat] = [beat, 0];
+    readsThisBeat += 1;
+    return readsThisBeat > (options.minReadsToShed ?? 0);
+  };
   const refuse = (reply: FastifyReply, error: string) =>
     reply
       .status(503)
@@ -130,9 +184,20 @@ export function installHeavyRouteLimit(
   const wait = `try again in ${options.retryAfterSeconds} s; orders and Emergency Stop are not affected.`;
   app.addHook('onRequest', (request: FastifyRequest, reply, done) => {
     const route = request.routeOptions.url;
+    if (isPriorityWrite(request.method, route)) {
+      priorityPending += 1;
+      reply.raw.once('close', () => {
+        priorityPending -= 1;
+      });
+      return done();
+    }
     if (!isSheddableRead(request.method, route)) return done();
-    if (options.maxLoopDelayMs > 0 && loopDelay.behindMs() > options.maxLoopDelayMs) {
+    const burst = manyReads();
+    if (burst && options.maxLoopDelayMs > 0 && loopDelay.behindMs() > options.maxLoopDelayMs) {
       return refuse(reply, `The server is busy catching up: ${wait}`);
+    }
+    if (priorityPending > 0 && tightWorkMs > 0 && (loopDelay.workMs?.() ?? 0) > tightWorkMs) {
+      return refuse(reply, `The server is busy placing orders: ${wait}`);
     }
     if (!isHeavyRoute(request.method, route)) return done();
     if (inFlight >= options.maxInFlight) {

@@ -158,8 +158,12 @@ const envSchema = z.object({
     .transform((value) => value === 'true'),
   /** Heavy reads (candles, analytics, risk, research, ML) answered at once; more get 503 (0042). */
   HEAVY_ROUTES_MAX_IN_FLIGHT: z.coerce.number().int().min(0).default(8),
-  /** Event loop this far behind (ms): heavy reads get 503 until it catches up; 0: no such check. */
-  HEAVY_ROUTES_MAX_LOOP_DELAY_MS: z.coerce.number().min(0).default(20),
+  /** Event loop this far behind (ms): heavy reads get 503 until it catches up; 0: no such check (0042, 0051). */
+  HEAVY_ROUTES_MAX_LOOP_DELAY_MS: z.coerce.number().min(0).default(5),
+  /** While an order or a halt is answered, reads get 503 once the loop has worked this long (ms); 0: off (0051). */
+  HEAVY_ROUTES_MAX_WORK_WHILE_ORDERS_MS: z.coerce.number().min(0).default(3),
+  /** The loop guard refuses only once more reads than this arrived since its last beat (0051). */
+  HEAVY_ROUTES_MIN_READS_TO_SHED: z.coerce.number().int().min(0).default(12),
 });
 
 export type AppConfig = ReturnType<typeof loadConfig>;
@@ -288,6 +292,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     heavyRoutes: {
       maxInFlight: e.HEAVY_ROUTES_MAX_IN_FLIGHT,
       maxLoopDelayMs: e.HEAVY_ROUTES_MAX_LOOP_DELAY_MS,
+      maxWorkWhileOrdersMs: e.HEAVY_ROUTES_MAX_WORK_WHILE_ORDERS_MS,
+      minReadsToShed: e.HEAVY_ROUTES_MIN_READS_TO_SHED,
       retryAfterSeconds: 1,
     },
   };

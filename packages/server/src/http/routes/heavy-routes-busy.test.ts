@@ -7,7 +7,15 @@ let headers: { authorization: string };
 // No heavy request may be in flight: every one is refused, as when the server is saturated.
 beforeAll(async () => {
   testApp = await buildTestApp({
-    config: { heavyRoutes: { maxInFlight: 0, maxLoopDelayMs: 0, retryAfterSeconds: 1 } },
+    config: {
+      heavyRoutes: {
+        maxInFlight: 0,
+        maxLoopDelayMs: 0,
+        maxWorkWhileOrdersMs: 0,
+        minReadsToShed: 0,
+        retryAfterSeconds: 1,
+      },
+    },
   });
   ({ headers } = await signInForTest(testApp));
 });

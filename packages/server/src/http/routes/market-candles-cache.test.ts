@@ -64,6 +64,24 @@ describe('1-minute candles from kept history and live bars', () => {
     expect(after.slice(0, before.length - 1)).toEqual(before.slice(0, -1));
   });
 
+  it('answers the same day twice from one serialised reply, and never an older forming bar after a tick', async () => {
+    const { market } = testApp.services;
+    const url = `/api/market/candles/RELIANCE?interval=1m&to=${new Date(clock.now()).toISOString()}`;
+    const first = await testApp.app.inject({ method: 'GET', url, headers });
+    const again = await testApp.app.inject({ method: 'GET', url, headers });
+    expect(again.body).toBe(first.body);
+    expect(first.headers['content-type']).toBe('application/json; charset=utf-8');
+
+    // Ticks inside the same minute change the forming bar in place; the next reply shows them.
+    const forming = () => market.pipeline.minuteBars('RELIANCE').at(-1)!;
+    const before = { ...forming() };
+    for (let i = 0; i < 20 && forming().volume === before.volume; i++)
+      market.simulator.emit(0.1, clock.now());
+    expect(forming()).not.toEqual(before);
+    const after = await testApp.app.inject({ method: 'GET', url, headers });
+    expect(after.json().data.candles.at(-1)).toEqual(JSON.parse(JSON.stringify(forming())));
+  });
+
   it('keeps generated history unchangeable, so no caller can alter what the next one reads', () => {
     const { history } = testApp.services.market;
     const date = history.sessionDates.at(-1)!;

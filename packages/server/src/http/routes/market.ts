@@ -7,6 +7,7 @@ import { unknownSymbolError } from '../../engines/market/instruments';
 import type { MarketDataService } from '../../engines/market/market-data-service';
 import { MarketDataError } from '../../engines/market/market-types';
 import type { FeedSubscriptions } from '../../engines/market/subscriptions';
+import { CandlesReplyCache } from './candles-reply-cache';
 
 const DAY = 86_400_000;
 
@@ -30,6 +31,7 @@ export interface MarketRouteDeps {
 
 /** spec part 1 §7 (api-client market.ts): indices, quotes, candles and the simulator's order book. */
 export async function marketRoutes(app: FastifyInstance, { market, feedSubscriptions }: MarketRouteDeps) {
+  const candlesReplies = new CandlesReplyCache();
   app.get('/api/market/overview', async () => {
     const snapshot = market.indexSnapshot();
     return {
@@ -52,7 +54,7 @@ export async function marketRoutes(app: FastifyInstance, { market, feedSubscript
     return { success: true, data: quotes };
   });
 
-  app.get('/api/market/candles/:symbol', async (request) => {
+  app.get('/api/market/candles/:symbol', async (request, reply) => {
     const { symbol } = validate(z.object({ symbol: symbolSchema }), request.params, 'path');
     const query = validate(candlesQuerySchema, request.query, 'query');
     if (!market.isKnownSymbol(symbol)) asHttpError(unknownSymbolError(symbol));
@@ -77,7 +79,8 @@ export async function marketRoutes(app: FastifyInstance, { market, feedSubscript
             .minuteBars(symbol)
             .filter((bar) => bar.openTime >= after && bar.openTime <= to.getTime())
         : [];
-    return { success: true, data: { symbol, interval: query.interval, candles: [...past, ...today] } };
+    const json = candlesReplies.reply(symbol, query.interval, past, today);
+    return reply.type('application/json; charset=utf-8').send(json);
   });
 
   app.get('/api/market/book/:symbol', async (request) => {
