@@ -110,7 +110,8 @@ export function tradeTally() {
               ? trade.pnl_percent / 100
               : null;
         const at = Date.parse(trade.timestamp);
-        if (value !== null && Number.isFinite(value) && Number.isFinite(at)) closed.push({ at, return: value });
+        if (value !== null && Number.isFinite(value) && Number.isFinite(at))
+          closed.push({ at, return: value });
       }
     },
     result: () => ({ orders, approved, rejected, closed }),
