@@ -111,7 +111,7 @@ export function buildTrading(base: Foundation) {
     ...{ market, logger, now, mode: () => tradingMode.current() },
     predictions: new SqlPredictionsRepository(db),
     trades: () => trading.tradesForExport({ status: 'all', range: 'all' }),
-    tradeSteps: () => trading.allTradeSteps(),
+    tradeSteps: (visit) => trading.allTradeSteps(visit),
     closedTrades: () => trading.closedTradeStats(),
     newsFeedEnabled: (id) => dataSources.isEnabled(id),
     customNewsFeeds: () => dataSources.enabledCustomNewsFeeds(),

@@ -169,8 +169,15 @@ export function* ledgerHistorySteps(input: LedgerHistoryInput): Steps<LedgerHist
   for (const bucket of buckets) {
     // Trips arrive in exit order already (fills are read in time order); the days follow them.
     bucket.tripDays = Int32Array.from(tripDays.get(bucket) ?? []);
-    bucket.suffix = new SuffixTotals(bucket.trips);
+    bucket.suffix = yield* SuffixTotals.steps(bucket.trips);
     yield;
+  }
+  const strategies = new Set<string>();
+  const symbols = new Set<string>();
+  for (const [i, trip] of trips.entries()) {
+    if (due(i, 4096)) yield;
+    strategies.add(trip.strategy);
+    symbols.add(trip.symbol);
   }
   return {
     days,
@@ -179,8 +186,8 @@ export function* ledgerHistorySteps(input: LedgerHistoryInput): Steps<LedgerHist
     flows,
     buckets,
     openLots,
-    strategies: [...new Set(trips.map((trip) => trip.strategy))].sort(),
-    symbols: [...new Set(trips.map((trip) => trip.symbol))].sort(),
+    strategies: [...strategies].sort(),
+    symbols: [...symbols].sort(),
   };
 }
 

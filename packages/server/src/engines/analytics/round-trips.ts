@@ -51,49 +51,62 @@ export function matchRoundTrips(fills: readonly AnalyticsFill[]): { trips: Round
 export function* roundTripSteps(
   fills: readonly AnalyticsFill[],
 ): Steps<{ trips: RoundTrip[]; open: OpenLot[] }> {
-  const lots = new Map<string, OpenLot[]>();
+  const lots: OpenLots = new Map();
   const trips: RoundTrip[] = [];
+  const closed = (trip: RoundTrip) => trips.push(trip);
   for (const [i, fill] of fills.entries()) {
     if (due(i)) yield;
-    let queue = lots.get(fill.symbol);
-    if (!queue) {
-      queue = [];
-      lots.set(fill.symbol, queue);
-    }
-    if (fill.side === 'BUY') {
-      queue.push({
-        symbol: fill.symbol,
-        strategy: fill.strategy,
-        quantity: fill.quantity,
-        entryTs: fill.ts,
-        entryPricePaise: fill.pricePaise,
-        entryChargesPaise: fill.chargesPaise,
-      });
-      continue;
-    }
-    let remaining = fill.quantity;
-    while (remaining > 0 && queue.length > 0) {
-      const lot = queue[0]!;
-      const quantity = Math.min(remaining, lot.quantity);
-      const entryCharges = (lot.entryChargesPaise * quantity) / lot.quantity;
-      const exitCharges = (fill.chargesPaise * quantity) / fill.quantity;
-      trips.push({
-        symbol: fill.symbol,
-        strategy: lot.strategy,
-        quantity,
-        entryTs: lot.entryTs,
-        exitTs: fill.ts,
-        entryPricePaise: lot.entryPricePaise,
-        exitPricePaise: fill.pricePaise,
-        entryChargesPaise: entryCharges,
-        exitChargesPaise: exitCharges,
-        pnlPaise: quantity * (fill.pricePaise - lot.entryPricePaise) - entryCharges - exitCharges,
-      });
-      lot.quantity -= quantity;
-      lot.entryChargesPaise -= entryCharges;
-      remaining -= quantity;
-      if (lot.quantity === 0) queue.shift();
-    }
+    matchFill(lots, fill, closed);
   }
   return { trips, open: [...lots.values()].flat() };
+}
+
+/** Each symbol's unsold buys, earliest first. */
+export type OpenLots = Map<string, OpenLot[]>;
+
+/**
+ * One fill matched FIFO against `lots` (changed in place): a buy opens a lot, a sell closes the
+ * earliest and hands each closed part to `closed`. Fills must come in time order; kept as its own
+ * step so a reader can carry `lots` from one batch of fills to the next (the phase engine does).
+ */
+export function matchFill(lots: OpenLots, fill: AnalyticsFill, closed: (trip: RoundTrip) => void): void {
+  let queue = lots.get(fill.symbol);
+  if (!queue) {
+    queue = [];
+    lots.set(fill.symbol, queue);
+  }
+  if (fill.side === 'BUY') {
+    queue.push({
+      symbol: fill.symbol,
+      strategy: fill.strategy,
+      quantity: fill.quantity,
+      entryTs: fill.ts,
+      entryPricePaise: fill.pricePaise,
+      entryChargesPaise: fill.chargesPaise,
+    });
+    return;
+  }
+  let remaining = fill.quantity;
+  while (remaining > 0 && queue.length > 0) {
+    const lot = queue[0]!;
+    const quantity = Math.min(remaining, lot.quantity);
+    const entryCharges = (lot.entryChargesPaise * quantity) / lot.quantity;
+    const exitCharges = (fill.chargesPaise * quantity) / fill.quantity;
+    closed({
+      symbol: fill.symbol,
+      strategy: lot.strategy,
+      quantity,
+      entryTs: lot.entryTs,
+      exitTs: fill.ts,
+      entryPricePaise: lot.entryPricePaise,
+      exitPricePaise: fill.pricePaise,
+      entryChargesPaise: entryCharges,
+      exitChargesPaise: exitCharges,
+      pnlPaise: quantity * (fill.pricePaise - lot.entryPricePaise) - entryCharges - exitCharges,
+    });
+    lot.quantity -= quantity;
+    lot.entryChargesPaise -= entryCharges;
+    remaining -= quantity;
+    if (lot.quantity === 0) queue.shift();
+  }
 }

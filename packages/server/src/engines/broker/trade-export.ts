@@ -26,9 +26,9 @@ export class TradeExport {
     return tradesForExport(this.tradeHistorySource(), query);
   }
 
-  /** Every trade of the account in use, oldest first, as steps to run sliced (trade-history.ts). */
-  allTradeSteps(): Steps<Trade[]> {
-    return allTradeSteps(this.tradeHistorySource());
+  /** Every trade of the account in use, oldest first, as steps to run sliced (trade-history.ts); pages to `visit` when given. */
+  allTradeSteps(visit?: (page: readonly Trade[]) => void): Steps<Trade[]> {
+    return allTradeSteps(this.tradeHistorySource(), undefined, visit);
   }
 
   private tradeHistorySource(): TradeHistorySource {

@@ -157,4 +157,16 @@ describe('allTradeSteps', () => {
     expect(next.value).toEqual(tradesForExport(source, { status: 'all', range: 'all' } as never).reverse());
     expect(runToEnd(allTradeSteps(source, 100)).map((trade) => trade.id)).toEqual(paper.map((o) => o.id));
   });
+
+  it('hands each page to a visitor and keeps none of them', () => {
+    const pages: string[][] = [];
+    const kept = runToEnd(allTradeSteps(source, 3, (page) => pages.push(page.map((trade) => trade.id))));
+    expect(kept).toEqual([]);
+    expect(pages).toEqual([
+      ['o-1', 'o-2', 'o-3'],
+      ['o-5', 'o-6'],
+      ['o-7', 'o-8'],
+    ]);
+    expect(pages.flat()).toEqual(runToEnd(allTradeSteps(source, 3)).map((trade) => trade.id));
+  });
 });

@@ -97,16 +97,23 @@ export const TRADE_PAGE = 250;
 /**
  * Every trade of the account, OLDEST first, a range of order rowids per step (core/time-slices):
  * the same trades tradesForExport gives for status and range 'all', without one read of the whole
- * history on the event loop (about a second at 200,000 orders). For readers that count, not list.
+ * history on the event loop (about a second at 200,000 orders). For readers that count, not list:
+ * given `visit`, each page is handed to it and none is kept (the result is empty), so 200,000 trades
+ * are never held at once and the garbage collector's pauses stay short (decision 0048).
  */
-export function* allTradeSteps(source: TradeHistorySource, page = TRADE_PAGE): Steps<Trade[]> {
+export function* allTradeSteps(
+  source: TradeHistorySource,
+  page = TRADE_PAGE,
+  visit?: (page: readonly Trade[]) => void,
+): Steps<Trade[]> {
   const trades: Trade[] = [];
   const upTo = source.ledger.newestOrderRowid();
   for (let after = 0; after < upTo; after += page) {
     const orders = source.ledger.ordersBetween(source.account, after, Math.min(after + page, upTo));
     if (orders.length > 0) {
-      for (const trade of tradesOf(source, orders, source.ledger.chargeNotes(orders.map((o) => o.id))))
-        trades.push(trade);
+      const read = tradesOf(source, orders, source.ledger.chargeNotes(orders.map((o) => o.id)));
+      if (visit) visit(read);
+      else for (const trade of read) trades.push(trade);
     }
     yield;
   }

@@ -126,7 +126,7 @@ export class TradingService {
     return this.exports.tradesForExport(query);
   }
 
-  allTradeSteps(): Steps<Trade[]> {
-    return this.exports.allTradeSteps();
+  allTradeSteps(visit?: (page: readonly Trade[]) => void): Steps<Trade[]> {
+    return this.exports.allTradeSteps(visit);
   }
 }

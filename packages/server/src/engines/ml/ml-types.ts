@@ -2,10 +2,10 @@
 // The seams the parts import from each other live in ml-seams.ts; only the top of ml imports this file.
 import type { Trade, TradingMode } from '@td/contracts';
 import type { Logger } from 'pino';
-import type { Steps } from '../../core/time-slices';
 import type { CustomRssFeed } from '../data-sources/feeds/rss-feeds';
 import type { MarketDataService } from '../market/market-data-service';
 import type { ClosedTrades } from './insight/insight-engine';
+import type { TradePageSteps } from './insight/part-readings';
 import type { PredictionStore } from './models/prediction-store';
 
 /** M3: packages/server/src/engines/ml/insight/index.ts `createInsight(deps)`; the /api/ml/* status calls read it. */
@@ -22,8 +22,8 @@ export interface MlServiceDependencies {
   mode?: () => TradingMode;
   /** Every order of the traded account (TradeExport.tradesForExport), for insight's decision quality. */
   trades?: () => readonly Trade[];
-  /** The same orders as steps (TradeExport.allTradeSteps): insight reads them in slices when given. */
-  tradeSteps?: () => Steps<readonly Trade[]>;
+  /** The same orders as steps handing each page to `visit` (TradeExport.allTradeSteps): insight counts them in slices when given. */
+  tradeSteps?: TradePageSteps;
   /** The closed trades of the account in use (PortfolioReport.closedTradeStats): the ML win rate quotes them. */
   closedTrades?: () => ClosedTrades;
   /** Settings → Data Sources: whether the trader left a built-in news feed on (default: all on). */

@@ -155,11 +155,13 @@ export class SqlOrdersRepository implements OrdersRepository {
 
   closedTradeCounts(account: AccountId, from: number, to: number) {
     // Counted here: returning a row per closed trade cost 300 ms to 1.4 s at 100,000 trades (0047).
+    // From the partial covering index alone (migration 019, decision 0048); its condition is repeated
+    // word for word, as SQLite uses a partial index only when the query's WHERE holds its terms.
     const row = this.sql(
       `SELECT COUNT(*) AS trades,
          COUNT(*) FILTER (WHERE realised_pnl_paise - charges_paise > 0) AS wins,
          COUNT(*) FILTER (WHERE realised_pnl_paise - charges_paise < 0) AS losses
-       FROM orders
+       FROM orders INDEXED BY orders_closed_sells
        WHERE account = ? AND side = 'SELL' AND filled_quantity > 0 AND created_at >= ? AND created_at < ?`,
     ).get(account, from, to) as { trades: number; wins: number; losses: number };
     return { trades: Number(row.trades), wins: Number(row.wins), losses: Number(row.losses) };

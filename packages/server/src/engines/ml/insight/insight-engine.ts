@@ -8,7 +8,14 @@ import type { ModelEngineApi, NewsPipeline } from '../ml-seams';
 import { DailyCandleReader } from './daily-candles';
 import { graphFigures, knowledgeGraphSteps } from './knowledge-graph';
 import { NewsEventTracker } from './news-event-tracker';
-import { judgedCounts, ledgerPartSteps, readLedgerPart, readModelsPart, readNewsPart } from './part-readings';
+import {
+  judgedCounts,
+  ledgerPartSteps,
+  readLedgerPart,
+  readModelsPart,
+  readNewsPart,
+  type TradePageSteps,
+} from './part-readings';
 import { learnedCandlePatternSteps, newsEventPatterns } from './pattern-hit-rates';
 import { type ClosedTrades, closedTradesNow } from './readings';
 
@@ -35,8 +42,11 @@ export interface InsightDeps {
   models?: Pick<ModelEngineApi, 'ensembleStatus' | 'onlineLearningStatus' | 'explainabilityStatus'> | null;
   /** Every order in the traded account's ledger (TradeExport.tradesForExport). */
   trades?: () => readonly Trade[];
-  /** The same orders as steps (TradeExport.allTradeSteps), read in slices; used instead of `trades` when given. */
-  tradeSteps?: () => Steps<readonly Trade[]>;
+  /**
+   * The same orders as steps handing each page to `visit` (TradeExport.allTradeSteps), read in slices
+   * and counted page by page, none kept; used instead of `trades` when given.
+   */
+  tradeSteps?: TradePageSteps;
   /** The ledger's closed trades for the account in use (PortfolioReport.closedTradeStats), read per request. */
   closedTrades?: () => ClosedTrades;
   now: () => number;

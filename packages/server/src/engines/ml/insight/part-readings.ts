@@ -8,6 +8,7 @@ import {
   readHeadlines,
   readOnlineLearningStatus,
   readTrades,
+  tradeTally,
 } from './readings';
 
 // What one insight build reads from the other parts, each with the sentence for why it could not
@@ -58,19 +59,23 @@ export function readLedgerPart(trades: (() => readonly Trade[]) | undefined): {
   }
 }
 
-/** readLedgerPart over orders read in steps (the build runs them sliced); a failed read is its problem. */
-export function* ledgerPartSteps(
-  steps: () => Steps<readonly Trade[]>,
-): Steps<ReturnType<typeof readLedgerPart>> {
-  let trades: readonly Trade[];
+/** The ledger's orders as steps that hand each page to `visit` and keep none (TradeExport.allTradeSteps). */
+export type TradePageSteps = (visit: (page: readonly Trade[]) => void) => Steps<unknown>;
+
+/**
+ * readLedgerPart over orders read in steps (the build runs them sliced), counted page by page so no
+ * step holds the whole ledger; a failed read is its problem, with nothing of it counted.
+ */
+export function* ledgerPartSteps(steps: TradePageSteps): Steps<ReturnType<typeof readLedgerPart>> {
+  const tally = tradeTally();
   try {
-    trades = yield* steps();
+    yield* steps((page) => tally.add(page));
   } catch (error) {
     return readLedgerPart(() => {
       throw error;
     });
   }
-  return readLedgerPart(() => trades);
+  return { trades: tally.result(), problem: null };
 }
 
 /** Resolved predictions (right when the direction came true) and closed trades (right when they gained). */

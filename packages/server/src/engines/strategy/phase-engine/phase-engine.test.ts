@@ -127,10 +127,11 @@ describe('the phase engine', () => {
     expect(store.latest('paper')).toMatchObject({ kind: 'start', fromPhase: 3 });
   });
 
-  it("while started, is the phase the loops' phaseForCapital returns, and stops being it on stop", () => {
+  it("while started, is the phase the loops' phaseForCapital returns, and stops being it on stop", async () => {
     const { engine, state } = setup(300_000);
     engine.start();
     try {
+      await engine.settled();
       state.now = T0 + DAY;
       state.equityPaise = 270_000_00; // down 10 %: Expansion's 7 % stop demotes to Growth
       expect(phaseForCapital(270_000).phase).toBe(2);
@@ -138,5 +139,21 @@ describe('the phase engine', () => {
       engine.stop();
     }
     expect(phaseForCapital(270_000).phase).toBe(3);
+  });
+
+  it('counts the trips in slices at start: the recorded phase applies meanwhile, and a stop ends the count', async () => {
+    const { engine, state, trade, store } = setup(300_000);
+    engine.evaluate(); // phase 3 recorded
+    for (let i = 0; i < 5; i += 1) trade(100, 101);
+    state.equityPaise = 20_000_00; // a capital that alone would read as phase 1
+    engine.start();
+    try {
+      expect(phaseForCapital(20_000).phase).toBe(3); // still counting: the recorded phase
+      engine.stop();
+      await engine.settled();
+      expect(store.recent('paper', 5)).toHaveLength(1); // stopped half way: nothing decided
+    } finally {
+      engine.stop();
+    }
   });
 });

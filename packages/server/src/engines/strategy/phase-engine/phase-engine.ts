@@ -1,5 +1,5 @@
 import type { AccountId } from '../../../core/orders';
-import { matchRoundTrips } from '../../analytics/round-trips';
+import { runSliced, WorkStoppedError } from '../../../core/time-slices';
 import { capitalPhase, installPhaseReader, type TradingPhase } from '../phases';
 import type { PhaseHistoryRow, PhaseHistoryStore } from './phase-history-store';
 import { decidePhase, type PhaseStanding, phaseByNumber } from './phase-rules';
@@ -40,27 +40,67 @@ export class PhaseEngine {
   private seen: { account: AccountId; fill: number; day: number; at: number } | null = null;
   private cached: TradingPhase | null = null;
   private lastErrorLoggedAt = Number.NEGATIVE_INFINITY;
+  /** The first count of the trips since the baseline, run in slices at start (null once done). */
+  private warming: Promise<void> | null = null;
+  private stopping = new AbortController();
 
   constructor(private readonly deps: PhaseEngineDeps) {}
 
+  /**
+   * Starts the timer. The first look needs every fill since the baseline matched (seconds on a
+   * 100,000-trade ledger, decision 0048): that runs in slices first, and the recorded phase applies
+   * meanwhile; later looks read only the fills added since.
+   */
   start(): void {
     if (this.timer) return;
     this.uninstall = installPhaseReader((capital) => this.currentPhase(capital));
-    this.safeEvaluate();
-    this.timer = setInterval(() => this.safeEvaluate(), this.deps.intervalMs ?? PHASE_EVALUATION_MS);
+    this.stopping = new AbortController();
+    this.warming = this.warmUp(this.stopping.signal).finally(() => {
+      this.warming = null;
+    });
+    this.timer = setInterval(() => {
+      if (!this.warming) this.safeEvaluate();
+    }, this.deps.intervalMs ?? PHASE_EVALUATION_MS);
     this.timer.unref?.();
   }
 
+  /** Stops the timer; a first count under way ends at its next slice (`settled` awaits it). */
   stop(): void {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
+    this.stopping.abort();
     this.uninstall?.();
     this.uninstall = null;
+  }
+
+  /** Resolves once the first count started by start() is over (done, failed or stopped). */
+  async settled(): Promise<void> {
+    await this.warming;
+  }
+
+  private async warmUp(signal: AbortSignal): Promise<void> {
+    try {
+      const account = this.deps.account();
+      const { store } = this.deps;
+      await runSliced(store.trips.steps(account, store.baselineTs(account) ?? 0), { signal });
+    } catch (error) {
+      if (error instanceof WorkStoppedError) return;
+      this.deps.log.error(
+        { err: error },
+        'phase trips could not be counted at start; the first look counts them',
+      );
+    }
+    if (!signal.aborted) this.safeEvaluate();
   }
 
   /** The phase whose caps apply now: re-evaluated when a trade happened or a day passed since the last look. */
   currentPhase(capitalRupees: number): TradingPhase {
     const account = this.deps.account();
+    if (this.warming) {
+      // Not counted yet: the last phase recorded for the account, else the one its capital falls in.
+      const recorded = this.cached ?? this.recordedPhase(account);
+      return recorded ?? capitalPhase(Math.max(0, capitalRupees));
+    }
     const mark = { account, fill: this.deps.store.newestFill(), day: Math.floor(this.deps.now() / DAY_MS) };
     const seen = this.seen;
     const unchanged = seen?.fill === mark.fill && seen.day === mark.day;
@@ -132,20 +172,35 @@ export class PhaseEngine {
     }
   }
 
+  private recordedPhase(account: AccountId): TradingPhase | null {
+    try {
+      const entry = this.deps.store.latest(account);
+      return entry ? phaseByNumber(entry.phase) : null;
+    } catch {
+      return null;
+    }
+  }
+
   private standing(account: AccountId, entry: PhaseHistoryRow, equityPaise: number, at: number) {
     const { store } = this.deps;
-    const { trips } = matchRoundTrips(store.fillsSince(account, store.baselineTs(account) ?? 0));
-    const inPhase = trips.filter((trip) => trip.exitTs >= entry.enteredAt);
-    const winningTrades = inPhase.filter((trip) => trip.pnlPaise > 0).length;
-    const phaseProfitPaise = inPhase.reduce((sum, trip) => sum + trip.pnlPaise, 0);
+    const trips = store.trips.figures(account, store.baselineTs(account) ?? 0);
+    let closedTrades = 0;
+    let winningTrades = 0;
+    let phaseProfitPaise = 0;
+    for (let i = 0; i < trips.exitTs.length; i += 1) {
+      if (trips.exitTs[i]! < entry.enteredAt) continue;
+      closedTrades += 1;
+      if (trips.pnlPaise[i]! > 0) winningTrades += 1;
+      phaseProfitPaise += trips.pnlPaise[i]!;
+    }
     const base = Math.max(entry.equityPaise, 0);
     const deposits = store.depositsSince(account, entry.enteredAt);
     const standing: PhaseStanding = {
       current: phaseByNumber(entry.phase),
       capitalRupees: Math.max(0, equityPaise) / 100,
-      closedTrades: inPhase.length,
+      closedTrades,
       winningTrades,
-      successRatePercent: inPhase.length > 0 ? (winningTrades / inPhase.length) * 100 : 0,
+      successRatePercent: closedTrades > 0 ? (winningTrades / closedTrades) * 100 : 0,
       profitPercent: base > 0 ? (phaseProfitPaise / base) * 100 : 0,
       changePercent: base > 0 ? ((equityPaise - deposits - base) / base) * 100 : 0,
       daysInPhase: Math.max(0, Math.floor((at - entry.enteredAt) / DAY_MS)),

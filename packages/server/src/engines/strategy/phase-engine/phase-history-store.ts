@@ -2,21 +2,27 @@ import type { AccountId } from '../../../core/orders';
 import type { LedgerReadRepository } from '../../../core/ports/repositories/ledger';
 import type { PhaseHistoryRow, PhasesRepository } from '../../../core/ports/repositories/phases';
 import type { AnalyticsFill } from '../../analytics/round-trips';
+import { PhaseTrips } from './phase-trips';
 
 export type { PhaseHistoryRow };
 
 /** What the phase engine reads of the ledger. */
 export type PhaseLedgerReads = Pick<
   LedgerReadRepository,
-  'lastBaselineAt' | 'depositsSince' | 'fillsSince' | 'newestFill'
+  'lastBaselineAt' | 'depositsSince' | 'fillsSince' | 'newestFill' | 'fillsBetween'
 >;
 
 /** The phase history and the ledger figures the phase engine reads, in one place. */
 export class PhaseHistoryStore {
+  /** The account's closed round trips since its baseline, kept between looks (phase-trips.ts). */
+  readonly trips: PhaseTrips;
+
   constructor(
     private readonly phases: PhasesRepository,
     private readonly ledger: PhaseLedgerReads,
-  ) {}
+  ) {
+    this.trips = new PhaseTrips(ledger);
+  }
 
   latest(account: AccountId): PhaseHistoryRow | undefined {
     return this.phases.latest(account);

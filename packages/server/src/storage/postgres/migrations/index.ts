@@ -17,6 +17,7 @@ import { secondFactorMigration } from './015-second-factor';
 import { orderAuditMigration } from './016-order-audit';
 import { replayedOrdersIndexMigration } from './017-replayed-orders-index';
 import { ledgerMoneyIndexMigration } from './018-ledger-money-index';
+import { closedSellsIndexMigration } from './019-closed-sells-index';
 
 /**
  * The PostgreSQL twin of sqlite/migrations: the same ids, names and schema, one file per id.
@@ -41,6 +42,7 @@ export const postgresMigrations: Migration[] = [
   orderAuditMigration,
   replayedOrdersIndexMigration,
   ledgerMoneyIndexMigration,
+  closedSellsIndexMigration,
 ];
 
 /**

@@ -16,6 +16,7 @@ import { secondFactorMigration } from './015-second-factor';
 import { orderAuditMigration } from './016-order-audit';
 import { replayedOrdersIndexMigration } from './017-replayed-orders-index';
 import { ledgerMoneyIndexMigration } from './018-ledger-money-index';
+import { closedSellsIndexMigration } from './019-closed-sells-index';
 
 export type { Migration } from '../../sql/migrate';
 
@@ -41,4 +42,5 @@ export const migrations: Migration[] = [
   orderAuditMigration,
   replayedOrdersIndexMigration,
   ledgerMoneyIndexMigration,
+  closedSellsIndexMigration,
 ];
