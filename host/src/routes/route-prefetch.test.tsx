@@ -81,7 +81,7 @@ describe('prefetchFirstFigures', () => {
 });
 
 describe('a screen mounted after the prefetch', () => {
-  it('shows the prefetched figures and trading mode without asking for them again', async () => {
+  it('shows the prefetched figures without asking for them again, and asks for the trading mode anew', async () => {
     const { fake, api, queryClient } = setUp();
     prefetchFirstFigures(queryClient, api, '/dashboard');
     await waitFor(() => expect(queryClient.isFetching()).toBe(0));
@@ -95,11 +95,14 @@ describe('a screen mounted after the prefetch', () => {
       () => [usePortfolioOverview(), useMarketOverview(), useTradingMode()] as const,
       { wrapper },
     );
+    // Every answer shows at once; only the trading mode, a safety state, is asked again behind it.
     expect(result.current.map((q) => q.isSuccess)).toEqual([true, true, true]);
-    expect(result.current.map((q) => q.isFetching)).toEqual([false, false, false]);
+    expect(result.current.map((q) => q.isFetching)).toEqual([false, false, true]);
+    await waitFor(() => expect(queryClient.isFetching()).toBe(0));
     expect(fake.calls.map((c) => c.path).sort()).toEqual([
       '/api/market/overview',
       '/api/portfolio/overview',
+      '/api/trading/mode',
       '/api/trading/mode',
     ]);
   });

@@ -10,10 +10,13 @@ describe('calls the shell prefetches', () => {
   it.each([
     ['portfolio overview', portfolioOverviewQuery(api)],
     ['market overview', marketOverviewQuery(api)],
-    ['trading mode', tradingModeQuery(api)],
   ])('%s: a mount soon after the prefetch reuses it, and the poll still asks on schedule', (_, query) => {
     expect(query.staleTime).toBe(PREFETCH_FRESH_MS);
     // Fresh for less than the poll interval: staleness never delays or skips a poll.
     expect(PREFETCH_FRESH_MS).toBeLessThan(query.refetchInterval as number);
+  });
+
+  it('the trading mode is asked again by every screen that mounts: live or not is never taken from a cache', () => {
+    expect(tradingModeQuery(api).staleTime).toBeUndefined();
   });
 });

@@ -24,7 +24,7 @@ export const POLL_INTERVALS = {
 
 /**
  * How long an answer counts as fresh for the calls the shell prefetches before a screen mounts (the
- * dashboard's figures and the trading mode, docs/decisions/0046): a screen mounted within this reuses
+ * dashboard's figures, docs/decisions/0046; not the trading mode, which every screen asks anew): a screen mounted within this reuses
  * the prefetched answer instead of asking again at once. Shorter than every interval those calls
  * poll at, so the poll alone still decides when they are asked again.
  */
