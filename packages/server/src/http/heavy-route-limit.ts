@@ -22,15 +22,16 @@ export const HEAVY_ROUTE_PREFIXES: readonly string[] = [
  * the remote registry every page starts from, and Upstox's sign-in redirect (a browser navigation
  * that cannot retry by itself).
  */
+/** The order path, the halt and the resume: never refused, and given way to while answered. */
+const PRIORITY_ROUTES = ['/api/orders', '/api/risk/emergency-stop', '/api/risk/resume'] as const;
+
 export const NEVER_LIMITED: readonly string[] = [
   '/api/health',
   '/api/platform/registry',
   '/api/upstox/callback',
   '/api/stream',
   '/api/ready',
-  '/api/orders',
-  '/api/risk/emergency-stop',
-  '/api/risk/resume',
+  ...PRIORITY_ROUTES,
   '/api/auth/',
 ];
 
@@ -53,6 +54,8 @@ export interface HeavyRouteLimitOptions {
    * second (the retry). 0 or unset: no minimum.
    */
   minReadsToShed?: number;
+  /** How long an order, halt or resume is given way to at most, ms; PRIORITY_WINDOW_MS unless set. */
+  priorityWindowMs?: number;
   /** How far behind the event loop is now, ms; a timer-driven probe unless a test brings its own. */
   loopDelay?: LoopDelayProbe;
 }
@@ -135,14 +138,14 @@ export function isSheddableRead(method: string, routeUrl: string | undefined): b
   return method === 'GET' && routeUrl !== undefined && !startsWithAny(routeUrl, NEVER_LIMITED);
 }
 
+/** How long an order, halt or resume is given way to at most: its own work on the loop is a few ms. */
+export const PRIORITY_WINDOW_MS = 250;
+
 /** Whether a request is one the loop is kept short for: placing or cancelling an order, the halt, the resume. */
 export function isPriorityWrite(method: string, routeUrl: string | undefined): boolean {
   if (method === 'GET' || method === 'OPTIONS' || routeUrl === undefined) return false;
-  return (
-    routeUrl.startsWith('/api/orders') ||
-    routeUrl === '/api/risk/emergency-stop' ||
-    routeUrl === '/api/risk/resume'
-  );
+  // Cancelling an order is '/api/orders/:id'.
+  return PRIORITY_ROUTES.some((route) => routeUrl === route || routeUrl.startsWith(`${route}/`));
 }
 
 /** Whether a route counts against the in-flight limit: heavy GETs only. */
@@ -186,20 +189,35 @@ export function installHeavyRouteLimit(
     const route = request.routeOptions.url;
     if (isPriorityWrite(request.method, route)) {
       priorityPending += 1;
-      reply.raw.once('close', () => {
+      // Given way to until answered, but not while it waits on the broker (a live order's Upstox call
+      // may take seconds): past PRIORITY_WINDOW_MS it no longer holds the loop, so reads flow again.
+      let counted = true;
+      const release = () => {
+        if (!counted) return;
+        counted = false;
         priorityPending -= 1;
-      });
+        clearTimeout(timer);
+      };
+      const timer = setTimeout(release, options.priorityWindowMs ?? PRIORITY_WINDOW_MS);
+      timer.unref?.();
+      reply.raw.once('close', release);
       return done();
     }
     if (!isSheddableRead(request.method, route)) return done();
+    // A screen's own handful of reads is never refused, whatever else the loop is doing.
     const burst = manyReads();
-    if (burst && options.maxLoopDelayMs > 0 && loopDelay.behindMs() > options.maxLoopDelayMs) {
+    if (!burst) return admitHeavy(request, reply, done);
+    if (options.maxLoopDelayMs > 0 && loopDelay.behindMs() > options.maxLoopDelayMs) {
       return refuse(reply, `The server is busy catching up: ${wait}`);
     }
     if (priorityPending > 0 && tightWorkMs > 0 && (loopDelay.workMs?.() ?? 0) > tightWorkMs) {
       return refuse(reply, `The server is busy placing orders: ${wait}`);
     }
-    if (!isHeavyRoute(request.method, route)) return done();
+    return admitHeavy(request, reply, done);
+  });
+  /** Heavy routes count against the in-flight limit whether or not the reads come in a burst. */
+  function admitHeavy(request: FastifyRequest, reply: FastifyReply, done: () => void) {
+    if (!isHeavyRoute(request.method, request.routeOptions.url)) return done();
     if (inFlight >= options.maxInFlight) {
       return refuse(reply, `The server is answering ${inFlight} heavy requests already: ${wait}`);
     }
@@ -209,6 +227,6 @@ export function installHeavyRouteLimit(
       inFlight -= 1;
     });
     done();
-  });
+  }
   app.addHook('onClose', async () => loopDelay.stop());
 }

@@ -5,13 +5,18 @@ import { installHeavyRouteLimit, isPriorityWrite, timerLoopDelay } from './heavy
  * A bare app whose order and halt the test answers by hand, so an order can be held "being
  * answered" while reads arrive; the loop's work since its beat is whatever the test says.
  */
-async function appWithPriority(work: () => number, maxLoopDelayMs = 20) {
+async function appWithPriority(
+  work: () => number,
+  maxLoopDelayMs = 20,
+  extra: { minReadsToShed?: number; priorityWindowMs?: number } = {},
+) {
   const app = Fastify();
   installHeavyRouteLimit(app, {
     maxInFlight: 8,
     maxLoopDelayMs,
     maxWorkWhileOrdersMs: 3,
     retryAfterSeconds: 1,
+    ...extra,
     loopDelay: { behindMs: () => 0, workMs: work, stop() {} },
   });
   const held: (() => void)[] = [];
@@ -79,6 +84,31 @@ describe('reads give way while an order or a halt is being answered', () => {
     expect((await app.inject({ method: 'GET', url: '/api/market/overview' })).statusCode).toBe(200);
     answer();
     await placing;
+    await app.close();
+  });
+
+  it('never refuses a screen its own handful of reads while an order waits', async () => {
+    const { app, answer, untilHeld } = await appWithPriority(() => 50, 20, { minReadsToShed: 12 });
+    const placing = app.inject({ method: 'POST', url: '/api/orders', payload: {} });
+    await untilHeld(1);
+    // The probe's beat never moves here: these ten reads are one screen opening in one beat.
+    for (let read = 0; read < 10; read += 1) {
+      expect((await app.inject({ method: 'GET', url: '/api/market/overview' })).statusCode).toBe(200);
+    }
+    answer();
+    await placing;
+    await app.close();
+  });
+
+  it('stops giving way to an order still unanswered after its window: a live order waiting on the broker holds no loop', async () => {
+    const { app, answer, untilHeld } = await appWithPriority(() => 50, 100, { priorityWindowMs: 20 });
+    const placing = app.inject({ method: 'POST', url: '/api/orders', payload: {} });
+    await untilHeld(1);
+    expect((await app.inject({ method: 'GET', url: '/api/market/overview' })).statusCode).toBe(503);
+    await new Promise((resolve) => setTimeout(resolve, 40));
+    expect((await app.inject({ method: 'GET', url: '/api/market/overview' })).statusCode).toBe(200);
+    answer();
+    expect((await placing).statusCode).toBe(200);
     await app.close();
   });
 

@@ -2,6 +2,7 @@ import type { AccountId } from '../../core/orders';
 import type { Steps } from '../../core/time-slices';
 import type { AnalyticsReader, LedgerPosition } from './analytics-reader';
 import { fillsSince } from './analytics-reader';
+import { fillPages } from './fill-pages';
 import { type LedgerHistory, type LedgerHistoryInput, ledgerHistorySteps } from './ledger-history';
 import type { AnalyticsFill } from './round-trips';
 
@@ -122,29 +123,6 @@ function* appendSteps(
   if (fills.length > 0 && fills[0]!.ts < lastTs) input.fills.sort((a, b) => a.ts - b.ts);
   const history = yield* ledgerHistorySteps(input);
   return { ...last, position, date, input, history, answers: new Map() };
-}
-
-/**
- * Fills with a rowid in (after, upTo], a page of rowids per step, in the order one read gives
- * (time, then rowid): pages come in rowid order, so a stable sort by time, when one is needed, is it.
- */
-function* fillPages(
-  reader: AnalyticsReader,
-  account: AccountId,
-  [after, upTo]: [number, number],
-  since: number,
-  page: number,
-): Steps<AnalyticsFill[]> {
-  const fills: AnalyticsFill[] = [];
-  let sorted = true;
-  for (let from = after; from < upTo; from += page) {
-    const rows = reader.fillsBetween(account, from, Math.min(from + page, upTo), since);
-    if (rows.length > 0 && fills.length > 0 && rows[0]!.ts < fills.at(-1)!.ts) sorted = false;
-    for (const fill of rows) fills.push(fill);
-    yield;
-  }
-  if (!sorted) fills.sort((a, b) => a.ts - b.ts);
-  return fills;
 }
 
 /** The latest opening balance or reset with an id in (after, upTo]: ranges read newest first. */

@@ -156,4 +156,23 @@ describe('the phase engine', () => {
       engine.stop();
     }
   });
+
+  it('while counting at start after a reset, applies the phase the capital falls in, not the one before the reset', async () => {
+    const { engine, state, trade, db } = setup(300_000);
+    engine.evaluate(); // phase 3 recorded
+    for (let i = 0; i < 5; i += 1) trade(100, 101);
+    // Reset while the server was down: the record still says phase 3.
+    state.now = T0 + DAY;
+    db.prepare(
+      "INSERT INTO ledger_entries (account, ts, kind, amount_paise) VALUES ('paper', ?, 'reset', 0)",
+    ).run(state.now);
+    state.equityPaise = 25_000_00;
+    engine.start();
+    try {
+      expect(phaseForCapital(25_000).phase).toBe(1);
+    } finally {
+      engine.stop();
+      await engine.settled();
+    }
+  });
 });

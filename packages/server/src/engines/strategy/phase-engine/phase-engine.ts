@@ -55,9 +55,11 @@ export class PhaseEngine {
     if (this.timer) return;
     this.uninstall = installPhaseReader((capital) => this.currentPhase(capital));
     this.stopping = new AbortController();
-    this.warming = this.warmUp(this.stopping.signal).finally(() => {
-      this.warming = null;
+    // A stop and a new start before this count ends leave the new count in `warming`: keep it.
+    const warming: Promise<void> = this.warmUp(this.stopping.signal).finally(() => {
+      if (this.warming === warming) this.warming = null;
     });
+    this.warming = warming;
     this.timer = setInterval(() => {
       if (!this.warming) this.safeEvaluate();
     }, this.deps.intervalMs ?? PHASE_EVALUATION_MS);
@@ -98,7 +100,7 @@ export class PhaseEngine {
     const account = this.deps.account();
     if (this.warming) {
       // Not counted yet: the last phase recorded for the account, else the one its capital falls in.
-      const recorded = this.cached ?? this.recordedPhase(account);
+      const recorded = this.recordedPhase(account);
       return recorded ?? capitalPhase(Math.max(0, capitalRupees));
     }
     const mark = { account, fill: this.deps.store.newestFill(), day: Math.floor(this.deps.now() / DAY_MS) };
@@ -174,8 +176,13 @@ export class PhaseEngine {
 
   private recordedPhase(account: AccountId): TradingPhase | null {
     try {
-      const entry = this.deps.store.latest(account);
-      return entry ? phaseByNumber(entry.phase) : null;
+      const { store } = this.deps;
+      const entry = store.latest(account);
+      // A reset since that entry (say, while the server was down) starts the phase again from capital,
+      // as the first look will record: the older, possibly larger, caps must not apply meanwhile.
+      const baseline = store.baselineTs(account);
+      if (!entry || (baseline !== null && baseline > entry.enteredAt)) return null;
+      return phaseByNumber(entry.phase);
     } catch {
       return null;
     }

@@ -1,6 +1,7 @@
 import type { AccountId } from '../../../core/orders';
 import type { LedgerReadRepository } from '../../../core/ports/repositories/ledger';
 import { runToEnd, type Steps } from '../../../core/time-slices';
+import { fillPages } from '../../analytics/fill-pages';
 import { type AnalyticsFill, matchFill, type OpenLots } from '../../analytics/round-trips';
 
 /** What the running round trips read of the ledger. */
@@ -43,7 +44,8 @@ export class PhaseTrips {
 
   /** The trips as of the ledger's newest fill, read and matched at once where needed. */
   figures(account: AccountId, since: number): PhaseTripFigures {
-    return runToEnd(this.steps(account, since));
+    // At once, a recount reads its fills in one query, not one per page of rowids.
+    return runToEnd(this.steps(account, since, Number.MAX_SAFE_INTEGER));
   }
 
   /** Whether a look now would read only the fills added since the last one. */
@@ -52,7 +54,7 @@ export class PhaseTrips {
   }
 
   /** `figures` as steps (a page of fill rowids each), to run sliced: the same result by construction. */
-  *steps(account: AccountId, since: number): Steps<PhaseTripFigures> {
+  *steps(account: AccountId, since: number, page = this.page): Steps<PhaseTripFigures> {
     const newest = this.ledger.newestFill();
     const last = this.matched;
     if (last && last.account === account && last.since === since) {
@@ -67,15 +69,7 @@ export class PhaseTrips {
         return figuresOf(next);
       }
     }
-    const fills: AnalyticsFill[] = [];
-    let sorted = true;
-    for (let after = 0; after < newest; after += this.page) {
-      const rows = this.ledger.fillsBetween(account, after, Math.min(after + this.page, newest), since);
-      if (rows.length > 0 && fills.length > 0 && rows[0]!.ts < fills.at(-1)!.ts) sorted = false;
-      for (const fill of rows) fills.push(fill);
-      yield;
-    }
-    if (!sorted) fills.sort((a, b) => a.ts - b.ts);
+    const fills = yield* fillPages(this.ledger, account, [0, newest], since, page);
     const fresh: Matched = {
       account,
       since,
@@ -90,8 +84,15 @@ export class PhaseTrips {
       yield;
     }
     // A look run at once meanwhile matched newer rows: keep those rather than step back.
-    if (this.matched && this.matched !== last && this.matched.upTo > fresh.upTo)
-      return figuresOf(this.matched);
+    const meanwhile = this.matched;
+    if (
+      meanwhile &&
+      meanwhile !== last &&
+      meanwhile.account === account &&
+      meanwhile.since === since &&
+      meanwhile.upTo > fresh.upTo
+    )
+      return figuresOf(meanwhile);
     this.matched = fresh;
     return figuresOf(fresh);
   }
