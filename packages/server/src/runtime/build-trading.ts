@@ -1,5 +1,6 @@
 import { PAPER_STARTING_BALANCE_PAISE } from '../core/orders';
 import { createPerformanceAnalytics } from '../engines/analytics/performance-analytics-service';
+import { analyticsWorkerSpawner } from './analytics-worker';
 import { Ledger } from '../engines/broker/ledger';
 import { LiveBroker, OrderThrottle } from '../engines/broker/live';
 import { AlgoIdSetting } from '../engines/broker/live/algo-id-setting';
@@ -97,9 +98,12 @@ export function buildTrading(base: Foundation) {
     },
     logger,
   );
+  const readerFile = base.storage.readerFile;
   const analytics = createPerformanceAnalytics(
-    { ledgerReads, orders: ledgerStorage.ordersRepo, market, tradingMode, config },
+    { ledgerReads, orders: ledgerStorage.ordersRepo, market, tradingMode, config, logger },
     now,
+    // A cold rebuild off the event loop, in a worker with its own read-only connection (decision 0052).
+    readerFile ? analyticsWorkerSpawner(readerFile) : undefined,
   );
   const safety = createSafety({
     ...{ ledgerReads, settings, logger, now, config, market, stream, ledger, trading, paperBroker },
