@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import os from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import { RebuildHost } from '../engines/analytics/rebuild-host';
 import type { RebuildReply, RebuildRequest } from '../engines/analytics/rebuild-protocol';
@@ -10,6 +12,7 @@ import { openReadOnlyDatabase } from '../storage/sqlite/database';
 // connection of its own, the history built and answered here, only JSON text sent back.
 const port = parentPort;
 if (!port) throw new Error('analytics-worker-entry runs as a worker thread.');
+lowerThisThreadsPriority();
 const db = openReadOnlyDatabase((workerData as { file: string }).file);
 // The market engine's calendar (NSE's holiday list): its warnings are the main thread's to log.
 const clock = new MarketClock();
@@ -27,3 +30,16 @@ port.on('message', (request: RebuildRequest & { id: number }) => {
   }
   port.postMessage(reply);
 });
+
+/**
+ * A rebuild is background work: on Linux a thread has a nice value of its own, so this one yields
+ * the cores to the event loop (requests, ticks, orders) whenever both want one. Elsewhere, as is.
+ */
+function lowerThisThreadsPriority(): void {
+  try {
+    const threadId = Number(fs.readlinkSync('/proc/thread-self').split('/').at(-1));
+    if (Number.isInteger(threadId) && threadId > 0) os.setPriority(threadId, 19);
+  } catch {
+    // No /proc (macOS, Windows) or not permitted: the worker runs at the process's priority.
+  }
+}
