@@ -38,7 +38,7 @@ port.on('message', (request: RebuildRequest & { id: number }) => {
 function lowerThisThreadsPriority(): void {
   try {
     const threadId = Number(fs.readlinkSync('/proc/thread-self').split('/').at(-1));
-    if (Number.isInteger(threadId) && threadId > 0) os.setPriority(threadId, 19);
+    if (Number.isInteger(threadId) && threadId > 0) os.setPriority(threadId, 10);
   } catch {
     // No /proc (macOS, Windows) or not permitted: the worker runs at the process's priority.
   }

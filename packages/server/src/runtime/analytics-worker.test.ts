@@ -65,15 +65,22 @@ afterAll(async () => {
 
 describe('analytics rebuilt in a worker thread', () => {
   it('answers exactly as the sliced rebuild on the event loop, before and after the ledger moves', async () => {
-    const inWorker = service(analyticsWorkerSpawner(file));
+    const spawn = jest.fn(analyticsWorkerSpawner(file));
+    const logger = { warn: jest.fn() };
+    const inWorker = service(spawn, logger);
     try {
       const answers = await everyAnswer(inWorker);
-      expect(JSON.parse(answers[queries().findIndex(([, q]) => q.period === 'all')]!).data.total_trades).toBeGreaterThan(0);
+      expect(
+        JSON.parse(answers[queries().findIndex(([, q]) => q.period === 'all')]!).data.total_trades,
+      ).toBeGreaterThan(0);
       expect(answers).toEqual(await everyAnswer(service()));
       // A deposit: the worker appends the new rows to the history it kept.
       const { ledger } = testApp.services;
       ledger.setBalance('paper', ledger.cashPaise('paper') + 5_000_00, 'A deposit after the first build');
       expect(await everyAnswer(inWorker)).toEqual(await everyAnswer(service()));
+      // Answered by the worker all along: started once, never fallen back.
+      expect(spawn).toHaveBeenCalledTimes(1);
+      expect(logger.warn).not.toHaveBeenCalled();
     } finally {
       await inWorker.stop();
     }

@@ -1,6 +1,5 @@
 import { PAPER_STARTING_BALANCE_PAISE } from '../core/orders';
 import { createPerformanceAnalytics } from '../engines/analytics/performance-analytics-service';
-import { analyticsWorkerSpawner } from './analytics-worker';
 import { Ledger } from '../engines/broker/ledger';
 import { LiveBroker, OrderThrottle } from '../engines/broker/live';
 import { AlgoIdSetting } from '../engines/broker/live/algo-id-setting';
@@ -29,6 +28,7 @@ import { sqlLedgerStorage } from '../storage/sql/ledger-storage';
 import { SqlOrderAuditRepository } from '../storage/sql/order-audit-repository';
 import { SqlPhasesRepository } from '../storage/sql/phases-repository';
 import { SqlPredictionsRepository } from '../storage/sql/predictions-repository';
+import { analyticsWorkerSpawner } from './analytics-worker';
 import type { Foundation } from './build-foundation';
 
 /** The broker, feed subscriptions, analytics, safety, ml and strategy (loops, allocation, phases): §6 entries 6–10. */

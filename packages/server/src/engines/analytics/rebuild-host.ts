@@ -4,7 +4,13 @@ import { runToEnd } from '../../core/time-slices';
 import { type LoadedLedger, type LoaderReads, loadSteps } from './analytics-loader';
 import { answerKey } from './answer-key';
 import { performanceAnalytics, performanceReturns } from './performance-report';
-import type { AnswerRequest, BuildRequest, ClosesBySymbol, RebuildRequest, WorkerBuilt } from './rebuild-protocol';
+import type {
+  AnswerRequest,
+  BuildRequest,
+  ClosesBySymbol,
+  RebuildRequest,
+  WorkerBuilt,
+} from './rebuild-protocol';
 
 /** What the worker reads through its own read-only connection, and the calendar it marks sessions by. */
 export interface HostReads {

@@ -50,7 +50,9 @@ export class RebuildWorker {
         worker.ref(); // a request under way keeps the process up; an idle worker does not
         worker.postMessage({ ...request, id });
       } catch (error) {
-        this.fail(new RebuildWorkerFailedError('The analytics worker could not be started.', { cause: error }));
+        this.fail(
+          new RebuildWorkerFailedError('The analytics worker could not be started.', { cause: error }),
+        );
       }
     });
   }

@@ -30,7 +30,11 @@ export class WorkerReplies {
     private readonly reader: AnalyticsReader,
   ) {}
 
-  reply(kind: 'analytics' | 'returns', query: PerformanceQuery, context: WorkerReplyContext): Promise<string> {
+  reply(
+    kind: 'analytics' | 'returns',
+    query: PerformanceQuery,
+    context: WorkerReplyContext,
+  ): Promise<string> {
     const run = this.queue.then(() => this.replyNow(kind, query, context));
     this.queue = run.catch(() => undefined);
     return run;
