@@ -42,14 +42,18 @@ const everyAnswer = async (analytics: PerformanceAnalyticsService) => {
   return answers;
 };
 
-/** A worker that fails as `how` says, in place of the rebuild worker. */
-const failing = (how: 'throws at start' | 'exits on a request') => () =>
-  new Worker(
-    how === 'throws at start'
-      ? "throw new Error('broken worker')"
-      : "require('node:worker_threads').parentPort.on('message', () => process.exit(3))",
-    { eval: true },
-  );
+/** Workers that fail as their name says, in place of the rebuild worker. */
+const FAILING = {
+  'throws at start': "throw new Error('broken worker')",
+  'exits on a request': "require('node:worker_threads').parentPort.on('message', () => process.exit(3))",
+  // Answers every build as if its connection saw no rows at all.
+  'never sees the newest rows': `const { parentPort } = require('node:worker_threads');
+    parentPort.on('message', (r) => parentPort.postMessage({ id: r.id, ok: true, value: r.type === 'build'
+      ? { account: 'paper', position: { entryId: 0, fillRowid: 0, baseline: null }, date: r.target.date,
+          simulatedFeed: r.target.simulatedFeed, replayed: false, openLotSymbols: [] }
+      : '{"success":true,"data":"not a figure"}' }));`,
+};
+const failing = (how: keyof typeof FAILING) => () => new Worker(FAILING[how], { eval: true });
 
 beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'td-analytics-worker-'));
@@ -110,7 +114,7 @@ describe('analytics rebuilt in a worker thread', () => {
     });
   });
 
-  it.each(['throws at start', 'exits on a request'] as const)(
+  it.each(Object.keys(FAILING) as (keyof typeof FAILING)[])(
     'falls back to the sliced rebuild when the worker %s, and says so once',
     async (how) => {
       const logger = { warn: jest.fn() };

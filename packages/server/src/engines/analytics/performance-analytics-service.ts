@@ -171,7 +171,7 @@ export class PerformanceAnalyticsService {
     const via = this.viaWorker;
     if (!via) return; // another request already told it
     this.viaWorker = null;
-    if (!via.worker.failed) void via.stop(); // alive but not trusted: not left running
+    via.worker.abandon(error); // alive but not trusted: ended, its waiting requests fall back too
     this.deps.logger?.warn(
       { err: error },
       'analytics rebuild worker failed: rebuilding in slices on the event loop from now on',

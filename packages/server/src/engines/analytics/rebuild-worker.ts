@@ -57,6 +57,11 @@ export class RebuildWorker {
     });
   }
 
+  /** Gives the worker up (alive but not trusted): requests waiting on it reject with `error`. */
+  abandon(error: RebuildWorkerFailedError): void {
+    this.fail(error);
+  }
+
   /** Terminates the worker; requests waiting on it reject with WorkStoppedError. */
   async stop(): Promise<void> {
     this.stopped = true;
