@@ -86,6 +86,16 @@ export async function withLedgerServer<T>(prefix: string, work: (s: LedgerServer
     dataDir,
     env: { LOOP_PROBE_FILE: probe },
     nodeFlags: ['--import', PROBE],
+    stdout: 'pipe',
+  });
+  // The rebuild's figures mean another thing when its worker failed and the event loop rebuilt.
+  let tail = '';
+  server.stdout?.on('data', (chunk: Buffer) => {
+    tail = (tail + chunk.toString()).slice(-4_000);
+    if (tail.includes('analytics rebuild worker failed')) {
+      console.log('rebuild_path: sliced on the event loop (the analytics worker failed: see the server log)');
+      tail = '';
+    }
   });
   try {
     await waitForHealth(apiUrl, server);

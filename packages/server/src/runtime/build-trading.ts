@@ -28,6 +28,7 @@ import { sqlLedgerStorage } from '../storage/sql/ledger-storage';
 import { SqlOrderAuditRepository } from '../storage/sql/order-audit-repository';
 import { SqlPhasesRepository } from '../storage/sql/phases-repository';
 import { SqlPredictionsRepository } from '../storage/sql/predictions-repository';
+import { analyticsWorkerSpawner } from './analytics-worker';
 import type { Foundation } from './build-foundation';
 
 /** The broker, feed subscriptions, analytics, safety, ml and strategy (loops, allocation, phases): §6 entries 6–10. */
@@ -97,9 +98,12 @@ export function buildTrading(base: Foundation) {
     },
     logger,
   );
+  const readerFile = base.storage.readerFile;
   const analytics = createPerformanceAnalytics(
-    { ledgerReads, orders: ledgerStorage.ordersRepo, market, tradingMode, config },
+    { ledgerReads, orders: ledgerStorage.ordersRepo, market, tradingMode, config, logger },
     now,
+    // A cold rebuild off the event loop, in a worker with its own read-only connection (decision 0052).
+    readerFile ? analyticsWorkerSpawner(readerFile) : undefined,
   );
   const safety = createSafety({
     ...{ ledgerReads, settings, logger, now, config, market, stream, ledger, trading, paperBroker },

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { GroupCommitStorage } from '../core/ports/group-commit';
 import type { UnitOfWork } from '../core/ports/unit-of-work';
 import { postgresMigrations } from './postgres/migrations';
@@ -21,6 +22,8 @@ export interface Storage {
   groupCommit: GroupCommitStorage;
   healthy(): boolean;
   close(): void;
+  /** The embedded database's file, which another thread may open to read; null: PostgreSQL or ':memory:'. */
+  readerFile: string | null;
 }
 
 export interface StorageLocation {
@@ -49,6 +52,7 @@ export function openStorage(location: StorageLocation): Storage {
       },
       healthy: () => isHealthy(db),
       close: () => db.close(),
+      readerFile: null,
     };
   }
   const db = openDatabase(location.databaseFile);
@@ -62,5 +66,6 @@ export function openStorage(location: StorageLocation): Storage {
     close: () => {
       if (db.open) db.close();
     },
+    readerFile: db.memory ? null : path.resolve(location.databaseFile),
   };
 }

@@ -6,6 +6,22 @@ import { fillPages } from './fill-pages';
 import { type LedgerHistory, type LedgerHistoryInput, ledgerHistorySteps } from './ledger-history';
 import type { AnalyticsFill } from './round-trips';
 
+/**
+ * What a build reads: the ledger's rows, the calendar and the simulator's closes. The server's
+ * AnalyticsReader on the main thread, or the rebuild worker's own read-only connection.
+ */
+export type LoaderReads = Pick<
+  AnalyticsReader,
+  | 'baselineBetween'
+  | 'amountBetween'
+  | 'flowsBetween'
+  | 'fillsBetween'
+  | 'nowMs'
+  | 'isSession'
+  | 'closes'
+  | 'hasReplayedOrders'
+>;
+
 /** What the history was built from, kept so the next ledger change only reads the rows after it. */
 export interface LoadedLedger {
   account: AccountId;
@@ -18,6 +34,9 @@ export interface LoadedLedger {
   /** Serialised answers for this history, by request and live marks. */
   answers: Map<string, string>;
 }
+
+/** Which rows, day and feed a history (here or in the rebuild worker) was built for. */
+export type BuiltFor = Pick<LoadedLedger, 'account' | 'position' | 'date' | 'simulatedFeed'>;
 
 /** What a build must reach: the ledger's newest rows and the day and feed the history is for. */
 export interface LoadTarget {
@@ -42,7 +61,7 @@ export function targetOf(reader: AnalyticsReader, account: AccountId): LoadTarge
 }
 
 /** Whether `loaded` answers for `target`: same account, feed and day, and no row newer than it read. */
-export function covers(loaded: LoadedLedger | null, target: LoadTarget): loaded is LoadedLedger {
+export function covers<T extends BuiltFor>(loaded: T | null, target: LoadTarget): loaded is T {
   return (
     loaded !== null &&
     loaded.account === target.account &&
@@ -59,7 +78,7 @@ export function covers(loaded: LoadedLedger | null, target: LoadTarget): loaded 
  * build dropped half way (superseded, or the server stopping) leaves `last` as it was.
  */
 export function* loadSteps(
-  reader: AnalyticsReader,
+  reader: LoaderReads,
   last: LoadedLedger | null,
   target: LoadTarget,
   page = FILL_PAGE,
@@ -102,7 +121,7 @@ export function* loadSteps(
 
 /** Adds only the rows written since the last build (the account was not reset in between). */
 function* appendSteps(
-  reader: AnalyticsReader,
+  reader: LoaderReads,
   last: LoadedLedger,
   position: LedgerPosition,
   date: string,
@@ -126,7 +145,7 @@ function* appendSteps(
 }
 
 /** The latest opening balance or reset with an id in (after, upTo]: ranges read newest first. */
-function* baselinePages(reader: AnalyticsReader, account: AccountId, [after, upTo]: [number, number]) {
+function* baselinePages(reader: LoaderReads, account: AccountId, [after, upTo]: [number, number]) {
   for (let to = upTo; to > after; to -= ENTRY_PAGE) {
     const baseline = reader.baselineBetween(account, Math.max(after, to - ENTRY_PAGE), to);
     if (baseline) return baseline;
@@ -136,7 +155,7 @@ function* baselinePages(reader: AnalyticsReader, account: AccountId, [after, upT
 }
 
 /** capitalAt, summed a range of ids at a time (the same integer paise, so the same sum). */
-function* capitalPages(reader: AnalyticsReader, account: AccountId, upTo: number): Steps<number> {
+function* capitalPages(reader: LoaderReads, account: AccountId, upTo: number): Steps<number> {
   let capital = 0;
   for (let from = 0; from < upTo; from += ENTRY_PAGE) {
     capital += reader.amountBetween(account, from, Math.min(from + ENTRY_PAGE, upTo));
@@ -146,7 +165,7 @@ function* capitalPages(reader: AnalyticsReader, account: AccountId, upTo: number
 }
 
 /** Deposits and withdrawals with an id in (after, upTo], a range of ids at a time, in id order. */
-function* flowPages(reader: AnalyticsReader, account: AccountId, [after, upTo]: [number, number]) {
+function* flowPages(reader: LoaderReads, account: AccountId, [after, upTo]: [number, number]) {
   const flows: { ts: number; amountPaise: number }[] = [];
   for (let from = after; from < upTo; from += ENTRY_PAGE) {
     for (const flow of reader.flowsBetween(account, from, Math.min(from + ENTRY_PAGE, upTo)))

@@ -103,6 +103,11 @@ export class AnalyticsReader {
     this.closesBySymbol.set(symbol, closes);
     return closes;
   };
+
+  /** Every catalogue symbol's simulated closes (undefined where it has none), for the rebuild worker. */
+  simulatedCloses(): Map<string, ReadonlyMap<string, number> | undefined> {
+    return new Map(this.market.instruments.map(({ symbol }) => [symbol, this.closes(symbol)]));
+  }
 }
 
 export type Baseline = LedgerBaseline;

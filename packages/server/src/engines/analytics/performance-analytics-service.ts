@@ -1,3 +1,4 @@
+import type { Worker } from 'node:worker_threads';
 import type {
   AnalyticsSource,
   PerformanceAnalytics,
@@ -13,8 +14,11 @@ import { runSliced, runToEnd, WorkStoppedError } from '../../core/time-slices';
 import type { MarketDataService } from '../market/market-data-service';
 import { covers, type LoadedLedger, loadSteps, targetOf } from './analytics-loader';
 import { AnalyticsReader } from './analytics-reader';
+import { answerKey } from './answer-key';
 import type { LedgerHistory } from './ledger-history';
 import { performanceAnalytics, performanceReturns, type ReportOptions } from './performance-report';
+import { RebuildWorker, RebuildWorkerFailedError } from './rebuild-worker';
+import { WorkerReplies } from './worker-replies';
 
 export interface PerformanceAnalyticsDeps {
   ledgerReads: LedgerReadRepository;
@@ -28,6 +32,13 @@ export interface PerformanceAnalyticsDeps {
   fillPage?: number;
   /** A rebuild's slice, ms; default SLICE_BUDGET_MS (0 in tests: a turn of the event loop at every step). */
   sliceBudgetMs?: number;
+  /**
+   * Starts the rebuild worker (its own read-only connection to the embedded database file). Without
+   * it (PostgreSQL, ':memory:'), or once the worker failed, a rebuild runs in slices on this thread.
+   */
+  spawnRebuildWorker?: () => Worker;
+  /** Where the worker's failure is told, once. */
+  logger?: { warn(details: object, message: string): void };
 }
 
 const MAX_CACHED_ANSWERS = 64;
@@ -43,9 +54,12 @@ export class PerformanceAnalyticsService {
   private loaded: LoadedLedger | null = null;
   private building: Promise<void> | null = null;
   private readonly stopping = new AbortController();
+  private viaWorker: WorkerReplies | null = null;
 
   constructor(private readonly deps: PerformanceAnalyticsDeps) {
     this.reader = new AnalyticsReader(deps.ledgerReads, deps.orders, deps.market, deps.now ?? Date.now);
+    if (deps.spawnRebuildWorker)
+      this.viaWorker = new WorkerReplies(new RebuildWorker(deps.spawnRebuildWorker), this.reader);
   }
 
   analytics(query: PerformanceQuery): PerformanceAnalytics {
@@ -61,8 +75,7 @@ export class PerformanceAnalyticsService {
   /** The `{ success, data }` reply as JSON text, from the cache when nothing it depends on moved. */
   reply(kind: 'analytics' | 'returns', query: PerformanceQuery): string {
     const { history, options, loaded } = this.prepare();
-    const marks = history.openLots.map((lot) => options.livePrice(lot.symbol) ?? '').join(',');
-    const key = `${kind}|${query.period}|${query.strategy ?? ''}|${query.symbol ?? ''}|${options.source.simulated}|${marks}`;
+    const key = answerKey(kind, query, history, options);
     const cached = loaded.answers.get(key);
     if (cached !== undefined) return cached;
     const data =
@@ -119,6 +132,14 @@ export class PerformanceAnalyticsService {
 
   /** reply() once ready(): the JSON text without a long stretch on the event loop. */
   async replyWhenReady(kind: 'analytics' | 'returns', query: PerformanceQuery): Promise<string> {
+    if (this.viaWorker && !this.stopping.signal.aborted) {
+      try {
+        return await this.workerReply(this.viaWorker, kind, query);
+      } catch (error) {
+        if (!(error instanceof RebuildWorkerFailedError)) throw error;
+        this.workerFailed(error);
+      }
+    }
     await this.ready();
     // A turn between the build's last slice and the answer's figures (≈ 30 ms for 'all' on 100k
     // trades, decision 0043): run back to back they were one stretch of the event loop.
@@ -129,7 +150,32 @@ export class PerformanceAnalyticsService {
   /** The server is stopping: a build under way is dropped at its next slice, and awaited. */
   async stop(): Promise<void> {
     this.stopping.abort();
+    await this.viaWorker?.stop();
     await this.building?.catch(() => undefined);
+  }
+
+  /** The rebuild worker's reply: the build and the figures off this thread, only the JSON text back. */
+  private workerReply(via: WorkerReplies, kind: 'analytics' | 'returns', query: PerformanceQuery) {
+    const mode = this.deps.mode();
+    const account = accountForMode(mode);
+    return via.reply(kind, query, {
+      account,
+      mode,
+      riskFreeRatePercent: this.deps.riskFreeRatePercent,
+      source: (simulated) => sourceOf(account, mode, simulated),
+    });
+  }
+
+  /** Told once; the sliced path answers from then on (never a figure from a worker in doubt). */
+  private workerFailed(error: RebuildWorkerFailedError): void {
+    const via = this.viaWorker;
+    if (!via) return; // another request already told it
+    this.viaWorker = null;
+    via.worker.abandon(error); // alive but not trusted: ended, its waiting requests fall back too
+    this.deps.logger?.warn(
+      { err: error },
+      'analytics rebuild worker failed: rebuilding in slices on the event loop from now on',
+    );
   }
 
   private async build(account: AccountId): Promise<void> {
@@ -159,8 +205,11 @@ export function createPerformanceAnalytics(
     market: MarketDataService;
     tradingMode: { current(): TradingMode };
     config: { riskFreeRatePercent: number };
+    logger?: PerformanceAnalyticsDeps['logger'];
   },
   now?: () => number,
+  /** The embedded database's rebuild worker, when it has a file another thread can open. */
+  spawnRebuildWorker?: () => Worker,
 ): PerformanceAnalyticsService {
   return new PerformanceAnalyticsService({
     ledgerReads: services.ledgerReads,
@@ -169,5 +218,7 @@ export function createPerformanceAnalytics(
     mode: () => services.tradingMode.current(),
     riskFreeRatePercent: services.config.riskFreeRatePercent,
     now,
+    logger: services.logger,
+    spawnRebuildWorker,
   });
 }

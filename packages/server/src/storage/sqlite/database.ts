@@ -26,3 +26,13 @@ export function openDatabase(file: string, migrations: Migration[] = allMigratio
   migrate(db, migrations);
   return db;
 }
+
+/**
+ * A second, read-only connection to an open embedded database, for a reader on another thread: WAL
+ * lets it read beside the writer without taking the writer's lock. No migrations: the writer ran them.
+ */
+export function openReadOnlyDatabase(file: string): Db {
+  const db = new Database(file, { readonly: true, fileMustExist: true });
+  db.pragma('busy_timeout = 5000');
+  return db;
+}
