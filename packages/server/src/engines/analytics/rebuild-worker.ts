@@ -10,7 +10,18 @@ export class RebuildWorkerFailedError extends Error {
   }
 }
 
-type Pending = { resolve(value: WorkerBuilt | string): void; reject(error: Error): void };
+type Pending = {
+  resolve(value: WorkerBuilt | string): void;
+  reject(error: Error): void;
+  timer: ReturnType<typeof setTimeout>;
+};
+
+/**
+ * Longest wait for one answer before the worker is given up as hung and the sliced path answers.
+ * Far above a cold 100,000-trade build at load 18 (41 s, decision 0052): only a worker that stopped
+ * answering reaches it.
+ */
+export const WORKER_ANSWER_TIMEOUT_MS = 120_000;
 
 /**
  * The main thread's end of the rebuild worker: one worker, started on the first request, its
@@ -25,7 +36,10 @@ export class RebuildWorker {
   private stopped = false;
   private failure: RebuildWorkerFailedError | null = null;
 
-  constructor(private readonly spawn: () => Worker) {}
+  constructor(
+    private readonly spawn: () => Worker,
+    private readonly timeoutMs = WORKER_ANSWER_TIMEOUT_MS,
+  ) {}
 
   get failed(): boolean {
     return this.failure !== null;
@@ -44,7 +58,12 @@ export class RebuildWorker {
     if (this.failure) return Promise.reject(this.failure);
     return new Promise((resolve, reject) => {
       const id = this.nextId++;
-      this.pending.set(id, { resolve, reject });
+      const timer = setTimeout(
+        () => this.fail(new RebuildWorkerFailedError('The analytics worker stopped answering.')),
+        this.timeoutMs,
+      );
+      timer.unref();
+      this.pending.set(id, { resolve, reject, timer });
       try {
         const worker = this.start();
         worker.ref(); // a request under way keeps the process up; an idle worker does not
@@ -87,6 +106,7 @@ export class RebuildWorker {
   private receive(reply: RebuildReply): void {
     const waiting = this.pending.get(reply.id);
     if (!waiting) return;
+    clearTimeout(waiting.timer);
     this.pending.delete(reply.id);
     if (this.pending.size === 0) this.worker?.unref();
     if (reply.ok) waiting.resolve(reply.value);
@@ -105,7 +125,10 @@ export class RebuildWorker {
   }
 
   private settleAll(error: Error): void {
-    for (const waiting of this.pending.values()) waiting.reject(error);
+    for (const waiting of this.pending.values()) {
+      clearTimeout(waiting.timer);
+      waiting.reject(error);
+    }
     this.pending.clear();
   }
 }
