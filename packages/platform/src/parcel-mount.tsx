@@ -1,10 +1,10 @@
 import { useEffect, useRef } from 'react';
 import { mountRootParcel, type Parcel } from 'single-spa';
-import type { RemoteLifecycles, RemoteProps } from './remote-contract';
+import type { BareRemoteProps, RemoteLifecycles } from './remote-contract';
 
 interface ParcelMountProps {
   lifecycles: RemoteLifecycles;
-  props: RemoteProps;
+  props: BareRemoteProps;
   onError(error: unknown): void;
   className?: string;
 }
