@@ -39,6 +39,8 @@ export function startWithStoredSession(root: Root, token: string): void {
   const check = startSessionCheck(services.api, token);
   const layout = startSignedInWork(services, pathname);
   void decideBeforeFirstRender(check, layout, FIRST_RENDER_WAIT_MS).then((decided) => {
+    // Read by the first-paint bench's waterfall (tests/bench/waterfall.ts).
+    performance.mark?.(`td:first-render-${decided.kind}`);
     if (decided.kind === 'refused') {
       // Any validation error removes the token (spec part 1 §4).
       sessionTokenStorage.clear();

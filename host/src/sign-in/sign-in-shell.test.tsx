@@ -46,7 +46,9 @@ async function renderShell(path: string) {
         success: true,
         data: {
           updated_at: '2026-01-05T04:00:00.000Z',
-          remotes: { auth: { manifest_url: 'http://cdn.test/mf-auth/1.0.0/mf-manifest.json', version: '1.0.0' } },
+          remotes: {
+            auth: { manifest_url: 'http://cdn.test/mf-auth/1.0.0/mf-manifest.json', version: '1.0.0' },
+          },
         },
       },
     },
@@ -54,7 +56,9 @@ async function renderShell(path: string) {
   const api = new ApiClient({ baseUrl: 'http://api.test', getToken: () => null, fetchImpl: fake.fetchImpl });
   const registry = new RegistryStore(api, 60_000);
   const onSignedIn = jest.fn();
-  jest.mocked(loadRemote).mockResolvedValue({ default: createBareRemoteLifecycles(FakeSignInPage, 'Sign-in') });
+  jest
+    .mocked(loadRemote)
+    .mockResolvedValue({ default: createBareRemoteLifecycles(FakeSignInPage, 'Sign-in') });
   const view = render(<SignInShell services={{ api, registry }} onSignedIn={onSignedIn} />);
   await act(() => registry.refresh());
   return { ...view, onSignedIn, fake };
