@@ -5,12 +5,14 @@ import { useEffect, useMemo } from 'react';
 import { RouterProvider } from 'react-router-dom';
 import { ThemeProvider } from 'styled-components';
 import { AuthProvider, useAuth } from './auth/auth-provider';
-import { SESSION_EXPIRED_EVENT } from './host-services-factory';
+import type { KnownSession } from './auth/first-render-session';
+import { SESSION_EXPIRED_EVENT } from './host-events';
 import { type HostServices, HostServicesProvider } from './remotes/host-services';
 import { useRemotePreload } from './remotes/use-remote-preload';
 import { createAppRouter } from './routes/app-router';
 
-export function App({ services }: { services: HostServices }) {
+/** The signed-in shell; `session` when bootstrap already knows it is good (docs/decisions/0053). */
+export function App({ services, session }: { services: HostServices; session?: KnownSession }) {
   const router = useMemo(() => createAppRouter(), []);
   useEffect(() => {
     services.registry.start();
@@ -22,7 +24,7 @@ export function App({ services }: { services: HostServices }) {
       <HostServicesProvider value={services}>
         <QueryClientProvider client={services.queryClient}>
           <ApiClientProvider client={services.api}>
-            <AuthProvider>
+            <AuthProvider known={session}>
               <SessionExpiryListener />
               <RemotePreload />
               <RouterProvider router={router} />

@@ -5,10 +5,13 @@ import { readRemotesEarly } from './remotes/early-remote';
 /** Set by host/rspack.config.ts: false in the single bundle, which reads no manifests. */
 declare const __FEDERATED__: boolean;
 
+const signedIn = sessionTokenStorage.read() !== null;
 // The registry and the opened page's manifest are asked for now, while the shared chunks below
 // download (docs/decisions/0046); only plain fetch runs before the boundary.
-readRemotesEarly(readAppConfig().apiUrl, window.location.pathname, sessionTokenStorage.read() !== null, {
+readRemotesEarly(readAppConfig().apiUrl, window.location.pathname, signedIn, {
   manifest: __FEDERATED__,
 });
-// The async boundary lets Module Federation settle the shared singletons before React loads.
-import('./bootstrap');
+// The async boundary lets Module Federation settle the shared singletons before React loads. Signed
+// out, it is the sign-in page's own: no router, no query cache, no signed-in shell (docs/decisions/0053).
+if (signedIn) import('./bootstrap');
+else import('./sign-in/sign-in-bootstrap').then(({ startSignIn }) => startSignIn());

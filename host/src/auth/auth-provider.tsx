@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { authApi, useApiClient } from '@td/api-client';
 import type { User } from '@td/contracts';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import type { KnownSession } from './first-render-session';
 import { takeSessionCheck } from './session-check';
 import { sessionTokenStorage } from './session-token-storage';
 
@@ -25,13 +26,28 @@ const AuthContext = createContext<AuthContextValue | null>(null);
 
 const signedOut: AuthState = { user: null, sessionToken: null, isLoading: false, isAuthenticated: false };
 
-/** spec part 1 §4 "Session start", "Login" and "Logout". */
-export function AuthProvider({ children }: { children: ReactNode }) {
+const signedInAs = ({ token, user }: KnownSession): AuthState => ({
+  user,
+  sessionToken: token,
+  isLoading: false,
+  isAuthenticated: true,
+});
+
+/**
+ * spec part 1 §4 "Session start", "Login" and "Logout". `known`: the session bootstrap already knows
+ * is good (checked before the first render, or just signed in on the sign-in page), so the first
+ * render is signed in and the server is not asked again (docs/decisions/0053).
+ */
+export function AuthProvider({ children, known }: { children: ReactNode; known?: KnownSession }) {
   const api = useApiClient();
   const queryClient = useQueryClient();
-  const [state, setState] = useState<AuthState>({ ...signedOut, isLoading: true });
+  const [state, setState] = useState<AuthState>(() =>
+    known ? signedInAs(known) : { ...signedOut, isLoading: true },
+  );
+  const [decidedAtStart] = useState(known !== undefined);
 
   useEffect(() => {
+    if (decidedAtStart) return;
     const token = sessionTokenStorage.read();
     if (!token) {
       setState(signedOut);
@@ -41,8 +57,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     takeSessionCheck(api, token)
       .then((reply) => {
         performance.mark?.('td:session-checked');
-        if (!cancelled)
-          setState({ user: reply.user, sessionToken: token, isLoading: false, isAuthenticated: true });
+        if (!cancelled) setState(signedInAs({ token, user: reply.user }));
       })
       .catch(() => {
         // Any validation error removes the token (spec part 1 §4).
@@ -52,11 +67,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     return () => {
       cancelled = true;
     };
-  }, [api]);
+  }, [api, decidedAtStart]);
 
   const login = useCallback((token: string, user: User) => {
     sessionTokenStorage.write(token);
-    setState({ user, sessionToken: token, isLoading: false, isAuthenticated: true });
+    setState(signedInAs({ token, user }));
   }, []);
 
   const expire = useCallback(() => {

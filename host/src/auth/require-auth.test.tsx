@@ -63,6 +63,15 @@ describe('guarded routes', () => {
     expect(fake.calls[0]).toMatchObject({ method: 'POST', path: '/api/auth/validate-session' });
   });
 
+  it('renders the page at once, without Loading or a second check, for a session bootstrap confirmed', () => {
+    window.localStorage.setItem(SESSION_TOKEN_KEY, 'checked-token');
+    const known = { token: 'checked-token', user: { email: 'trader@example.com', name: 'Asha' } };
+    const { fake } = renderHost(<Screens />, { path: '/dashboard', known });
+    expect(screen.getByText('Dashboard screen')).toBeInTheDocument();
+    expect(screen.queryByText('Loading...')).not.toBeInTheDocument();
+    expect(fake.calls).toHaveLength(0);
+  });
+
   it('removes a stored token the server rejects and shows sign-in', async () => {
     window.localStorage.setItem(SESSION_TOKEN_KEY, 'expired-token');
     renderHost(<Screens />, {

@@ -2,7 +2,7 @@ import { PlatformProvider, RemoteSlot } from '@td/platform';
 import { focusRing, Modal } from '@td/ui';
 import { useEffect, useState } from 'react';
 import styled from 'styled-components';
-import { OPEN_DIAGNOSTICS_EVENT } from '../host-services-factory';
+import { OPEN_DIAGNOSTICS_EVENT } from '../host-events';
 import { useRemoteProps } from '../remotes/remote-outlet';
 
 /** Sized like the bell beside it: the top bar is the gear's own space, so it never covers content. */

@@ -1,5 +1,5 @@
 import { lazyScreen } from '@td/platform';
-import { Suspense } from 'react';
+import { Suspense, useState } from 'react';
 import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router-dom';
 import { RedirectIfAuthenticated, RequireAuth } from '../auth/require-auth';
 import { FullScreenLoading } from '../layout/full-screen-loading';
@@ -12,8 +12,28 @@ import { SCREENS } from './route-table';
  * does not download it (docs/decisions/0040). Bootstrap starts this import at once when a session
  * token is stored, so a signed-in page does not wait for the session check to ask for it.
  */
-export const loadShellLayout = () => import('../layout/shell-layout');
-const ShellLayout = lazyScreen(loadShellLayout, 'ShellLayout');
+let shellLayout: typeof import('../layout/shell-layout') | undefined;
+export const loadShellLayout = () =>
+  import('../layout/shell-layout').then((module) => {
+    shellLayout = module;
+    return module;
+  });
+const LazyShellLayout = lazyScreen(loadShellLayout, 'ShellLayout');
+
+/**
+ * The layout without a Suspense round when its chunk is already in: bootstrap waits for it before a
+ * signed-in first render (docs/decisions/0053), and React.lazy would still suspend once and show
+ * "Loading...". Chosen once per mount, so the layout is never swapped under a mounted remote.
+ */
+function SignedInLayout() {
+  const [loaded] = useState(() => shellLayout);
+  if (loaded) return <loaded.ShellLayout />;
+  return (
+    <Suspense fallback={<FullScreenLoading />}>
+      <LazyShellLayout />
+    </Suspense>
+  );
+}
 
 export const routes: RouteObject[] = [
   {
@@ -31,9 +51,7 @@ export const routes: RouteObject[] = [
       {
         element: (
           <RequireAuth>
-            <Suspense fallback={<FullScreenLoading />}>
-              <ShellLayout />
-            </Suspense>
+            <SignedInLayout />
           </RequireAuth>
         ),
         children: SCREENS.map((screen) => ({

@@ -6,6 +6,7 @@ import type { ReactElement } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import { ThemeProvider } from 'styled-components';
 import { AuthProvider } from '../auth/auth-provider';
+import type { KnownSession } from '../auth/first-render-session';
 import { sessionTokenStorage } from '../auth/session-token-storage';
 import { type HostServices, HostServicesProvider } from '../remotes/host-services';
 import { RegistryStore } from '../remotes/registry-store';
@@ -18,7 +19,14 @@ export function renderHost(
     routes = {},
     path = '/dashboard',
     withRouter = true,
-  }: { routes?: Parameters<typeof createFakeApi>[0]; path?: string; withRouter?: boolean } = {},
+    known,
+  }: {
+    routes?: Parameters<typeof createFakeApi>[0];
+    path?: string;
+    withRouter?: boolean;
+    /** A session bootstrap already confirmed (docs/decisions/0053). */
+    known?: KnownSession;
+  } = {},
 ) {
   const fake = createFakeApi(routes);
   const api = new ApiClient({
@@ -45,7 +53,7 @@ export function renderHost(
       <HostServicesProvider value={services}>
         <QueryClientProvider client={queryClient}>
           <ApiClientProvider client={api}>
-            <AuthProvider>{ui}</AuthProvider>
+            <AuthProvider known={known}>{ui}</AuthProvider>
           </ApiClientProvider>
         </QueryClientProvider>
       </HostServicesProvider>

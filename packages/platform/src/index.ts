@@ -1,7 +1,9 @@
+export { BareRemoteRoot, withBareRemoteRoot } from './bare-remote-root';
+export { createBareRemoteLifecycles } from './create-bare-remote-lifecycles';
 export { createRemoteLifecycles } from './create-remote-lifecycles';
 export { lazyScreen } from './lazy-screen';
 export { ParcelMount } from './parcel-mount';
-export { PlatformProvider, usePlatform } from './platform-context';
+export { BarePlatformProvider, PlatformProvider, useBarePlatform, usePlatform } from './platform-context';
 export type * from './remote-contract';
 export { RemoteRoot, withRemoteRoot } from './remote-root';
 export { RemoteSlot, type RemoteSlotProps } from './remote-slot';

@@ -30,20 +30,28 @@ export type NotifyKind = 'success' | 'error' | 'info' | 'loading';
 export type StreamHandler = (payload: unknown) => void;
 
 /**
- * The props the host hands every remote it mounts. This is the whole seam: a remote reads nothing
- * else from the host, and the host knows nothing of a remote but its lifecycles.
+ * What a remote rendered before the signed-in shell exists is handed: the sign-in page, which the
+ * host mounts signed out without a router, a query cache or the stream, none of which it downloads
+ * then (docs/decisions/0053). Every RemoteProps is one too, so such a remote also mounts in the shell.
  */
-export interface RemoteProps {
+export interface BareRemoteProps {
   remote: RemoteName;
   /** The remote's build version, as the registry names it. */
   version: string;
   session: PlatformSession;
   api: ApiClient;
-  queryClient: QueryClient;
   location: PlatformLocation;
   navigate(to: string, options?: NavigateOptions): void;
-  tradingMode: TradingMode | null;
   theme: Theme;
+}
+
+/**
+ * The props the host hands every remote it mounts. This is the whole seam: a remote reads nothing
+ * else from the host, and the host knows nothing of a remote but its lifecycles.
+ */
+export interface RemoteProps extends BareRemoteProps {
+  queryClient: QueryClient;
+  tradingMode: TradingMode | null;
   subscribe(topic: string, handler: StreamHandler): () => void;
   notify(kind: NotifyKind, message: string): void;
   openDiagnostics(): void;

@@ -1,5 +1,5 @@
 import type { LoginResponse, PasswordSetupResponse } from '@td/contracts';
-import { usePlatform } from '@td/platform';
+import { useBarePlatform } from '@td/platform';
 import { useEffect, useState } from 'react';
 import { CodeForm } from './code-form';
 import { LoginForm } from './login-form';
@@ -37,7 +37,7 @@ const HEADINGS: Record<SignInMode, { title: string; intro: string }> = {
 
 /** spec part 1 "Sign-in screen" (richer variant) and §4 "Login modes": login, reset and setup. */
 export function SignInPage() {
-  const { session, navigate, location } = usePlatform();
+  const { session, navigate, location } = useBarePlatform();
   const urlToken = setupTokenFrom(location.search);
   const [mode, setMode] = useState<SignInMode>(urlToken ? 'setup' : 'login');
   const [tempToken, setTempToken] = useState<string | null>(urlToken);

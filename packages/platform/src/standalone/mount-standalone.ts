@@ -1,8 +1,8 @@
 import { ApiClient, createQueryClient } from '@td/api-client';
 import type { RemoteName, User } from '@td/contracts';
 import { theme } from '@td/ui';
-import { mountRootParcel } from 'single-spa';
 import type { PlatformLocation, RemoteLifecycles, RemoteProps } from '../remote-contract';
+import { runParcel } from '../run-parcel';
 
 const TOKEN_KEY = 'trading-dashboard.standalone-session';
 
@@ -39,12 +39,12 @@ export function mountStandalone(
       signIn: (token, signedIn) => {
         window.localStorage.setItem(TOKEN_KEY, token);
         user = signedIn;
-        void parcel.update?.(props() as never);
+        void parcel.update(props());
       },
       signOut: async () => {
         window.localStorage.removeItem(TOKEN_KEY);
         user = null;
-        void parcel.update?.(props() as never);
+        void parcel.update(props());
       },
     },
     api,
@@ -52,7 +52,7 @@ export function mountStandalone(
     location: currentLocation(),
     navigate: (to, options) => {
       window.history[options?.replace ? 'replaceState' : 'pushState'](null, '', to);
-      void parcel.update?.(props() as never);
+      void parcel.update(props());
     },
     tradingMode: null,
     theme,
@@ -62,7 +62,7 @@ export function mountStandalone(
   });
 
   const queryClient = createQueryClient('default');
-  const parcel = mountRootParcel(lifecycles as never, props() as never);
-  window.addEventListener('popstate', () => void parcel.update?.(props() as never));
+  const parcel = runParcel(lifecycles, props());
+  window.addEventListener('popstate', () => void parcel.update(props()));
   return parcel;
 }
