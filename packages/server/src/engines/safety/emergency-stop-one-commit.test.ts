@@ -9,9 +9,11 @@ import { STOP_NOT_RECORDED } from './trading-halt';
 
 let testApp: TestApp;
 let headers: { authorization: string };
+let logLines: string[];
 
 beforeEach(async () => {
-  testApp = await buildTestApp();
+  logLines = [];
+  testApp = await buildTestApp({ logStream: { write: (line: string) => logLines.push(line) } });
   ({ headers } = await signInForTest(testApp));
 });
 afterEach(async () => {
@@ -67,6 +69,9 @@ describe('Emergency Stop in one commit', () => {
     expect(failed.statusCode).toBe(503);
     expect(failed.json()).toMatchObject({ success: false, error: STOP_NOT_RECORDED });
     expect(await books()).toEqual(before);
+    expect(logLines.find((line) => line.includes('Emergency Stop could not be recorded'))).toContain(
+      'disk I/O error',
+    );
     expect(publish.mock.calls.filter(([topic]) => topic === 'safety')).toEqual([]);
     // The gate answers from the halt as it was: an order is taken again.
     expect((await call('POST', '/api/orders', { symbol: 'TCS', side: 'SELL', quantity: 1 })).statusCode).toBe(

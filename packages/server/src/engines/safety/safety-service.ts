@@ -98,7 +98,15 @@ export class SafetyService implements OrderGate {
   }
 
   emergencyStop(reason: string, closePositions: boolean, by: string): HaltState {
-    return this.parts.halt.stop({ reason, closePositions, by, source: 'manual' });
+    try {
+      return this.parts.halt.stop({ reason, closePositions, by, source: 'manual' });
+    } catch (error) {
+      // The reply says only that nothing was kept; the store's own failure goes to the log.
+      if (error instanceof HttpError && error.code === 'halt_not_recorded') {
+        this.parts.logger.error({ err: error.cause, by }, 'Emergency Stop could not be recorded');
+      }
+      throw error;
+    }
   }
 
   resume(by: string, reason: string | null): HaltState {

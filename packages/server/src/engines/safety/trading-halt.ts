@@ -145,13 +145,14 @@ export class TradingHalt {
 
   /** A chased order has ended: the halt's record (and the banner, through onChange) says so. */
   private chasedOrderEnded(haltId: number, outcome: 'cancelled' | 'filled'): void {
-    const announce = this.options.unitOfWork.run(() => {
+    const ended = this.options.unitOfWork.run(() => {
       const record = this.options.store.recordChaseEnded(haltId, outcome);
       if (this.current?.id !== haltId) return null;
-      this.current = record;
-      return this.options.onChange(this.state(), record);
+      return { record, announce: this.options.onChange(haltStateOf(record), record) };
     });
-    announce?.();
+    if (!ended) return;
+    this.current = ended.record;
+    ended.announce();
   }
 
   /**
