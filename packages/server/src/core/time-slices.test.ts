@@ -1,4 +1,4 @@
-import { runSliced, runToEnd, type Steps, WorkStoppedError } from './time-slices';
+import { BACKGROUND_SLICE_BUDGET_MS, runSliced, runToEnd, type Steps, WorkStoppedError } from './time-slices';
 
 function* sum(n: number, log: string[]): Steps<number> {
   let total = 0;
@@ -31,6 +31,29 @@ describe('work in time slices', () => {
     const done = runSliced(sum(10, []), { clock: ticking(5), budgetMs: 5 }).then(() => order.push('sum'));
     await done;
     expect(order).toEqual(['other work', 'sum']);
+  });
+
+  it('gives other work its turn after 2 ms of background work, after 4 ms of a default slice', async () => {
+    const run = async (budgetMs?: number) => {
+      const log: string[] = [];
+      function* fourSteps(): Steps<void> {
+        for (let i = 1; i <= 4; i += 1) {
+          log.push(`step ${i}`);
+          yield;
+        }
+      }
+      setImmediate(() => log.push('other work'));
+      await runSliced(fourSteps(), { clock: ticking(1), budgetMs });
+      return log;
+    };
+    expect(await run(BACKGROUND_SLICE_BUDGET_MS)).toEqual([
+      'step 1',
+      'step 2',
+      'other work',
+      'step 3',
+      'step 4',
+    ]);
+    expect(await run()).toEqual(['step 1', 'step 2', 'step 3', 'step 4', 'other work']);
   });
 
   it('runs to the end in one go when within its budget', async () => {

@@ -11,6 +11,13 @@ export type Steps<T> = Generator<void, T, void>;
 /** Under the 10 ms a slice may take: the check runs at the generator's next yield, a little later. */
 export const SLICE_BUDGET_MS = 4;
 
+/**
+ * For work no request waits on (the start-up replay, the ML insight build, the phase count at
+ * start): a request arriving meanwhile waits for the rest of the slice, so its latency is about the
+ * slice plus its own answer; a shorter slice costs those builds a few more turns, not a reader.
+ */
+export const BACKGROUND_SLICE_BUDGET_MS = 2;
+
 /** Runs the steps to the end without giving the event loop a turn. */
 export function runToEnd<T>(steps: Steps<T>): T {
   for (;;) {

@@ -109,6 +109,7 @@ export function buildTrading(base: Foundation) {
     ...{ ledgerReads, settings, logger, now, config, market, stream, ledger, trading, paperBroker },
     ...{ liveBroker, liveVenue, upstoxAccount, mode: () => tradingMode.current(), loops: tradingMode },
     ...{ alerts: new SqlAlertsRepository(db), halts: new SqlHaltsRepository(db) },
+    unitOfWork: ledgerStorage.unitOfWork,
     onHaltChanged: (halt) => base.cluster.bus.publish({ type: 'halt-changed', halt }).catch(clusterError),
   });
   const ml = createMlService({

@@ -5,6 +5,7 @@ import type { AlertsRepository } from '../../core/ports/repositories/alerts';
 import type { HaltRecord, HaltsRepository } from '../../core/ports/repositories/halts';
 import type { LedgerReadRepository } from '../../core/ports/repositories/ledger';
 import type { SettingsRepository } from '../../core/ports/repositories/settings';
+import type { UnitOfWork } from '../../core/ports/unit-of-work';
 import type { AccountService } from '../broker/account-service';
 import type { Ledger } from '../broker/ledger';
 import type { AccountSnapshot, HeldPosition } from '../broker/limits';
@@ -60,6 +61,8 @@ export interface SafetyDependencies {
   settings: SettingsRepository;
   alerts: AlertsRepository;
   halts: HaltsRepository;
+  /** The ledger's unit: an Emergency Stop's writes (halt, cancellations, sales, alert) commit as one. */
+  unitOfWork: UnitOfWork;
   logger: Logger;
   now: () => number;
   config: { traderEmail: string; smtpUrl?: string; smtpFrom: string };
@@ -133,9 +136,13 @@ export function createSafety(deps: SafetyDependencies): SafetyService {
     stopLoops: () => deps.loops.stopLoops(),
     resumeLoops: () => deps.loops.resumeLoops(),
     accounts: () => [paperAccount, liveAccount],
+    unitOfWork: deps.unitOfWork,
     onChange: (state, record) => {
-      service?.onHaltChange(state);
-      deps.onHaltChanged?.(record);
+      const announce = service?.onHaltChange(state);
+      return () => {
+        announce?.();
+        deps.onHaltChanged?.(record);
+      };
     },
   });
   service = new SafetyService({

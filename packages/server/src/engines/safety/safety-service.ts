@@ -98,7 +98,15 @@ export class SafetyService implements OrderGate {
   }
 
   emergencyStop(reason: string, closePositions: boolean, by: string): HaltState {
-    return this.parts.halt.stop({ reason, closePositions, by, source: 'manual' });
+    try {
+      return this.parts.halt.stop({ reason, closePositions, by, source: 'manual' });
+    } catch (error) {
+      // The reply says only that nothing was kept; the store's own failure goes to the log.
+      if (error instanceof HttpError && error.code === 'halt_not_recorded') {
+        this.parts.logger.error({ err: error.cause, by }, 'Emergency Stop could not be recorded');
+      }
+      throw error;
+    }
   }
 
   resume(by: string, reason: string | null): HaltState {
@@ -141,25 +149,31 @@ export class SafetyService implements OrderGate {
   }
 
   /**
-   * Called by the halt on every change: publish it, and keep the halt's alert in step. A breaker's
-   * halt has its own alert (raised by `trip`, naming the breaker and its figure), so only a manual
-   * Emergency Stop raises the halt alert: one stop, one alert.
+   * Called by the halt on every change, inside the halt's unit: keeps the halt's alert in step and
+   * returns the stream messages to send once that unit has committed. A breaker's halt has its own
+   * alert (raised by `trip`, naming the breaker and its figure), so only a manual Emergency Stop
+   * raises the halt alert: one stop, one alert.
    */
-  onHaltChange(state: HaltState): void {
-    this.parts.publish({ kind: 'halt', halt: state });
+  onHaltChange(state: HaltState): () => void {
+    const messages: SafetyStreamMessage[] = [{ kind: 'halt', halt: state }];
     if (state.halted) {
-      if (state.source === 'circuit_breaker') return;
-      this.raise({
-        kind: 'halt',
-        subject: 'trading',
-        severity: 'high',
-        message: state.refusal ?? 'Trading is halted.',
-        suggestedAction: 'Resume trading from the TRADING HALTED banner once the reason is dealt with.',
-        actionRequired: true,
-      });
+      if (state.source !== 'circuit_breaker') {
+        const { alert, created } = this.parts.alerts.raise({
+          kind: 'halt',
+          subject: 'trading',
+          severity: 'high',
+          message: state.refusal ?? 'Trading is halted.',
+          suggestedAction: 'Resume trading from the TRADING HALTED banner once the reason is dealt with.',
+          actionRequired: true,
+        });
+        if (created) messages.push({ kind: 'alert', alert });
+      }
     } else {
       this.parts.alerts.resolveAllBut(['halt', 'circuit_breaker'], []);
     }
+    return () => {
+      for (const message of messages) this.parts.publish(message);
+    };
   }
 
   alerts(): RiskAlert[] {

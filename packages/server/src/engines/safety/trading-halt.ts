@@ -4,7 +4,12 @@ type OrderSide = 'BUY' | 'SELL';
 
 import { HttpError } from '../../core/errors';
 import type { HaltRecord, HaltsRepository } from '../../core/ports/repositories/halts';
+import type { UnitOfWork } from '../../core/ports/unit-of-work';
 import { haltRefusalSentence, haltStateOf } from './halt-state';
+
+/** A stop whose unit failed: nothing of it was kept, and the trader can press it again. */
+export const STOP_NOT_RECORDED =
+  'The Emergency Stop could not be recorded, so nothing was changed and orders were not cancelled; press Emergency Stop again.';
 
 /** How an order the halt could not cancel at once ended: cancelled at the broker, or already filled. */
 export type ChasedOrderEnded = (outcome: 'cancelled' | 'filled') => void;
@@ -22,6 +27,11 @@ export interface HaltableAccount {
 
 export interface TradingHaltOptions {
   store: HaltsRepository;
+  /**
+   * The ledger's unit (one connection, one commit): a stop's halt row, its cancellations, its closing
+   * sales with their audit rows, its counts and its alert are one transaction, so one fsync.
+   */
+  unitOfWork: UnitOfWork;
   now: () => number;
   /** Stops both automated loops (the mode follower keeps them stopped while halted). */
   stopLoops(): void;
@@ -29,8 +39,11 @@ export interface TradingHaltOptions {
   resumeLoops(): void;
   /** The accounts to cancel and close: every account, whatever the mode (each decides what it closes). */
   accounts(): HaltableAccount[];
-  /** Called after every change (publish on the stream, raise the alert). */
-  onChange(state: HaltState, record: HaltRecord): void;
+  /**
+   * Called on every change inside its unit: writes what goes with it (the alert) and returns what to
+   * announce once the unit has committed (the stream, the other instances), never before.
+   */
+  onChange(state: HaltState, record: HaltRecord): () => void;
 }
 
 export interface StopRequest {
@@ -71,7 +84,26 @@ export class TradingHalt {
     return haltRefusalSentence(this.current!);
   }
 
+  /**
+   * One unit, one commit: if any write fails, none is kept (no halt row, no cancellation, no sale, no
+   * alert) and the halt here is what it was. The loops stay stopped then: the safe side, until the
+   * trader presses again or resumes the mode.
+   */
   stop(request: StopRequest): HaltState {
+    const before = this.current;
+    let announce: () => void;
+    try {
+      announce = this.options.unitOfWork.run(() => this.stopInUnit(request));
+    } catch (error) {
+      this.current = before;
+      if (error instanceof HttpError) throw error;
+      throw Object.assign(new HttpError(503, STOP_NOT_RECORDED, 'halt_not_recorded'), { cause: error });
+    }
+    announce();
+    return this.state();
+  }
+
+  private stopInUnit(request: StopRequest): () => void {
     let record = this.current;
     if (!this.isHalted()) {
       record = this.options.store.begin({
@@ -81,6 +113,7 @@ export class TradingHalt {
         breaker: request.breaker ?? null,
         haltedBy: request.by,
       });
+      // From here the gate refuses every order: the check reads this, not the uncommitted row.
       this.current = record;
     }
     this.options.stopLoops();
@@ -107,17 +140,19 @@ export class TradingHalt {
       { cancelledOrders: cancelled, filledOrders: 0, chasingOrders: chasing },
       closed,
     );
-    const state = this.state();
-    this.options.onChange(state, this.current);
-    return state;
+    return this.options.onChange(this.state(), this.current);
   }
 
   /** A chased order has ended: the halt's record (and the banner, through onChange) says so. */
   private chasedOrderEnded(haltId: number, outcome: 'cancelled' | 'filled'): void {
-    const record = this.options.store.recordChaseEnded(haltId, outcome);
-    if (this.current?.id !== haltId) return;
-    this.current = record;
-    this.options.onChange(this.state(), record);
+    const ended = this.options.unitOfWork.run(() => {
+      const record = this.options.store.recordChaseEnded(haltId, outcome);
+      if (this.current?.id !== haltId) return null;
+      return { record, announce: this.options.onChange(haltStateOf(record), record) };
+    });
+    if (!ended) return;
+    this.current = ended.record;
+    ended.announce();
   }
 
   /**
@@ -142,10 +177,15 @@ export class TradingHalt {
     if (!this.isHalted()) {
       throw new HttpError(409, 'Trading is not halted, so there is nothing to resume.', 'not_halted');
     }
-    this.current = this.options.store.resume(this.current!.id, this.options.now(), by, reason);
+    const halted = this.current!;
+    // Resumed and its alerts resolved in one commit; here only once it has committed.
+    const { record, announce } = this.options.unitOfWork.run(() => {
+      const record = this.options.store.resume(halted.id, this.options.now(), by, reason);
+      return { record, announce: this.options.onChange(haltStateOf(record), record) };
+    });
+    this.current = record;
     this.options.resumeLoops();
-    const state = this.state();
-    this.options.onChange(state, this.current);
-    return state;
+    announce();
+    return this.state();
   }
 }

@@ -38,19 +38,29 @@ const ASIDE = /\s*\([^)]*\)/g;
  */
 export class LoopJournal {
   private readonly entries: LoopDecision[] = [];
+  /**
+   * Each entry's fold key, kept beside it: a run records a skip per symbol, and working out every
+   * entry's key again (two regex replaces each) was a sixth of a replayed minute's time.
+   */
+  private readonly keys: string[] = [];
 
   constructor(private readonly capacity = DEFAULT_CAPACITY) {}
 
   record(decision: NewDecision): void {
     const key = foldKeyOf(decision);
-    const index = this.entries.findIndex((entry) => foldKeyOf(entry) === key);
+    const index = this.keys.indexOf(key);
     const folded = index >= 0 ? this.entries.splice(index, 1)[0]! : null;
+    if (index >= 0) this.keys.splice(index, 1);
     this.entries.push({
       ...decision,
       firstAt: folded?.firstAt ?? decision.at,
       repeats: (folded?.repeats ?? 0) + 1,
     });
-    if (this.entries.length > this.capacity) this.entries.shift();
+    this.keys.push(key);
+    if (this.entries.length > this.capacity) {
+      this.entries.shift();
+      this.keys.shift();
+    }
   }
 
   recent(limit = this.capacity): LoopDecision[] {

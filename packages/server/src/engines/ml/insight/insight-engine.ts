@@ -2,7 +2,12 @@
 // engines measured (market closes, headlines, predictions, the ledger), and keeps the latest picture.
 import type { Trade } from '@td/contracts';
 import type { Logger } from 'pino';
-import { runSliced, type Steps, WorkStoppedError } from '../../../core/time-slices';
+import {
+  BACKGROUND_SLICE_BUDGET_MS,
+  runSliced,
+  type Steps,
+  WorkStoppedError,
+} from '../../../core/time-slices';
 import type { MarketDataService } from '../../market/market-data-service';
 import type { ModelEngineApi, NewsPipeline } from '../ml-seams';
 import { DailyCandleReader } from './daily-candles';
@@ -52,7 +57,7 @@ export interface InsightDeps {
   now: () => number;
   logger?: Pick<Logger, 'warn' | 'error'>;
   options?: Partial<InsightOptions>;
-  /** A build's slice, ms; default SLICE_BUDGET_MS (core/time-slices). */
+  /** A build's slice, ms; default BACKGROUND_SLICE_BUDGET_MS (core/time-slices): a build is awaited whole, never a slice of it. */
   sliceBudgetMs?: number;
 }
 
@@ -157,7 +162,10 @@ export class InsightEngine {
    */
   private async build(): Promise<InsightSnapshot> {
     const sliced = <T>(steps: Steps<T>) =>
-      runSliced(steps, { signal: this.stopping.signal, budgetMs: this.deps.sliceBudgetMs });
+      runSliced(steps, {
+        signal: this.stopping.signal,
+        budgetMs: this.deps.sliceBudgetMs ?? BACKGROUND_SLICE_BUDGET_MS,
+      });
     const now = this.deps.now();
     const problems: SourceProblems = { news: null, models: null, trades: null };
     const candles = await this.candles.read();

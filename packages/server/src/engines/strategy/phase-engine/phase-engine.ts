@@ -1,5 +1,5 @@
 import type { AccountId } from '../../../core/orders';
-import { runSliced, WorkStoppedError } from '../../../core/time-slices';
+import { BACKGROUND_SLICE_BUDGET_MS, runSliced, WorkStoppedError } from '../../../core/time-slices';
 import { capitalPhase, installPhaseReader, type TradingPhase } from '../phases';
 import type { PhaseHistoryRow, PhaseHistoryStore } from './phase-history-store';
 import { decidePhase, type PhaseStanding, phaseByNumber } from './phase-rules';
@@ -84,7 +84,10 @@ export class PhaseEngine {
     try {
       const account = this.deps.account();
       const { store } = this.deps;
-      await runSliced(store.trips.steps(account, store.baselineTs(account) ?? 0), { signal });
+      await runSliced(store.trips.steps(account, store.baselineTs(account) ?? 0), {
+        signal,
+        budgetMs: BACKGROUND_SLICE_BUDGET_MS,
+      });
     } catch (error) {
       if (error instanceof WorkStoppedError) return;
       this.deps.log.error(

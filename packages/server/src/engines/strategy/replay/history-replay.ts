@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import { runSliced } from '../../../core/time-slices';
+import { BACKGROUND_SLICE_BUDGET_MS, runSliced } from '../../../core/time-slices';
 import { Ledger, type LedgerStorage } from '../../broker/ledger';
 import { PaperBroker } from '../../broker/paper/paper-broker';
 import type { PaperAccountPreparation } from '../../broker/paper-account-preparation';
@@ -18,7 +18,7 @@ export interface ReplaySummary {
  * A fresh mock install has no trading history, so performance, trades and risk would have nothing
  * to compute from. When the paper ledger is empty, the trading loop replays the simulator's generated
  * past sessions through the paper broker: every order is marked simulated replay, with the fees and
- * P&L the real path computes. In slices of a few ms (a replayed minute, a simulated minute), yielding
+ * P&L the real path computes. In slices of about 2 ms (a replayed minute, a simulated minute), yielding
  * between them, so requests, ticks and orders keep their turn (decision 0043).
  */
 export async function replayHistoryIntoEmptyLedger(
@@ -40,7 +40,8 @@ export async function replayHistoryIntoEmptyLedger(
   preparation?.begin(dates.length);
   for (const date of dates) {
     if (signal?.aborted) return summary;
-    const barsBySymbol = await runSliced(market.history.sessionBarSteps(date));
+    const slices = { budgetMs: BACKGROUND_SLICE_BUDGET_MS };
+    const barsBySymbol = await runSliced(market.history.sessionBarSteps(date), slices);
     // A session once begun is replayed to its end (a stop waits for it), in slices of a few ms.
     const result = await runSliced(
       replaySteps({
@@ -48,6 +49,7 @@ export async function replayHistoryIntoEmptyLedger(
         loop,
         venueFactory: (feed) => replayVenue(storage, feed, barsBySymbol),
       }),
+      slices,
     );
     summary.sessions++;
     summary.orders += result.orders.length;
