@@ -54,6 +54,7 @@ export function liveHaltAccount(
   closes: () => boolean = () => true,
 ): HaltableAccount {
   return {
+    reachesBroker: true,
     cancelPending: (ended) =>
       broker.cancelAllPending(`${CANCEL_REASON} It was never sent to Upstox.`, (order) =>
         ended(order.status === 'FILLED' ? 'filled' : 'cancelled'),

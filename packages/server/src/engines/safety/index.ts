@@ -137,6 +137,11 @@ export function createSafety(deps: SafetyDependencies): SafetyService {
     resumeLoops: () => deps.loops.resumeLoops(),
     accounts: () => [paperAccount, liveAccount],
     unitOfWork: deps.unitOfWork,
+    onCountsLost: (error) =>
+      deps.logger.error(
+        { err: error },
+        'the halt stands, but its Upstox cancels and sales could not be counted',
+      ),
     onChange: (state, record) => {
       const announce = service?.onHaltChange(state);
       return () => {

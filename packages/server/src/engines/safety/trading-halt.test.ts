@@ -19,6 +19,8 @@ describe.each(databases)('TradingHalt on $name', (database) => {
 
   /** A halt over the real stores; the account's cancellation stands in as one settings row. */
   function setUp({ failAlert = false } = {}) {
+    /** What the Upstox account sent, and whether the halt had committed when it sent it. */
+    const sentToBroker: string[] = [];
     const db = open();
     const clock = createTestClock();
     const settings = new SqlSettingsRepository(db);
@@ -33,6 +35,8 @@ describe.each(databases)('TradingHalt on $name', (database) => {
     };
     const heard: string[] = [];
     const loops: string[] = [];
+    // Read outside the unit, as another connection would: the broker account asks if the halt is in.
+    const store = new SqlHaltsRepository(db);
     const halt = new TradingHalt({
       store: new SqlHaltsRepository(db),
       unitOfWork,
@@ -47,10 +51,21 @@ describe.each(databases)('TradingHalt on $name', (database) => {
           },
           closePositions: () => 0,
         },
+        {
+          reachesBroker: true,
+          cancelPending: () => {
+            sentToBroker.push(store.latest() === null ? 'cancel before the halt committed' : 'cancel');
+            return { cancelled: 0, chasing: 2 };
+          },
+          closePositions: () => {
+            sentToBroker.push('sell');
+            return 1;
+          },
+        },
       ],
       onChange: (state: HaltState) => {
         if (failAlert) throw new Error('disk I/O error');
-        if (state.halted)
+        if (state.halted && !alerts.openFor('halt', 'trading'))
           alerts.add(
             {
               kind: 'halt',
@@ -65,7 +80,7 @@ describe.each(databases)('TradingHalt on $name', (database) => {
         return () => heard.push(state.halted ? 'halted' : 'resumed');
       },
     });
-    return { halt, settings, alerts, units, heard, loops, store: new SqlHaltsRepository(db) };
+    return { halt, settings, alerts, units, heard, loops, store, sentToBroker };
   }
 
   const request = {
@@ -76,24 +91,38 @@ describe.each(databases)('TradingHalt on $name', (database) => {
   };
 
   it('writes the halt, its effects, its counts and its alert in one unit, then announces it', () => {
-    const { halt, settings, alerts, units, heard, store } = setUp();
+    const { halt, settings, alerts, units, heard, store, sentToBroker } = setUp();
     const state = halt.stop({ ...request, source: 'manual' });
-    expect(state).toMatchObject({ halted: true, cancelled_orders: 1 });
-    expect(units).toEqual(['unit']);
-    expect(heard).toEqual(['halted']);
+    expect(state).toMatchObject({
+      halted: true,
+      cancelled_orders: 1,
+      chasing_orders: 2,
+      closed_positions: 1,
+    });
+    // The halt's unit, then the Upstox account's counts in their own, once its orders went out.
+    expect(units).toEqual(['unit', 'unit']);
+    expect(sentToBroker).toEqual(['cancel', 'sell']);
+    expect(heard).toEqual(['halted', 'halted']);
     expect(settings.get('cancelled')).toBe(true);
-    expect(store.latest()).toMatchObject({ cancelledOrders: 1, resumedAt: null });
+    expect(store.latest()).toMatchObject({
+      cancelledOrders: 1,
+      chasingOrders: 2,
+      closedPositions: 1,
+      resumedAt: null,
+    });
     expect(alerts.openFor('halt', 'trading')).toBeDefined();
 
     halt.resume('trader@example.com', null);
-    expect(units).toEqual(['unit', 'unit']);
-    expect(heard).toEqual(['halted', 'resumed']);
+    expect(units).toEqual(['unit', 'unit', 'unit']);
+    expect(heard).toEqual(['halted', 'halted', 'resumed']);
     expect(store.latest()?.resumedBy).toBe('trader@example.com');
   });
 
-  it('keeps nothing of a stop whose last write fails, answers 503 and announces nothing', () => {
-    const { halt, settings, alerts, heard, loops, store } = setUp({ failAlert: true });
+  it('keeps nothing of a stop whose last write fails, sends nothing to Upstox, answers 503 and announces nothing', () => {
+    const { halt, settings, alerts, heard, loops, store, sentToBroker } = setUp({ failAlert: true });
     expect(() => halt.stop({ ...request, source: 'manual' })).toThrow(STOP_NOT_RECORDED);
+    // A sale sent to Upstox cannot be rolled back: "nothing was changed" must be true there too.
+    expect(sentToBroker).toEqual([]);
     expect(store.latest()).toBeNull();
     expect(settings.get('cancelled')).toBeUndefined();
     expect(alerts.openFor('halt', 'trading')).toBeUndefined();

@@ -3,7 +3,7 @@ import type { CircuitBreaker, HaltSource, HaltState } from '@td/contracts';
 type OrderSide = 'BUY' | 'SELL';
 
 import { HttpError } from '../../core/errors';
-import type { HaltRecord, HaltsRepository } from '../../core/ports/repositories/halts';
+import type { HaltOrderCounts, HaltRecord, HaltsRepository } from '../../core/ports/repositories/halts';
 import type { UnitOfWork } from '../../core/ports/unit-of-work';
 import { haltRefusalSentence, haltStateOf } from './halt-state';
 
@@ -23,6 +23,11 @@ export interface HaltableAccount {
   cancelPending(ended: ChasedOrderEnded): { cancelled: number; chasing: number };
   /** Sells every position at market; returns how many sell orders were placed. */
   closePositions(): number;
+  /**
+   * Its cancels and sales go out to a broker (Upstox) as they are made, so no rollback of the
+   * database can take them back: it acts only once the halt has committed.
+   */
+  reachesBroker?: boolean;
 }
 
 export interface TradingHaltOptions {
@@ -44,6 +49,8 @@ export interface TradingHaltOptions {
    * announce once the unit has committed (the stream, the other instances), never before.
    */
   onChange(state: HaltState, record: HaltRecord): () => void;
+  /** Told when a broker account's counts could not be written after the halt committed. */
+  onCountsLost?(error: unknown): void;
 }
 
 export interface StopRequest {
@@ -87,42 +94,80 @@ export class TradingHalt {
   /**
    * One unit, one commit: if any write fails, none is kept (no halt row, no cancellation, no sale, no
    * alert) and the halt here is what it was. The loops stay stopped then: the safe side, until the
-   * trader presses again or resumes the mode.
+   * trader presses again or resumes the mode. Accounts that reach a broker act only after that commit
+   * (a sale sent to Upstox cannot be rolled back), and their counts are added in a unit of their own.
    */
   stop(request: StopRequest): HaltState {
     const before = this.current;
+    const [atBroker, inDatabase] = partition(
+      this.options.accounts(),
+      (account) => account.reachesBroker === true,
+    );
     let announce: () => void;
     try {
-      announce = this.options.unitOfWork.run(() => this.stopInUnit(request));
+      announce = this.options.unitOfWork.run(() => this.stopInUnit(request, inDatabase));
     } catch (error) {
       this.current = before;
       if (error instanceof HttpError) throw error;
       throw Object.assign(new HttpError(503, STOP_NOT_RECORDED, 'halt_not_recorded'), { cause: error });
     }
     announce();
+    if (atBroker.length > 0) this.stopAtBrokers(request, atBroker);
     return this.state();
   }
 
-  private stopInUnit(request: StopRequest): () => void {
-    let record = this.current;
+  private stopInUnit(request: StopRequest, accounts: HaltableAccount[]): () => void {
     if (!this.isHalted()) {
-      record = this.options.store.begin({
+      // From here the gate refuses every order: the check reads this, not the uncommitted row.
+      this.current = this.options.store.begin({
         haltedAt: this.options.now(),
         reason: request.reason,
         source: request.source,
         breaker: request.breaker ?? null,
         haltedBy: request.by,
       });
-      // From here the gate refuses every order: the check reads this, not the uncommitted row.
-      this.current = record;
     }
     this.options.stopLoops();
-    const haltId = record!.id;
+    const haltId = this.current!.id;
+    this.current = this.options.store.recordEffects(haltId, ...this.act(request, accounts, haltId));
+    return this.options.onChange(this.state(), this.current);
+  }
+
+  /**
+   * The halt stands (committed): the broker's cancels and sales go out, each order row written as it
+   * is sent (outside any unit: a rollback must never drop the row of an order Upstox has), then their
+   * counts are added. A failure to write the counts does not undo the halt nor fail the stop: a 503
+   * would invite a second press that sells again at Upstox.
+   */
+  private stopAtBrokers(request: StopRequest, accounts: HaltableAccount[]): void {
+    const haltId = this.current!.id;
+    const effects = this.act(request, accounts, haltId);
+    const [orders, closed] = effects;
+    // Nothing at the broker (no live orders or positions, the usual paper day): no second commit.
+    if (orders.cancelledOrders + orders.chasingOrders + closed === 0) return;
+    try {
+      const { record, announce } = this.options.unitOfWork.run(() => {
+        const record = this.options.store.recordEffects(haltId, ...effects);
+        return { record, announce: this.options.onChange(haltStateOf(record), record) };
+      });
+      if (this.current?.id === haltId) this.current = record;
+      announce();
+    } catch (error) {
+      this.options.onCountsLost?.(error);
+    }
+  }
+
+  /** Cancels and closes on `accounts`: what they did, as the halt's counts take it. */
+  private act(
+    request: StopRequest,
+    accounts: HaltableAccount[],
+    haltId: number,
+  ): [orders: HaltOrderCounts, closedPositions: number] {
     const ended: ChasedOrderEnded = (outcome) => this.chasedOrderEnded(haltId, outcome);
     let cancelled = 0;
     let chasing = 0;
     let closed = 0;
-    for (const account of this.options.accounts()) {
+    for (const account of accounts) {
       const done = account.cancelPending(ended);
       cancelled += done.cancelled;
       chasing += done.chasing;
@@ -130,17 +175,12 @@ export class TradingHalt {
     if (request.closePositions) {
       this.closing = true;
       try {
-        for (const account of this.options.accounts()) closed += account.closePositions();
+        for (const account of accounts) closed += account.closePositions();
       } finally {
         this.closing = false;
       }
     }
-    this.current = this.options.store.recordEffects(
-      haltId,
-      { cancelledOrders: cancelled, filledOrders: 0, chasingOrders: chasing },
-      closed,
-    );
-    return this.options.onChange(this.state(), this.current);
+    return [{ cancelledOrders: cancelled, filledOrders: 0, chasingOrders: chasing }, closed];
   }
 
   /** A chased order has ended: the halt's record (and the banner, through onChange) says so. */
@@ -188,4 +228,11 @@ export class TradingHalt {
     announce();
     return this.state();
   }
+}
+
+function partition<T>(items: readonly T[], test: (item: T) => boolean): [T[], T[]] {
+  const yes: T[] = [];
+  const no: T[] = [];
+  for (const item of items) (test(item) ? yes : no).push(item);
+  return [yes, no];
 }
