@@ -18,9 +18,12 @@ export function useFramesOnTopic<T extends z.ZodType>(
   const [schema, setSchema] = useState<T | null>(null);
   useEffect(() => {
     let mounted = true;
-    void loadSchema().then((loaded) => {
-      if (mounted) setSchema(() => loaded);
-    });
+    // A schema that fails to load leaves the topic unsubscribed: the polled query keeps the figures.
+    void loadSchema()
+      .then((loaded) => {
+        if (mounted) setSchema(() => loaded);
+      })
+      .catch(() => undefined);
     return () => {
       mounted = false;
     };

@@ -56,16 +56,19 @@ export function useHaltState(subscribe?: SubscribeToTopic) {
     let subscribed = true;
     const unsubscribe = subscribe(SAFETY_STREAM_TOPIC, (payload) => {
       // One module promise: messages are still handled in the order they came.
-      void replies().then(({ safetyMessageSchema }) => {
-        const message = safetyMessageSchema.safeParse(payload);
-        if (!subscribed || !message.success) return;
-        if (message.data.kind === 'halt') {
-          queryClient.setQueryData(safetyKeys.halt, message.data.halt);
-          void invalidateAfterHaltChange(queryClient);
-        } else {
-          void queryClient.invalidateQueries({ queryKey: riskKeys.alerts });
-        }
-      });
+      void replies()
+        .then(({ safetyMessageSchema }) => {
+          const message = safetyMessageSchema.safeParse(payload);
+          if (!subscribed || !message.success) return;
+          if (message.data.kind === 'halt') {
+            queryClient.setQueryData(safetyKeys.halt, message.data.halt);
+            void invalidateAfterHaltChange(queryClient);
+          } else {
+            void queryClient.invalidateQueries({ queryKey: riskKeys.alerts });
+          }
+        })
+        // Unchecked, a message is dropped; the halt poll and the engines status still carry the state.
+        .catch(() => undefined);
     });
     return () => {
       subscribed = false;
@@ -116,6 +119,24 @@ export function useEmergencyStop({ notify, subscribe }: { notify: Notify; subscr
   const counts = useQuery({ ...tradesQuery(api, { status: 'PENDING', page_size: 1 }), enabled: open });
   const stop = useEmergencyStopCall();
   const summary = open && counts.data ? counts.data.summary : null;
+
+  const send = (request: EmergencyStopRequest) =>
+    stop.mutate(request, {
+      onSuccess: (state) => {
+        setOpen(false);
+        notify(
+          'success',
+          `Trading halted: ${state.cancelled_orders} pending order${state.cancelled_orders === 1 ? '' : 's'} cancelled${
+            state.chasing_orders > 0 ? `, ${state.chasing_orders} still being cancelled at Upstox` : ''
+          }${
+            request.close_positions
+              ? `, ${state.closed_positions} position${state.closed_positions === 1 ? '' : 's'} closed`
+              : ''
+          }.`,
+        );
+      },
+    });
+
   return {
     open,
     halted: halt.data?.halted ?? false,
@@ -126,35 +147,23 @@ export function useEmergencyStop({ notify, subscribe }: { notify: Notify; subscr
     invalid,
     request: () => {
       // The confirmation checks the reason with the server's schema: have it loaded by then.
-      void replies();
+      void replies().catch(() => undefined);
       stop.reset();
       setInvalid(null);
       setOpen(true);
     },
     cancel: () => setOpen(false),
     confirm: (input: EmergencyStopRequest) =>
-      void replies().then(({ emergencyStopRequestSchema }) => {
-        // The server's own schema checks the reason first, so the refusal reads the same here and there.
-        const parsed = emergencyStopRequestSchema.safeParse(input);
-        setInvalid(parsed.success ? null : (parsed.error.issues[0]?.message ?? 'Check the reason.'));
-        if (!parsed.success) return;
-        const request = parsed.data;
-        stop.mutate(request, {
-          onSuccess: (state) => {
-            setOpen(false);
-            notify(
-              'success',
-              `Trading halted: ${state.cancelled_orders} pending order${state.cancelled_orders === 1 ? '' : 's'} cancelled${
-                state.chasing_orders > 0 ? `, ${state.chasing_orders} still being cancelled at Upstox` : ''
-              }${
-                request.close_positions
-                  ? `, ${state.closed_positions} position${state.closed_positions === 1 ? '' : 's'} closed`
-                  : ''
-              }.`,
-            );
-          },
-        });
-      }),
+      void replies().then(
+        ({ emergencyStopRequestSchema }) => {
+          // The server's own schema checks the reason first, so the refusal reads the same here and there.
+          const parsed = emergencyStopRequestSchema.safeParse(input);
+          setInvalid(parsed.success ? null : (parsed.error.issues[0]?.message ?? 'Check the reason.'));
+          if (parsed.success) send(parsed.data);
+        },
+        // A stop is never held back by a schema chunk that failed to load: the server checks the reason too.
+        () => send(input),
+      ),
   };
 }
 export type EmergencyStopFlow = ReturnType<typeof useEmergencyStop>;
