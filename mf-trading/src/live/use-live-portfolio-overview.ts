@@ -1,6 +1,7 @@
 import { shellKeys, usePortfolioOverview } from '@td/api-client';
-import { type PortfolioOverviewResponse, portfolioOverviewSchema } from '@td/contracts';
-import { usePlatform, useStreamTopic } from '@td/platform';
+import type { PortfolioOverviewResponse } from '@td/contracts';
+import { usePlatform } from '@td/platform';
+import { loadPortfolioFrameSchema, useFramesOnTopic } from './use-frames-on-topic';
 
 /**
  * The portfolio overview, kept current by the server's `portfolio` topic (a message a second while
@@ -9,7 +10,7 @@ import { usePlatform, useStreamTopic } from '@td/platform';
 export function useLivePortfolioOverview() {
   const { queryClient } = usePlatform();
   const query = usePortfolioOverview();
-  useStreamTopic('portfolio', portfolioOverviewSchema, (data) => {
+  useFramesOnTopic('portfolio', loadPortfolioFrameSchema, (data) => {
     queryClient.setQueryData<PortfolioOverviewResponse>(shellKeys.portfolioOverview, (previous) =>
       previous ? { ...previous, data } : previous,
     );

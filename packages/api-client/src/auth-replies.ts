@@ -4,7 +4,6 @@ import {
   passwordSetupResponseSchema,
   secondFactorRequiredResponseSchema,
   setPasswordResponseSchema,
-  validateSessionResponseSchema,
 } from '@td/contracts';
 import { z } from 'zod';
 
@@ -17,5 +16,4 @@ export {
   logoutEverywhereResponseSchema as logoutEverywhereReply,
   passwordSetupResponseSchema as passwordSetupReply,
   setPasswordResponseSchema as setPasswordReply,
-  validateSessionResponseSchema as validateSessionReply,
 };

@@ -1,4 +1,10 @@
-import type { LoginCodeRequest, LoginRequest, PasswordSetupRequest, SetPasswordRequest } from '@td/contracts';
+import {
+  type LoginCodeRequest,
+  type LoginRequest,
+  type PasswordSetupRequest,
+  type SetPasswordRequest,
+  validateSessionReply,
+} from '@td/contracts';
 import type { ApiClient } from './api-client';
 
 /** The reply schemas, fetched with the first sign-in call rather than with the page (ReplySchema). */
@@ -23,7 +29,8 @@ export const authApi = {
       anonymous: true,
     }),
   validateSession: (api: ApiClient) =>
-    api.post('/api/auth/validate-session', () => replies().then((r) => r.validateSessionReply)),
+    // Checked without zod: every signed-in page waits on this answer before its first screen (0046).
+    api.post('/api/auth/validate-session', validateSessionReply),
   logout: (api: ApiClient) => api.post('/api/auth/logout', () => replies().then((r) => r.logoutReply)),
   /** Ends every session of the account, on every device, this one included. */
   logoutEverywhere: (api: ApiClient) =>

@@ -1,18 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import {
-  type EngineStatus,
-  type MarketSentiment,
-  type MlIntelligenceMetrics,
-  marketSentimentResponseSchema,
-  mlIntelligenceMetricsResponseSchema,
-  type NewsHeadline,
-  newsResponseSchema,
-} from '@td/contracts';
+import type { EngineStatus, MarketSentiment, MlIntelligenceMetrics, NewsHeadline } from '@td/contracts';
 import type { ApiClient } from './api-client';
 import { useApiClient } from './api-client-context';
 import { ApiError } from './api-error';
 import { POLL_INTERVALS } from './polling';
 import { fetchEngineStatus } from './shell';
+
+/** The reply schemas come with the first call (ml-replies.ts). */
+const replies = () => import('./ml-replies');
 
 export const mlKeys = {
   intelligenceMetrics: ['ml', 'intelligence-metrics'] as const,
@@ -31,29 +26,35 @@ export function fetchMlIntelligenceMetrics(
   signal?: AbortSignal,
 ): Promise<MlIntelligenceMetrics> {
   const path = '/api/ml/intelligence-metrics';
-  return api.get(path, mlIntelligenceMetricsResponseSchema, { signal }).then((reply) => {
-    refused(reply, path);
-    if (!reply.data) throw new ApiError('invalid_response', `${path} answered without data`, 200);
-    return reply.data;
-  });
+  return api
+    .get(path, () => replies().then((r) => r.mlIntelligenceMetricsReply), { signal })
+    .then((reply) => {
+      refused(reply, path);
+      if (!reply.data) throw new ApiError('invalid_response', `${path} answered without data`, 200);
+      return reply.data;
+    });
 }
 
 export function fetchMarketSentiment(api: ApiClient, signal?: AbortSignal): Promise<MarketSentiment> {
   const path = '/api/ml/sentiment/market';
-  return api.get(path, marketSentimentResponseSchema, { signal }).then((reply) => {
-    refused(reply, path);
-    const sentiment = reply.sentiment ?? reply.data?.sentiment;
-    if (!sentiment) throw new ApiError('invalid_response', `${path} answered without sentiment`, 200);
-    return sentiment;
-  });
+  return api
+    .get(path, () => replies().then((r) => r.marketSentimentReply), { signal })
+    .then((reply) => {
+      refused(reply, path);
+      const sentiment = reply.sentiment ?? reply.data?.sentiment;
+      if (!sentiment) throw new ApiError('invalid_response', `${path} answered without sentiment`, 200);
+      return sentiment;
+    });
 }
 
 export function fetchNewsHeadlines(api: ApiClient, signal?: AbortSignal): Promise<NewsHeadline[]> {
   const path = '/api/news';
-  return api.get(path, newsResponseSchema, { signal }).then((reply) => {
-    refused(reply, path);
-    return reply.data.headlines;
-  });
+  return api
+    .get(path, () => replies().then((r) => r.newsReply), { signal })
+    .then((reply) => {
+      refused(reply, path);
+      return reply.data.headlines;
+    });
 }
 
 export interface IntelligencePipelineData {

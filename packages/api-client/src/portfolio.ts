@@ -1,9 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { activityItemSchema, holdingSchema, okEnvelope } from '@td/contracts';
-import { z } from 'zod';
 import type { ApiClient } from './api-client';
 import { useApiClient } from './api-client-context';
 import { POLL_INTERVALS } from './polling';
+
+/** The reply schemas come with the first call (portfolio-replies.ts). */
+const replies = () => import('./portfolio-replies');
 
 export const portfolioKeys = {
   holdings: ['portfolio', 'holdings'] as const,
@@ -14,7 +15,9 @@ export const holdingsQuery = (api: ApiClient) =>
   queryOptions({
     queryKey: portfolioKeys.holdings,
     queryFn: ({ signal }) =>
-      api.get('/api/portfolio/holdings', okEnvelope(z.array(holdingSchema)), { signal }).then((r) => r.data),
+      api
+        .get('/api/portfolio/holdings', () => replies().then((r) => r.holdingsReply), { signal })
+        .then((r) => r.data),
     refetchInterval: POLL_INTERVALS.portfolio,
   });
 
@@ -23,7 +26,7 @@ export const activityQuery = (api: ApiClient) =>
     queryKey: portfolioKeys.activity,
     queryFn: ({ signal }) =>
       api
-        .get('/api/portfolio/activity', okEnvelope(z.array(activityItemSchema)), { signal })
+        .get('/api/portfolio/activity', () => replies().then((r) => r.activityReply), { signal })
         .then((r) => r.data),
     refetchInterval: POLL_INTERVALS.portfolio,
   });

@@ -1,18 +1,11 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  okEnvelope,
-  type PositionRiskList,
-  positionRiskListSchema,
-  type RiskLimitsUpdate,
-  type RiskMetrics,
-  riskAlertSchema,
-  riskLimitsSchema,
-  riskMetricsSchema,
-} from '@td/contracts';
-import { z } from 'zod';
+import type { PositionRiskList, RiskLimitsUpdate, RiskMetrics } from '@td/contracts';
 import type { ApiClient } from './api-client';
 import { useApiClient } from './api-client-context';
 import { POLL_INTERVALS } from './polling';
+
+/** The reply schemas come with the first call (risk-replies.ts). */
+const replies = () => import('./risk-replies');
 
 /** Every risk call sits under ['risk'], so a stop, a resume or a limits change can ask for all of them again. */
 export const riskKeys = {
@@ -24,10 +17,14 @@ export const riskKeys = {
 };
 
 export const fetchRiskMetrics = (api: ApiClient, signal?: AbortSignal): Promise<RiskMetrics> =>
-  api.get('/api/risk/metrics', okEnvelope(riskMetricsSchema), { signal }).then((r) => r.data);
+  api
+    .get('/api/risk/metrics', () => replies().then((r) => r.riskMetricsReply), { signal })
+    .then((r) => r.data);
 
 export const fetchPositionRisk = (api: ApiClient, signal?: AbortSignal): Promise<PositionRiskList> =>
-  api.get('/api/risk/positions', okEnvelope(positionRiskListSchema), { signal }).then((r) => r.data);
+  api
+    .get('/api/risk/positions', () => replies().then((r) => r.positionRiskReply), { signal })
+    .then((r) => r.data);
 
 // spec part 1 §7: the risk calls are polled every 30 s.
 export const riskMetricsQuery = (api: ApiClient) =>
@@ -51,7 +48,9 @@ export const riskLimitsQuery = (api: ApiClient) =>
   queryOptions({
     queryKey: riskKeys.limits,
     queryFn: ({ signal }) =>
-      api.get('/api/risk/limits', okEnvelope(riskLimitsSchema), { signal }).then((r) => r.data),
+      api
+        .get('/api/risk/limits', () => replies().then((r) => r.riskLimitsReply), { signal })
+        .then((r) => r.data),
     refetchInterval: POLL_INTERVALS.risk,
   });
 
@@ -59,7 +58,9 @@ export const riskAlertsQuery = (api: ApiClient) =>
   queryOptions({
     queryKey: riskKeys.alerts,
     queryFn: ({ signal }) =>
-      api.get('/api/risk/alerts', okEnvelope(z.array(riskAlertSchema)), { signal }).then((r) => r.data),
+      api
+        .get('/api/risk/alerts', () => replies().then((r) => r.riskAlertsReply), { signal })
+        .then((r) => r.data),
     refetchInterval: POLL_INTERVALS.risk,
   });
 
@@ -72,7 +73,9 @@ export function useUpdateRiskLimits() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (limits: RiskLimitsUpdate) =>
-      api.post('/api/risk/limits', okEnvelope(riskLimitsSchema), limits).then((r) => r.data),
+      api
+        .post('/api/risk/limits', () => replies().then((r) => r.riskLimitsReply), limits)
+        .then((r) => r.data),
     onSuccess: (limits) => {
       queryClient.setQueryData(riskKeys.limits, limits);
       return queryClient.invalidateQueries({ queryKey: riskKeys.all });
@@ -85,9 +88,8 @@ export function useAcknowledgeRiskAlert() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) =>
-      api.post(
-        `/api/risk/alerts/${encodeURIComponent(id)}/acknowledge`,
-        z.object({ success: z.literal(true) }),
+      api.post(`/api/risk/alerts/${encodeURIComponent(id)}/acknowledge`, () =>
+        replies().then((r) => r.acknowledgedReply),
       ),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: riskKeys.alerts }),
   });

@@ -1,15 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  type EmergencyStopRequest,
-  emergencyStopRequestSchema,
-  type HaltState,
-  haltStateSchema,
-  okEnvelope,
-  riskAlertSchema,
-  SAFETY_STREAM_TOPIC,
-} from '@td/contracts';
+import { type EmergencyStopRequest, type HaltState, SAFETY_STREAM_TOPIC } from '@td/contracts';
 import { useEffect, useState } from 'react';
-import { z } from 'zod';
 import type { ApiClient } from './api-client';
 import { useApiClient } from './api-client-context';
 import { errorMessage } from './api-error';
@@ -19,6 +10,10 @@ import { riskKeys } from './risk';
 import { shellKeys, useEngineStatus } from './shell';
 import { tradesKeys, tradesQuery } from './trades';
 
+/** The reply and message schemas come with the first call or message (safety-replies.ts). */
+const replies = () => import('./safety-replies');
+const haltReply = () => replies().then((r) => r.haltReply);
+
 export const safetyKeys = {
   halt: ['risk', 'halt'] as const,
 };
@@ -26,18 +21,12 @@ export const safetyKeys = {
 export const haltQuery = (api: ApiClient) =>
   queryOptions({
     queryKey: safetyKeys.halt,
-    queryFn: ({ signal }) =>
-      api.get('/api/risk/halt', okEnvelope(haltStateSchema), { signal }).then((r) => r.data),
+    queryFn: ({ signal }) => api.get('/api/risk/halt', haltReply, { signal }).then((r) => r.data),
     refetchInterval: POLL_INTERVALS.engineStatus,
   });
 
 /** The shape the host's and a remote's `subscribe` share (platform's StreamHandler). */
 export type SubscribeToTopic = (topic: string, handler: (payload: unknown) => void) => () => void;
-
-const safetyMessageSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('halt'), halt: haltStateSchema }),
-  z.object({ kind: z.literal('alert'), alert: riskAlertSchema }),
-]);
 
 /** After a halt or a resume every figure that depends on it is asked for again. */
 const invalidateAfterHaltChange = (queryClient: ReturnType<typeof useQueryClient>) =>
@@ -64,16 +53,27 @@ export function useHaltState(subscribe?: SubscribeToTopic) {
   }, [fromEngines, queryClient]);
   useEffect(() => {
     if (!subscribe) return;
-    return subscribe(SAFETY_STREAM_TOPIC, (payload) => {
-      const message = safetyMessageSchema.safeParse(payload);
-      if (!message.success) return;
-      if (message.data.kind === 'halt') {
-        queryClient.setQueryData(safetyKeys.halt, message.data.halt);
-        void invalidateAfterHaltChange(queryClient);
-      } else {
-        void queryClient.invalidateQueries({ queryKey: riskKeys.alerts });
-      }
+    let subscribed = true;
+    const unsubscribe = subscribe(SAFETY_STREAM_TOPIC, (payload) => {
+      // One module promise: messages are still handled in the order they came.
+      void replies()
+        .then(({ safetyMessageSchema }) => {
+          const message = safetyMessageSchema.safeParse(payload);
+          if (!subscribed || !message.success) return;
+          if (message.data.kind === 'halt') {
+            queryClient.setQueryData(safetyKeys.halt, message.data.halt);
+            void invalidateAfterHaltChange(queryClient);
+          } else {
+            void queryClient.invalidateQueries({ queryKey: riskKeys.alerts });
+          }
+        })
+        // Unchecked, a message is dropped; the halt poll and the engines status still carry the state.
+        .catch(() => undefined);
     });
+    return () => {
+      subscribed = false;
+      unsubscribe();
+    };
   }, [subscribe, queryClient]);
   return useQuery(haltQuery(api));
 }
@@ -93,12 +93,12 @@ function useHaltMutation<Input>(call: (api: ApiClient, input: Input) => Promise<
 
 export const useEmergencyStopCall = () =>
   useHaltMutation((api, request: EmergencyStopRequest) =>
-    api.post('/api/risk/emergency-stop', okEnvelope(haltStateSchema), request).then((r) => r.data),
+    api.post('/api/risk/emergency-stop', haltReply, request).then((r) => r.data),
   );
 
 export const useResumeTradingCall = () =>
   useHaltMutation((api, reason: string | undefined) =>
-    api.post('/api/risk/resume', okEnvelope(haltStateSchema), reason ? { reason } : {}).then((r) => r.data),
+    api.post('/api/risk/resume', haltReply, reason ? { reason } : {}).then((r) => r.data),
   );
 
 export const EMERGENCY_STOP_FAILED = 'Emergency Stop failed: the server did not confirm the halt. Try again.';
@@ -119,6 +119,24 @@ export function useEmergencyStop({ notify, subscribe }: { notify: Notify; subscr
   const counts = useQuery({ ...tradesQuery(api, { status: 'PENDING', page_size: 1 }), enabled: open });
   const stop = useEmergencyStopCall();
   const summary = open && counts.data ? counts.data.summary : null;
+
+  const send = (request: EmergencyStopRequest) =>
+    stop.mutate(request, {
+      onSuccess: (state) => {
+        setOpen(false);
+        notify(
+          'success',
+          `Trading halted: ${state.cancelled_orders} pending order${state.cancelled_orders === 1 ? '' : 's'} cancelled${
+            state.chasing_orders > 0 ? `, ${state.chasing_orders} still being cancelled at Upstox` : ''
+          }${
+            request.close_positions
+              ? `, ${state.closed_positions} position${state.closed_positions === 1 ? '' : 's'} closed`
+              : ''
+          }.`,
+        );
+      },
+    });
+
   return {
     open,
     halted: halt.data?.halted ?? false,
@@ -128,33 +146,24 @@ export function useEmergencyStop({ notify, subscribe }: { notify: Notify; subscr
     error: stop.isError ? errorMessage(stop.error, EMERGENCY_STOP_FAILED) : null,
     invalid,
     request: () => {
+      // The confirmation checks the reason with the server's schema: have it loaded by then.
+      void replies().catch(() => undefined);
       stop.reset();
       setInvalid(null);
       setOpen(true);
     },
     cancel: () => setOpen(false),
-    confirm: (input: EmergencyStopRequest) => {
-      // The server's own schema checks the reason first, so the refusal reads the same here and there.
-      const parsed = emergencyStopRequestSchema.safeParse(input);
-      setInvalid(parsed.success ? null : (parsed.error.issues[0]?.message ?? 'Check the reason.'));
-      if (!parsed.success) return;
-      const request = parsed.data;
-      stop.mutate(request, {
-        onSuccess: (state) => {
-          setOpen(false);
-          notify(
-            'success',
-            `Trading halted: ${state.cancelled_orders} pending order${state.cancelled_orders === 1 ? '' : 's'} cancelled${
-              state.chasing_orders > 0 ? `, ${state.chasing_orders} still being cancelled at Upstox` : ''
-            }${
-              request.close_positions
-                ? `, ${state.closed_positions} position${state.closed_positions === 1 ? '' : 's'} closed`
-                : ''
-            }.`,
-          );
+    confirm: (input: EmergencyStopRequest) =>
+      void replies().then(
+        ({ emergencyStopRequestSchema }) => {
+          // The server's own schema checks the reason first, so the refusal reads the same here and there.
+          const parsed = emergencyStopRequestSchema.safeParse(input);
+          setInvalid(parsed.success ? null : (parsed.error.issues[0]?.message ?? 'Check the reason.'));
+          if (parsed.success) send(parsed.data);
         },
-      });
-    },
+        // A stop is never held back by a schema chunk that failed to load: the server checks the reason too.
+        () => send(input),
+      ),
   };
 }
 export type EmergencyStopFlow = ReturnType<typeof useEmergencyStop>;

@@ -1,19 +1,16 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   type EngineStatus,
-  engineStatusSchema,
-  okEnvelope,
-  portfolioOverviewResponseSchema,
-  quickStatsSchema,
+  portfolioOverviewReply,
   TRADING_MODE_TEXT,
   type TradingMode,
-  tradingModeChangeSchema,
 } from '@td/contracts';
 import { useState } from 'react';
 import type { ApiClient } from './api-client';
 import { useApiClient } from './api-client-context';
 import { POLL_INTERVALS, PREFETCH_FRESH_MS } from './polling';
 import { shellKeys } from './shell-keys';
+import { loadShellReplies } from './shell-replies-loader';
 import { useTradingMode } from './trading-mode-query';
 
 // The keys and the trading-mode query are zod-free modules: the shell's route outlet reads the mode
@@ -21,17 +18,24 @@ import { useTradingMode } from './trading-mode-query';
 export { shellKeys } from './shell-keys';
 export { tradingModeQuery, useTradingMode } from './trading-mode-query';
 
+/** The reply schemas come with the first call, so the shell's layout evaluates without zod (0046). */
+const replies = loadShellReplies;
+
 export const quickStatsQuery = (api: ApiClient) =>
   queryOptions({
     queryKey: shellKeys.quickStats,
     queryFn: ({ signal }) =>
-      api.get('/api/quick-stats', okEnvelope(quickStatsSchema), { signal }).then((r) => r.data),
+      api
+        .get('/api/quick-stats', () => replies().then((r) => r.quickStatsReply), { signal })
+        .then((r) => r.data),
     refetchInterval: POLL_INTERVALS.quickStats,
   });
 
 /** GET /api/engines/status: the shell's status and the dashboard's pipeline card both read it. */
 export const fetchEngineStatus = (api: ApiClient, signal?: AbortSignal): Promise<EngineStatus> =>
-  api.get('/api/engines/status', okEnvelope(engineStatusSchema), { signal }).then((r) => r.data);
+  api
+    .get('/api/engines/status', () => replies().then((r) => r.engineStatusReply), { signal })
+    .then((r) => r.data);
 
 export const engineStatusQuery = (api: ApiClient) =>
   queryOptions({
@@ -43,7 +47,7 @@ export const engineStatusQuery = (api: ApiClient) =>
 export const portfolioOverviewQuery = (api: ApiClient) =>
   queryOptions({
     queryKey: shellKeys.portfolioOverview,
-    queryFn: ({ signal }) => api.get('/api/portfolio/overview', portfolioOverviewResponseSchema, { signal }),
+    queryFn: ({ signal }) => api.get('/api/portfolio/overview', portfolioOverviewReply, { signal }),
     refetchInterval: POLL_INTERVALS.portfolio,
     staleTime: PREFETCH_FRESH_MS,
   });
@@ -58,7 +62,9 @@ export function useChangeTradingMode() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (mode: TradingMode) =>
-      api.post('/api/trading/mode', okEnvelope(tradingModeChangeSchema), { mode }).then((r) => r.data),
+      api
+        .post('/api/trading/mode', () => replies().then((r) => r.tradingModeChangeReply), { mode })
+        .then((r) => r.data),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: shellKeys.tradingMode });
       await queryClient.invalidateQueries({ queryKey: shellKeys.portfolioOverview });

@@ -1,15 +1,12 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
-import {
-  okEnvelope,
-  type TradesExportQueryInput,
-  type TradesPage,
-  type TradesQueryInput,
-  tradesPageSchema,
-} from '@td/contracts';
+import type { TradesExportQueryInput, TradesPage, TradesQueryInput } from '@td/contracts';
 import type { ApiClient } from './api-client';
 import { useApiClient } from './api-client-context';
 import { POLL_INTERVALS } from './polling';
 import { toQueryString } from './query-string';
+
+/** The reply schemas come with the first call (trades-replies.ts). */
+const replies = () => import('./trades-replies');
 
 export const tradesKeys = {
   all: ['trades'] as const,
@@ -22,7 +19,9 @@ export const fetchTrades = (
   signal?: AbortSignal,
 ): Promise<TradesPage> =>
   api
-    .get(`/api/trades/recent${toQueryString(query)}`, okEnvelope(tradesPageSchema), { signal })
+    .get(`/api/trades/recent${toQueryString(query)}`, () => replies().then((r) => r.tradesPageReply), {
+      signal,
+    })
     .then((r) => r.data);
 
 export const tradesQuery = (api: ApiClient, query: TradesQueryInput) =>

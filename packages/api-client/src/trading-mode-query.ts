@@ -3,9 +3,10 @@ import type { ApiClient } from './api-client';
 import { useApiClient } from './api-client-context';
 import { POLL_INTERVALS } from './polling';
 import { shellKeys } from './shell-keys';
+import { loadShellReplies } from './shell-replies-loader';
 
-/** The reply schema comes with the first call: zod-free here, for the shell's route outlet. */
-const tradingModeReply = () => import('./shell-replies').then((r) => r.tradingModeReply);
+/** The reply schema comes with the first call: zod-free here, for the shell's route outlet (0045). */
+const tradingModeReply = () => loadShellReplies().then((r) => r.tradingModeReply);
 
 export const tradingModeQuery = (api: ApiClient) =>
   queryOptions({

@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { INDEX_IDS } from './first-figures-replies';
 
-export const indexIdSchema = z.enum(['NIFTY_50', 'SENSEX', 'BANK_NIFTY']);
+export const indexIdSchema = z.enum(INDEX_IDS);
 export type IndexIdContract = z.infer<typeof indexIdSchema>;
 
 export const indexQuoteSchema = z.object({

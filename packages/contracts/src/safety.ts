@@ -241,6 +241,7 @@ export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;
 
 // ---- Stream: topic `safety` ----
 
-export const SAFETY_STREAM_TOPIC = 'safety';
+// The topic's name lives in a zod-free module: the shell subscribes before zod has arrived (0046).
+export { SAFETY_STREAM_TOPIC } from './safety-stream-topic';
 /** What the `safety` topic carries: the halt state on every change, and each new alert. */
 export type SafetyStreamMessage = { kind: 'halt'; halt: HaltState } | { kind: 'alert'; alert: RiskAlert };

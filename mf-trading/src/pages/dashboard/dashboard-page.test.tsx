@@ -49,6 +49,29 @@ describe('dashboard', () => {
     expect(tile("Today's P&L")).toHaveTextContent('-0.10%');
   });
 
+  it('shows no figure from a malformed overview reply: it is an error, not a wrong number', async () => {
+    renderDashboard({
+      'GET /api/portfolio/overview': reply(200, {
+        success: true,
+        data: { ...OVERVIEW, portfolio_value: '12,34,567' },
+        trading_mode: 'paper',
+        trading_mode_label: 'Paper Trading',
+      }),
+    });
+    expect(await screen.findByText('Disconnected')).toBeInTheDocument();
+    expect(tile('Portfolio Value')).toHaveTextContent('—');
+  });
+
+  it('drops a malformed portfolio frame and follows the next valid one', async () => {
+    const { emit, subscribers } = renderDashboard();
+    await screen.findByText('₹12,34,567');
+    await waitFor(() => expect(subscribers('portfolio')).toBe(1));
+    emit('portfolio', { ...OVERVIEW, portfolio_value: 'lots' });
+    emit('portfolio', { ...OVERVIEW, active_positions: 8 });
+    await waitFor(() => expect(tile('Active Positions')).toHaveTextContent('8'));
+    expect(tile('Portfolio Value')).toHaveTextContent('₹12,34,567');
+  });
+
   it('says Disconnected and shows the connection-issues banner when the overview fails', async () => {
     renderDashboard({ 'GET /api/portfolio/overview': DISCONNECTED });
     expect(await screen.findByText('Disconnected')).toBeInTheDocument();

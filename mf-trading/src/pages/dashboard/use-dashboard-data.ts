@@ -1,7 +1,8 @@
 import { marketKeys, mlKeys, portfolioKeys, shellKeys, useMarketOverview } from '@td/api-client';
-import { type IndicesFrame, indicesFrameSchema, type MarketOverview } from '@td/contracts';
-import { usePlatform, useStreamTopic } from '@td/platform';
+import type { IndicesFrame, MarketOverview } from '@td/contracts';
+import { usePlatform } from '@td/platform';
 import { useCallback, useState } from 'react';
+import { loadIndicesFrameSchema, useFramesOnTopic } from '../../live/use-frames-on-topic';
 
 /** An `indices` frame carries everything the market overview does, so it replaces the cached one. */
 export function overviewFromFrame(frame: IndicesFrame): MarketOverview {
@@ -17,7 +18,7 @@ export function overviewFromFrame(frame: IndicesFrame): MarketOverview {
 export function useLiveMarketOverview() {
   const { queryClient } = usePlatform();
   const query = useMarketOverview();
-  useStreamTopic('indices', indicesFrameSchema, (frame) => {
+  useFramesOnTopic('indices', loadIndicesFrameSchema, (frame) => {
     queryClient.setQueryData<MarketOverview>(marketKeys.overview, overviewFromFrame(frame));
   });
   return query;
