@@ -3,7 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { PERFORMANCE_PERIODS } from '@td/contracts';
-import { PerformanceAnalyticsService } from '../engines/analytics/performance-analytics-service';
+import {
+  PerformanceAnalyticsService,
+  WORKER_RETRY_AFTER_MS,
+} from '../engines/analytics/performance-analytics-service';
 import { replayHistoryIntoEmptyLedger } from '../engines/strategy/replay/history-replay';
 import { SqlLedgerReadRepository } from '../storage/sql/ledger-read-repository';
 import { sqlLedgerStorage } from '../storage/sql/ledger-storage';
@@ -17,9 +20,10 @@ let testApp: TestApp;
 let dir: string;
 let file: string;
 
-const service = (spawnRebuildWorker?: () => Worker, logger?: { warn: jest.Mock }) => {
+const service = (spawnRebuildWorker?: () => Worker, logger?: { warn: jest.Mock }, now?: () => number) => {
   const { db, market } = testApp.services;
   return new PerformanceAnalyticsService({
+    now,
     ledgerReads: new SqlLedgerReadRepository(db),
     orders: sqlLedgerStorage(db).ordersRepo,
     market,
@@ -137,4 +141,29 @@ describe('analytics rebuilt in a worker thread', () => {
       }
     },
   );
+
+  it('tries a fresh worker once the retry time after a failure has passed', async () => {
+    const spawn = jest.fn(failing('exits on a request'));
+    let now = Date.now();
+    const logger = { warn: jest.fn() };
+    const analytics = service(spawn, logger, () => now);
+    // The sliced path's answer at the same clock: the figures may not depend on which path built them.
+    const expected = () =>
+      service(undefined, undefined, () => now).replyWhenReady('analytics', { period: 'all' });
+    try {
+      expect(await analytics.replyWhenReady('analytics', { period: 'all' })).toEqual(await expected());
+      expect(spawn).toHaveBeenCalledTimes(1);
+      // Within the retry time the sliced path answers, and no worker is started.
+      spawn.mockImplementation(analyticsWorkerSpawner(file));
+      now += WORKER_RETRY_AFTER_MS - 1;
+      expect(await analytics.replyWhenReady('analytics', { period: 'all' })).toEqual(await expected());
+      expect(spawn).toHaveBeenCalledTimes(1);
+      now += 1;
+      expect(await analytics.replyWhenReady('analytics', { period: 'all' })).toEqual(await expected());
+      expect(spawn).toHaveBeenCalledTimes(2);
+      expect(logger.warn).toHaveBeenCalledTimes(1);
+    } finally {
+      await analytics.stop();
+    }
+  });
 });

@@ -44,6 +44,13 @@ export interface PerformanceAnalyticsDeps {
 const MAX_CACHED_ANSWERS = 64;
 
 /**
+ * After a worker failed, a fresh one is tried this long after: a timeout on a machine loaded for a
+ * while, or a passing read error, must not put every later cold rebuild back on the event loop for
+ * the rest of the process's life.
+ */
+export const WORKER_RETRY_AFTER_MS = 10 * 60_000;
+
+/**
  * spec part 2 §3: performance figures of the account the trading mode names. The history is rebuilt
  * only when the ledger changes (reading just the rows added since, unless the account was reset) or
  * the IST date turns; a request then sums buckets, and a repeated one is answered from a cache keyed
@@ -55,6 +62,8 @@ export class PerformanceAnalyticsService {
   private building: Promise<void> | null = null;
   private readonly stopping = new AbortController();
   private viaWorker: WorkerReplies | null = null;
+  /** When a failed worker may be replaced by a fresh one (epoch ms); null while none has failed. */
+  private workerRetryAt: number | null = null;
 
   constructor(private readonly deps: PerformanceAnalyticsDeps) {
     this.reader = new AnalyticsReader(deps.ledgerReads, deps.orders, deps.market, deps.now ?? Date.now);
@@ -132,12 +141,13 @@ export class PerformanceAnalyticsService {
 
   /** reply() once ready(): the JSON text without a long stretch on the event loop. */
   async replyWhenReady(kind: 'analytics' | 'returns', query: PerformanceQuery): Promise<string> {
-    if (this.viaWorker && !this.stopping.signal.aborted) {
+    const via = this.worker();
+    if (via) {
       try {
-        return await this.workerReply(this.viaWorker, kind, query);
+        return await this.workerReply(via, kind, query);
       } catch (error) {
         if (!(error instanceof RebuildWorkerFailedError)) throw error;
-        this.workerFailed(error);
+        this.workerFailed(via, error);
       }
     }
     await this.ready();
@@ -166,15 +176,34 @@ export class PerformanceAnalyticsService {
     });
   }
 
-  /** Told once; the sliced path answers from then on (never a figure from a worker in doubt). */
-  private workerFailed(error: RebuildWorkerFailedError): void {
-    const via = this.viaWorker;
-    if (!via) return; // another request already told it
+  /** The worker to answer through: none while stopping, or until a failed one's retry time. */
+  private worker(): WorkerReplies | null {
+    if (this.stopping.signal.aborted) return null;
+    const spawn = this.deps.spawnRebuildWorker;
+    if (
+      !this.viaWorker &&
+      spawn &&
+      this.workerRetryAt !== null &&
+      this.reader.nowMs() >= this.workerRetryAt
+    ) {
+      this.workerRetryAt = null;
+      this.viaWorker = new WorkerReplies(new RebuildWorker(spawn), this.reader);
+    }
+    return this.viaWorker;
+  }
+
+  /**
+   * Told once per worker; the sliced path answers until WORKER_RETRY_AFTER_MS has passed (never a
+   * figure from a worker in doubt), then a fresh worker is tried.
+   */
+  private workerFailed(via: WorkerReplies, error: RebuildWorkerFailedError): void {
+    if (this.viaWorker !== via) return; // another request already told it
     this.viaWorker = null;
+    this.workerRetryAt = this.reader.nowMs() + WORKER_RETRY_AFTER_MS;
     via.worker.abandon(error); // alive but not trusted: ended, its waiting requests fall back too
     this.deps.logger?.warn(
       { err: error },
-      'analytics rebuild worker failed: rebuilding in slices on the event loop from now on',
+      'analytics rebuild worker failed: rebuilding in slices on the event loop for the next 10 minutes',
     );
   }
 
