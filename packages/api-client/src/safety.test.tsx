@@ -10,13 +10,30 @@ jest.mock('./safety-replies', () => {
   throw new Error('chunk failed to load');
 });
 
+/** The halt the server answers the stop with: carried out, two orders cancelled. */
+const halted = {
+  halted: true,
+  reason: 'Broker feed is wrong',
+  source: 'manual',
+  breaker: null,
+  by: 'trader@example.com',
+  at: '2026-11-26T09:15:00.000Z',
+  cancelled_orders: 2,
+  closed_positions: 0,
+  resumed_at: null,
+};
+
 function renderStop() {
-  const fetchImpl = jest.fn(async (_url: string, _init?: RequestInit) => ({
-    ok: false,
-    status: 404,
-    headers: new Headers(),
-    json: async () => ({ success: false, error: 'Not here' }),
-  }));
+  const fetchImpl = jest.fn(async (url: string, _init?: RequestInit) =>
+    new URL(url).pathname === '/api/risk/emergency-stop'
+      ? { ok: true, status: 200, headers: new Headers(), json: async () => ({ success: true, data: halted }) }
+      : {
+          ok: false,
+          status: 404,
+          headers: new Headers(),
+          json: async () => ({ success: false, error: 'Not here' }),
+        },
+  );
   const api = new ApiClient({
     baseUrl: 'http://api.test',
     getToken: () => 'tok',
@@ -28,10 +45,11 @@ function renderStop() {
       <ApiClientProvider client={api}>{children}</ApiClientProvider>
     </QueryClientProvider>
   );
-  const hook = renderHook(() => useEmergencyStop({ notify: jest.fn() }), { wrapper });
+  const notify = jest.fn();
+  const hook = renderHook(() => useEmergencyStop({ notify }), { wrapper });
   const stops = () =>
     fetchImpl.mock.calls.filter(([url]) => new URL(url).pathname === '/api/risk/emergency-stop');
-  return { hook, stops };
+  return { hook, stops, notify };
 }
 
 describe('Emergency Stop while its schema chunk cannot load', () => {
@@ -44,5 +62,30 @@ describe('Emergency Stop while its schema chunk cannot load', () => {
       reason: 'Broker feed is wrong',
       close_positions: false,
     });
+  });
+
+  it('reads the server answer without the chunk: a stop carried out says so, never "try again"', async () => {
+    const { hook, notify } = renderStop();
+    act(() => hook.result.current.request());
+    act(() => hook.result.current.confirm({ reason: 'Broker feed is wrong', close_positions: false }));
+    await waitFor(() =>
+      expect(notify).toHaveBeenCalledWith('success', 'Trading halted: 2 pending orders cancelled.'),
+    );
+    expect(hook.result.current.error).toBeNull();
+    expect(hook.result.current.open).toBe(false);
+  });
+
+  it('sends one stop for a double click, and keeps the dialog open until it is answered', async () => {
+    const { hook, stops, notify } = renderStop();
+    act(() => hook.result.current.request());
+    act(() => {
+      hook.result.current.confirm({ reason: 'Broker feed is wrong', close_positions: true });
+      hook.result.current.confirm({ reason: 'Broker feed is wrong', close_positions: true });
+    });
+    expect(hook.result.current.submitting).toBe(true);
+    act(() => hook.result.current.cancel());
+    expect(hook.result.current.open).toBe(true);
+    await waitFor(() => expect(notify).toHaveBeenCalled());
+    expect(stops()).toHaveLength(1);
   });
 });

@@ -1,6 +1,11 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type EmergencyStopRequest, type HaltState, SAFETY_STREAM_TOPIC } from '@td/contracts';
-import { useEffect, useState } from 'react';
+import {
+  type EmergencyStopRequest,
+  type HaltState,
+  haltStateReply,
+  SAFETY_STREAM_TOPIC,
+} from '@td/contracts';
+import { useEffect, useRef, useState } from 'react';
 import type { ApiClient } from './api-client';
 import { useApiClient } from './api-client-context';
 import { errorMessage } from './api-error';
@@ -10,9 +15,13 @@ import { riskKeys } from './risk';
 import { shellKeys, useEngineStatus } from './shell';
 import { tradesKeys, tradesQuery } from './trades';
 
-/** The reply and message schemas come with the first call or message (safety-replies.ts). */
+/** The message and request schemas come with the first message or confirmation (safety-replies.ts). */
 const replies = () => import('./safety-replies');
-const haltReply = () => replies().then((r) => r.haltReply);
+/**
+ * The halt's answer is read without zod, never through a chunk that could fail to load: a stop the
+ * server carried out must never read "failed, try again" (a second press could sell again).
+ */
+const haltReply = haltStateReply;
 
 export const safetyKeys = {
   halt: ['risk', 'halt'] as const,
@@ -118,10 +127,19 @@ export function useEmergencyStop({ notify, subscribe }: { notify: Notify; subscr
   // The trades summary counts the pending orders and the open positions of the account the mode names.
   const counts = useQuery({ ...tradesQuery(api, { status: 'PENDING', page_size: 1 }), enabled: open });
   const stop = useEmergencyStopCall();
+  // Set at the click, before the schema has loaded and the request is made: a second click, or a
+  // Cancel, meanwhile must not send a second stop (each one cancels and sells again).
+  const confirming = useRef(false);
+  const [waiting, setWaiting] = useState(false);
   const summary = open && counts.data ? counts.data.summary : null;
 
+  const settle = () => {
+    confirming.current = false;
+    setWaiting(false);
+  };
   const send = (request: EmergencyStopRequest) =>
     stop.mutate(request, {
+      onSettled: settle,
       onSuccess: (state) => {
         setOpen(false);
         notify(
@@ -142,7 +160,7 @@ export function useEmergencyStop({ notify, subscribe }: { notify: Notify; subscr
     halted: halt.data?.halted ?? false,
     pendingOrders: summary ? summary.pending : null,
     openPositions: summary ? summary.open_positions : null,
-    submitting: stop.isPending,
+    submitting: waiting || stop.isPending,
     error: stop.isError ? errorMessage(stop.error, EMERGENCY_STOP_FAILED) : null,
     invalid,
     request: () => {
@@ -152,18 +170,25 @@ export function useEmergencyStop({ notify, subscribe }: { notify: Notify; subscr
       setInvalid(null);
       setOpen(true);
     },
-    cancel: () => setOpen(false),
-    confirm: (input: EmergencyStopRequest) =>
+    cancel: () => {
+      if (!confirming.current) setOpen(false);
+    },
+    confirm: (input: EmergencyStopRequest) => {
+      if (confirming.current) return;
+      confirming.current = true;
+      setWaiting(true);
       void replies().then(
         ({ emergencyStopRequestSchema }) => {
           // The server's own schema checks the reason first, so the refusal reads the same here and there.
           const parsed = emergencyStopRequestSchema.safeParse(input);
           setInvalid(parsed.success ? null : (parsed.error.issues[0]?.message ?? 'Check the reason.'));
           if (parsed.success) send(parsed.data);
+          else settle();
         },
         // A stop is never held back by a schema chunk that failed to load: the server checks the reason too.
         () => send(input),
-      ),
+      );
+    },
   };
 }
 export type EmergencyStopFlow = ReturnType<typeof useEmergencyStop>;

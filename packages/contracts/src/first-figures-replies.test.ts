@@ -1,8 +1,10 @@
 import { validateSessionResponseSchema } from './auth';
 import { okEnvelope } from './envelope';
 import { marketOverviewReply, portfolioOverviewReply, validateSessionReply } from './first-figures-replies';
-import { marketOverviewSchema } from './market';
+import { haltStateReply } from './halt-reply';
+import { indexQuoteSchema, marketOverviewSchema } from './market';
 import type { ReplyCheck } from './reply-reader';
+import { haltStateSchema } from './safety';
 import { portfolioOverviewResponseSchema } from './shell';
 
 type Json = Record<string, unknown>;
@@ -101,13 +103,42 @@ describe('zod-free checks of the replies the first paint waits on', () => {
       'data.as_of',
       'data.indices.NIFTY_50',
       'data.indices.SENSEX',
-      'data.indices.NIFTY_50.value',
-      'data.indices.NIFTY_50.change_percent',
+      // Every field the quote's schema has, so a reader that drifts on any of them is caught.
+      ...Object.keys(indexQuoteSchema.shape).map((key) => `data.indices.NIFTY_50.${key}`),
     ];
     expectSameVerdicts(marketOverviewReply, okEnvelope(marketOverviewSchema), [
       ...variants(market, fields),
       withField(market, 'data.indices.NIFTY_MIDCAP', quote),
       [],
+    ]);
+  });
+
+  it('read the halt state exactly as its zod schema does, defaults included', () => {
+    const halt = {
+      success: true,
+      data: {
+        halted: true,
+        reason: 'Feed looks wrong',
+        source: 'circuit_breaker',
+        breaker: 'volatility',
+        by: 'circuit breaker',
+        at: '2026-11-26T09:15:00.000Z',
+        cancelled_orders: 2,
+        filled_orders: 1,
+        chasing_orders: 0,
+        closed_positions: 3,
+        resumed_at: null,
+        resumed_by: null,
+        resume_reason: null,
+        refusal: 'Trading is halted.',
+      },
+    };
+    const fields = ['success', 'data', ...Object.keys(haltStateSchema.shape).map((key) => `data.${key}`)];
+    expectSameVerdicts(haltStateReply, okEnvelope(haltStateSchema), [
+      ...variants(halt, fields),
+      withField(halt, 'data.source', 'manual'),
+      withField(halt, 'data.breaker', 'liquidity'),
+      withField(halt, 'data.source', 'automatic'),
     ]);
   });
 

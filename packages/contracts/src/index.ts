@@ -6,6 +6,7 @@ export * from './csv';
 export * from './data-sources';
 export * from './envelope';
 export * from './first-figures-replies';
+export * from './halt-reply';
 export * from './management';
 export * from './market';
 export * from './ml';

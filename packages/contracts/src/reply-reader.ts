@@ -30,6 +30,11 @@ export const optional =
   <T>(read: Reader<T>): Reader<T | undefined> =>
   (v) =>
     v === undefined ? undefined : read(v);
+/** `read`, or `fallback` when the value is missing, as zod's `.default(fallback)`. */
+export const withDefault =
+  <T>(read: Reader<T>, fallback: T): Reader<T> =>
+  (v) =>
+    v === undefined ? fallback : read(v);
 export const nullable =
   <T>(read: Reader<T>): Reader<T | null> =>
   (v) =>

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CIRCUIT_BREAKERS, HALT_SOURCES } from './halt-reply';
 import { hasAtMostDecimals } from './numeric-input';
 
 /**
@@ -9,10 +10,10 @@ import { hasAtMostDecimals } from './numeric-input';
 
 const isoTime = z.string();
 
-export const haltSourceSchema = z.enum(['manual', 'circuit_breaker']);
+export const haltSourceSchema = z.enum(HALT_SOURCES);
 export type HaltSource = z.infer<typeof haltSourceSchema>;
 
-export const circuitBreakerSchema = z.enum(['volatility', 'market_drop', 'liquidity']);
+export const circuitBreakerSchema = z.enum(CIRCUIT_BREAKERS);
 export type CircuitBreaker = z.infer<typeof circuitBreakerSchema>;
 
 /** Whether trading is halted, and by whom, when and why; the last halt stays described after a resume. */
