@@ -1,6 +1,7 @@
 import { sessionTokenStorage } from './auth/session-token-storage';
 import { readAppConfig } from './config/app-config';
 import { readRemotesEarly } from './remotes/early-remote';
+import { showStartFailure } from './start-failure';
 
 /** Set by host/rspack.config.ts: false in the single bundle, which reads no manifests. */
 declare const __FEDERATED__: boolean;
@@ -13,5 +14,6 @@ readRemotesEarly(readAppConfig().apiUrl, window.location.pathname, signedIn, {
 });
 // The async boundary lets Module Federation settle the shared singletons before React loads. Signed
 // out, it is the sign-in page's own: no router, no query cache, no signed-in shell (docs/decisions/0053).
-if (signedIn) import('./bootstrap');
-else import('./sign-in/sign-in-bootstrap').then(({ startSignIn }) => startSignIn());
+// A chunk that fails to download (a flaky line, a redeploy) shows a Retry, not a blank page.
+if (signedIn) import('./bootstrap').catch(showStartFailure);
+else import('./sign-in/sign-in-bootstrap').then(({ startSignIn }) => startSignIn()).catch(showStartFailure);

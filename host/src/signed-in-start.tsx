@@ -8,7 +8,9 @@ import { createHostServices } from './host-services-factory';
 import type { HostServices } from './remotes/host-services';
 import { preloaderFor, preloadOnStart, preloadPlan } from './remotes/remote-preload';
 import { loadShellLayout } from './routes/app-router';
+import { prefetchFirstFigures } from './routes/route-prefetch';
 import type { SignInServices } from './sign-in/sign-in-services';
+import { failStartIn } from './start-failure';
 
 /** How long the first render waits for the session check; past it, "Loading..." shows (0053). */
 export const FIRST_RENDER_WAIT_MS = 1000;
@@ -18,10 +20,8 @@ export const FIRST_RENDER_WAIT_MS = 1000;
  * figures (docs/decisions/0046). Resolves when the layout's chunk is in.
  */
 function startSignedInWork(services: HostServices, pathname: string): Promise<unknown> {
-  // A chunk of its own: the figures' queries carry their zod schemas (docs/decisions/0045).
-  void import('./routes/route-prefetch').then(({ prefetchFirstFigures }) =>
-    prefetchFirstFigures(services.queryClient, services.api, pathname),
-  );
+  // In this chunk: the figures' replies are read without zod now, so their calls leave at once (0046).
+  prefetchFirstFigures(services.queryClient, services.api, pathname);
   return loadShellLayout();
 }
 
@@ -44,7 +44,9 @@ export function startWithStoredSession(root: Root, token: string): void {
     if (decided.kind === 'refused') {
       // Any validation error removes the token (spec part 1 §4).
       sessionTokenStorage.clear();
-      void import('./sign-in/sign-in-bootstrap').then(({ startSignIn }) => startSignIn(root, services));
+      import('./sign-in/sign-in-bootstrap')
+        .then(({ startSignIn }) => startSignIn(root, services))
+        .catch(failStartIn(root));
       return;
     }
     const session = decided.kind === 'signed-in' ? { token, user: decided.user } : undefined;
@@ -64,4 +66,12 @@ export function showSignedInShell(root: Root, base: SignInServices, session: Kno
   // The sign-in page stays up, saying "Redirecting", until the shell can render without a fallback.
   const show = () => root.render(<App services={services} session={session} />);
   layout.then(show, show);
+}
+
+/**
+ * Signed out, but the registry's mf-auth needs the full RemoteProps (a rollback to a build from
+ * before 0053): the signed-in shell's router shows its /login route, which mounts it with them.
+ */
+export function showFullSignIn(root: Root, base: SignInServices): void {
+  root.render(<App services={createHostServices(readAppConfig(), base)} />);
 }

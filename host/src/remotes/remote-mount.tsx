@@ -1,6 +1,6 @@
 import type { RemoteName } from '@td/contracts';
 import { type BareRemoteProps, ParcelMount } from '@td/platform';
-import { useCallback, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import type { RegistryStore } from './registry-store';
 import { RemoteBoundary } from './remote-boundary';
 import { RemoteFallback } from './remote-fallback';
@@ -12,13 +12,19 @@ interface Props {
   registry: RegistryStore;
   /** RemoteProps in the signed-in shell; the signed-out sign-in page hands the bare ones (0053). */
   props: BareRemoteProps;
+  /**
+   * Given where only BareRemoteProps are handed (the signed-out page): called instead of mounting
+   * lifecycles that do not declare they need no more (an older build rolled back to), for the host
+   * to start the full shell instead (docs/decisions/0053).
+   */
+  onNotBare?(): void;
 }
 
 /**
  * Mounts the version of `remote` the registry names, with its load failure and crash contained.
  * No router or query cache here: the signed-out sign-in page mounts mf-auth through this too.
  */
-export function RemoteMount({ remote, section, registry, props }: Props) {
+export function RemoteMount({ remote, section, registry, props, onNotBare }: Props) {
   const entry = useSyncExternalStore(registry.subscribe, () => registry.entry(remote));
   const registryError = useSyncExternalStore(registry.subscribe, registry.lastError);
   const { state, retry } = useRemoteLifecycles(remote, entry);
@@ -27,6 +33,10 @@ export function RemoteMount({ remote, section, registry, props }: Props) {
     (error: unknown) => setMountError(error instanceof Error ? error : new Error(String(error))),
     [],
   );
+  const notBare = Boolean(onNotBare) && state.status === 'ready' && !state.lifecycles.mountsWithBareProps;
+  useEffect(() => {
+    if (notBare) onNotBare?.();
+  }, [notBare, onNotBare]);
   const retryAll = useCallback(() => {
     setMountError(null);
     retry();
@@ -54,6 +64,7 @@ export function RemoteMount({ remote, section, registry, props }: Props) {
       />
     );
   }
+  if (notBare) return <RemoteFallback.Loading section={section} />;
   if (mountError) return <RemoteFallback section={section} reason={mountError.message} onRetry={retryAll} />;
   return (
     <RemoteBoundary section={section} onRetry={retryAll} key={`${remote}@${state.version}`}>

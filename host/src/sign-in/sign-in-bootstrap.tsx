@@ -3,6 +3,7 @@ import { createRoot, type Root } from 'react-dom/client';
 import { sessionTokenStorage } from '../auth/session-token-storage';
 import { readAppConfig } from '../config/app-config';
 import { preloadOnStart } from '../remotes/remote-preload';
+import { failStartIn } from '../start-failure';
 import { keepOnSignInPath, SIGN_IN_PATH } from './sign-in-location';
 import { createSignInServices, type SignInServices } from './sign-in-services';
 import { SignInShell } from './sign-in-shell';
@@ -22,9 +23,19 @@ export function startSignIn(
   services.registry.start();
   const onSignedIn = (token: string, user: User) => {
     sessionTokenStorage.write(token);
-    void import('../signed-in-start').then(({ showSignedInShell }) =>
-      showSignedInShell(root, services, { token, user }),
-    );
+    // Without this catch a shell chunk that fails to download leaves "Redirecting" up for good.
+    import('../signed-in-start')
+      .then(({ showSignedInShell }) => showSignedInShell(root, services, { token, user }))
+      .catch(failStartIn(root));
   };
-  root.render(<SignInShell services={services} onSignedIn={onSignedIn} />);
+  // mf-auth rolled back to a build that needs the full props: the signed-in shell's /login route
+  // mounts it with them, slower to start but working (docs/decisions/0053).
+  const onNeedsFullShell = () => {
+    import('../signed-in-start')
+      .then(({ showFullSignIn }) => showFullSignIn(root, services))
+      .catch(failStartIn(root));
+  };
+  root.render(
+    <SignInShell services={services} onSignedIn={onSignedIn} onNeedsFullShell={onNeedsFullShell} />,
+  );
 }

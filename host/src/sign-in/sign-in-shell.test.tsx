@@ -1,7 +1,7 @@
 import { loadRemote } from '@module-federation/enhanced/runtime';
 import { ApiClient } from '@td/api-client';
-import { createBareRemoteLifecycles, useBarePlatform } from '@td/platform';
-import { act, render, screen } from '@testing-library/react';
+import { createBareRemoteLifecycles, type RemoteLifecycles, useBarePlatform } from '@td/platform';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { RegistryStore } from '../remotes/registry-store';
 import { createFakeApi } from '../test-support/fake-api';
@@ -38,7 +38,10 @@ function FakeSignInPage() {
   );
 }
 
-async function renderShell(path: string) {
+async function renderShell(
+  path: string,
+  lifecycles: RemoteLifecycles = createBareRemoteLifecycles(FakeSignInPage, 'Sign-in'),
+) {
   window.history.replaceState(null, '', path);
   const fake = createFakeApi({
     'GET /api/platform/registry': {
@@ -56,12 +59,13 @@ async function renderShell(path: string) {
   const api = new ApiClient({ baseUrl: 'http://api.test', getToken: () => null, fetchImpl: fake.fetchImpl });
   const registry = new RegistryStore(api, 60_000);
   const onSignedIn = jest.fn();
-  jest
-    .mocked(loadRemote)
-    .mockResolvedValue({ default: createBareRemoteLifecycles(FakeSignInPage, 'Sign-in') });
-  const view = render(<SignInShell services={{ api, registry }} onSignedIn={onSignedIn} />);
+  const onNeedsFullShell = jest.fn();
+  jest.mocked(loadRemote).mockResolvedValue({ default: lifecycles });
+  const view = render(
+    <SignInShell services={{ api, registry }} onSignedIn={onSignedIn} onNeedsFullShell={onNeedsFullShell} />,
+  );
   await act(() => registry.refresh());
-  return { ...view, onSignedIn, fake };
+  return { ...view, onSignedIn, onNeedsFullShell, fake };
 }
 
 /** Unmounting a parcel finishes after React's own cleanup: let it, inside act. */
@@ -74,8 +78,9 @@ async function unmountShell(unmount: () => void) {
 
 describe('the signed-out sign-in page', () => {
   it('mounts mf-auth from the registry at /login, keeping an emailed setup link in the address', async () => {
-    const { unmount } = await renderShell('/login?setup_token=abc');
+    const { unmount, onNeedsFullShell } = await renderShell('/login?setup_token=abc');
     expect(await screen.findByText('Sign-in page 1.0.0 at /login?setup_token=abc')).toBeInTheDocument();
+    expect(onNeedsFullShell).not.toHaveBeenCalled();
     await unmountShell(unmount);
   });
 
@@ -105,6 +110,20 @@ describe('the signed-out sign-in page', () => {
     const { fake, unmount } = await renderShell('/login');
     await screen.findByText('Sign-in page 1.0.0 at /login');
     expect(fake.calls.map((call) => `${call.method} ${call.path}`)).toEqual(['GET /api/platform/registry']);
+    await unmountShell(unmount);
+  });
+
+  it('hands over to the full shell, mounting nothing, when the registry names an mf-auth from before the bare contract', async () => {
+    // An older build's lifecycles: parcel functions without the bare marker; it would wrap a query cache.
+    const older: RemoteLifecycles = {
+      bootstrap: jest.fn(async () => undefined),
+      mount: jest.fn(async () => undefined),
+      unmount: jest.fn(async () => undefined),
+    };
+    const { onNeedsFullShell, unmount } = await renderShell('/login', older);
+    await waitFor(() => expect(onNeedsFullShell).toHaveBeenCalledTimes(1));
+    expect(older.mount).not.toHaveBeenCalled();
+    expect(screen.getByText('Loading Sign-in...')).toBeInTheDocument();
     await unmountShell(unmount);
   });
 });

@@ -11,6 +11,8 @@ interface Props {
   services: SignInServices;
   /** mf-auth signed the trader in: the host stores the session and swaps in the signed-in shell. */
   onSignedIn(token: string, user: User): void;
+  /** The registry's mf-auth predates the bare contract: the host starts the full shell's /login. */
+  onNeedsFullShell(): void;
 }
 
 /**
@@ -18,7 +20,7 @@ interface Props {
  * navigates through window.history), no query cache, no toasts, so none of them is downloaded before
  * the trader signs in (docs/decisions/0053).
  */
-export function SignInShell({ services, onSignedIn }: Props) {
+export function SignInShell({ services, onSignedIn, onNeedsFullShell }: Props) {
   const [location, setLocation] = useState(currentLocation);
   useEffect(() => {
     const onPopState = () => {
@@ -51,7 +53,13 @@ export function SignInShell({ services, onSignedIn }: Props) {
   return (
     <ThemeProvider theme={theme}>
       <GlobalStyle />
-      <RemoteMount remote="auth" section="Sign-in" registry={registry} props={props} />
+      <RemoteMount
+        remote="auth"
+        section="Sign-in"
+        registry={registry}
+        props={props}
+        onNotBare={onNeedsFullShell}
+      />
     </ThemeProvider>
   );
 }

@@ -10,5 +10,8 @@ import type { RemoteLifecycles } from './remote-contract';
  * such a remote's bundle never imports RemoteRoot (and with it react-router and react-query).
  */
 export function createBareRemoteLifecycles(App: ComponentType, sectionName: string): RemoteLifecycles {
-  return parcelLifecycles(withBareRemoteRoot(App, sectionName), sectionName);
+  return {
+    ...parcelLifecycles(withBareRemoteRoot(App, sectionName), sectionName),
+    mountsWithBareProps: true,
+  };
 }

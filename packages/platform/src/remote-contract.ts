@@ -63,6 +63,12 @@ export interface RemoteLifecycles {
   mount: (props: unknown) => Promise<unknown>;
   unmount: (props: unknown) => Promise<unknown>;
   update?: (props: unknown) => Promise<unknown>;
+  /**
+   * True when the lifecycles need only BareRemoteProps (createBareRemoteLifecycles). The signed-out
+   * host mounts nothing else: a remote rolled back to a build from before the bare contract would
+   * read a query cache and a router it is not given (docs/decisions/0053).
+   */
+  mountsWithBareProps?: true;
 }
 
 export interface RemoteModule {

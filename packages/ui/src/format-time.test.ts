@@ -28,3 +28,17 @@ describe('formatAge', () => {
     expect(formatAge(3 * 86_400_000)).toBe('3 days');
   });
 });
+
+describe('the IST formatters', () => {
+  it('are built on first use, not when the module loads, and once each', () => {
+    const made = jest.spyOn(Intl, 'DateTimeFormat');
+    jest.isolateModules(() => {
+      const fresh: typeof import('./format-time') = require('./format-time');
+      expect(made).not.toHaveBeenCalled();
+      expect(fresh.formatIstClock('2026-01-05T04:01:00.000Z')).toBe('09:31');
+      expect(fresh.formatIstClock('2026-01-05T05:02:00.000Z')).toBe('10:32');
+      expect(made).toHaveBeenCalledTimes(1);
+    });
+    made.mockRestore();
+  });
+});

@@ -1,33 +1,33 @@
 import { MISSING_VALUE } from './format-inr';
 
-const IST_CLOCK = new Intl.DateTimeFormat('en-IN', {
-  timeZone: 'Asia/Kolkata',
-  hour: '2-digit',
-  minute: '2-digit',
-  hour12: false,
-});
+/**
+ * Made on first use, not at module load: building a time-zone formatter costs 20-50 ms on a slow
+ * phone's CPU, and this module is on the dashboard's path to its figures (docs/decisions/0046).
+ */
+function lazyFormat(options: Intl.DateTimeFormatOptions): (date: Date) => string {
+  let format: Intl.DateTimeFormat | undefined;
+  return (date) => {
+    format ??= new Intl.DateTimeFormat('en-IN', { timeZone: 'Asia/Kolkata', hour12: false, ...options });
+    return format.format(date);
+  };
+}
+
+const istClock = lazyFormat({ hour: '2-digit', minute: '2-digit' });
 
 /** "10:31" in IST, the exchange's time, from an ISO timestamp; the dash for none or a bad one. */
 export function formatIstClock(iso: string | null | undefined): string {
   if (!iso) return MISSING_VALUE;
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? MISSING_VALUE : IST_CLOCK.format(date);
+  return Number.isNaN(date.getTime()) ? MISSING_VALUE : istClock(date);
 }
 
-const IST_DATE_TIME = new Intl.DateTimeFormat('en-IN', {
-  timeZone: 'Asia/Kolkata',
-  day: 'numeric',
-  month: 'short',
-  hour: '2-digit',
-  minute: '2-digit',
-  hour12: false,
-});
+const istDateTime = lazyFormat({ day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
 
 /** "5 Jan, 09:30" in IST, for an event that may be days old (a halt, an alert); the dash for none. */
 export function formatIstDateTime(iso: string | null | undefined): string {
   if (!iso) return MISSING_VALUE;
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? MISSING_VALUE : IST_DATE_TIME.format(date);
+  return Number.isNaN(date.getTime()) ? MISSING_VALUE : istDateTime(date);
 }
 
 /** How old a figure is, in words: "40 s", "3 min", "2 h 5 min", "3 days". */
