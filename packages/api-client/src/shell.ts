@@ -4,6 +4,7 @@ import {
   portfolioOverviewReply,
   TRADING_MODE_TEXT,
   type TradingMode,
+  tradingModeChangeReply,
 } from '@td/contracts';
 import { useState } from 'react';
 import type { ApiClient } from './api-client';
@@ -62,9 +63,7 @@ export function useChangeTradingMode() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (mode: TradingMode) =>
-      api
-        .post('/api/trading/mode', () => replies().then((r) => r.tradingModeChangeReply), { mode })
-        .then((r) => r.data),
+      api.post('/api/trading/mode', tradingModeChangeReply, { mode }).then((r) => r.data),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: shellKeys.tradingMode });
       await queryClient.invalidateQueries({ queryKey: shellKeys.portfolioOverview });

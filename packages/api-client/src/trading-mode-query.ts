@@ -1,13 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { tradingModeReply } from '@td/contracts';
 import type { ApiClient } from './api-client';
 import { useApiClient } from './api-client-context';
 import { POLL_INTERVALS } from './polling';
 import { shellKeys } from './shell-keys';
-import { loadShellReplies } from './shell-replies-loader';
 
-/** The reply schema comes with the first call: zod-free here, for the shell's route outlet (0045). */
-const tradingModeReply = () => loadShellReplies().then((r) => r.tradingModeReply);
-
+/** Read without zod: the shell's route outlet asks for the mode on every screen it opens (0045, 0046). */
 export const tradingModeQuery = (api: ApiClient) =>
   queryOptions({
     queryKey: shellKeys.tradingMode,

@@ -1,11 +1,18 @@
 import { validateSessionResponseSchema } from './auth';
 import { okEnvelope } from './envelope';
-import { marketOverviewReply, portfolioOverviewReply, validateSessionReply } from './first-figures-replies';
+import {
+  marketOverviewReply,
+  portfolioOverviewReply,
+  tradingModeChangeReply,
+  tradingModeReply,
+  validateSessionReply,
+} from './first-figures-replies';
 import { haltStateReply } from './halt-reply';
 import { indexQuoteSchema, marketOverviewSchema } from './market';
 import type { ReplyCheck } from './reply-reader';
 import { haltStateSchema } from './safety';
 import { portfolioOverviewResponseSchema } from './shell';
+import { tradingModeChangeSchema, tradingModeStateSchema } from './trading-mode';
 
 type Json = Record<string, unknown>;
 
@@ -139,6 +146,37 @@ describe('zod-free checks of the replies the first paint waits on', () => {
       withField(halt, 'data.source', 'manual'),
       withField(halt, 'data.breaker', 'liquidity'),
       withField(halt, 'data.source', 'automatic'),
+    ]);
+  });
+
+  it('read the trading mode and a mode change exactly as their zod schemas do', () => {
+    const mode = {
+      success: true,
+      data: {
+        trading_mode: 'live',
+        trading_mode_label: 'Live Trading',
+        live_available: true,
+        live_unavailable_reason: null,
+        live_allowed_until: '2026-11-26T22:00:00.000Z',
+      },
+    };
+    expectSameVerdicts(tradingModeReply, okEnvelope(tradingModeStateSchema), [
+      ...variants(mode, [
+        'success',
+        'data',
+        ...Object.keys(tradingModeStateSchema.shape).map((k) => `data.${k}`),
+      ]),
+      withField(mode, 'data.trading_mode', 'real'),
+      withField(mode, 'data.trading_mode', 'mock'),
+    ]);
+    const change = { success: true, data: { current_mode: 'paper', current_mode_label: 'Paper Trading' } };
+    expectSameVerdicts(tradingModeChangeReply, okEnvelope(tradingModeChangeSchema), [
+      ...variants(change, [
+        'success',
+        'data',
+        ...Object.keys(tradingModeChangeSchema.shape).map((k) => `data.${k}`),
+      ]),
+      withField(change, 'data.current_mode', 'LIVE'),
     ]);
   });
 

@@ -13,8 +13,10 @@ import {
   recordOf,
   replyCheck,
   string,
+  withDefault,
 } from './reply-reader';
 import type { PortfolioOverviewResponse } from './shell';
+import type { TradingModeChange, TradingModeState } from './trading-mode';
 import { TRADING_MODES } from './trading-mode-text';
 
 // The replies the dashboard's first paint waits on, checked without zod: the session check and the
@@ -63,5 +65,33 @@ export const marketOverviewReply: ReplyCheck<{ success: true; data: MarketOvervi
       simulated: boolean,
       as_of: string,
     }),
+  }),
+);
+
+/**
+ * GET /api/trading/mode, as okEnvelope(tradingModeStateSchema) reads it: every screen asks for it as
+ * it opens (a safety state, never cached), so it is read without waiting for zod.
+ */
+export const tradingModeReply: ReplyCheck<{ success: true; data: TradingModeState }> = replyCheck(
+  object({
+    success: literal(true),
+    data: object({
+      trading_mode: oneOf(TRADING_MODES),
+      trading_mode_label: string,
+      live_available: boolean,
+      live_unavailable_reason: nullable(string),
+      live_allowed_until: withDefault(nullable(string), null),
+    }),
+  }),
+);
+
+/**
+ * POST /api/trading/mode, as okEnvelope(tradingModeChangeSchema): a switch the server made must read
+ * as made even when a lazily loaded schema chunk cannot be fetched.
+ */
+export const tradingModeChangeReply: ReplyCheck<{ success: true; data: TradingModeChange }> = replyCheck(
+  object({
+    success: literal(true),
+    data: object({ current_mode: oneOf(TRADING_MODES), current_mode_label: string }),
   }),
 );
