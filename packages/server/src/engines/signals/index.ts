@@ -18,4 +18,10 @@ export {
   mlEnsemble,
 } from './ml-ensemble-source';
 export { MOMENTUM_PARAMETERS, type MomentumParameters, MomentumSource } from './momentum-source';
-export type { Signal, SignalDirection, SignalSource, SymbolBars } from './signal-types';
+export {
+  rankInSteps,
+  type Signal,
+  type SignalDirection,
+  type SignalSource,
+  type SymbolBars,
+} from './signal-types';

@@ -1,3 +1,4 @@
+import { runToEnd, type Steps } from '../../core/time-slices';
 import {
   byScoreDescending,
   clamp,
@@ -46,7 +47,12 @@ export class MomentumSource implements SignalSource {
 
   constructor(private readonly parameters: MomentumParameters = MOMENTUM_PARAMETERS) {}
 
-  rank(universe: SymbolBars[], _now: number): Signal[] {
+  rank(universe: SymbolBars[], now: number): Signal[] {
+    return runToEnd(this.rankSteps(universe, now));
+  }
+
+  /** A step per symbol measured, then per signal: the z-score needs every symbol measured first. */
+  *rankSteps(universe: SymbolBars[], _now: number): Steps<Signal[]> {
     const { rocBars, trendBars, minUniverse } = this.parameters;
     const needed = Math.max(rocBars + 1, trendBars);
     const measured: Measured[] = [];
@@ -60,6 +66,7 @@ export class MomentumSource implements SignalSource {
       const close = closes[closes.length - 1]!;
       const past = closes[closes.length - 1 - rocBars]!;
       measured.push({ symbol, roc: close / past - 1, close, trendMean: mean(closes.slice(-trendBars)) });
+      yield;
     }
     if (measured.length < minUniverse) {
       const reason = `only ${measured.length} symbols have enough bars; ranking needs ${minUniverse}`;
@@ -72,6 +79,7 @@ export class MomentumSource implements SignalSource {
     for (const item of measured) {
       const z = spread > 0 ? (item.roc - centre) / spread : 0;
       signals.push(this.signalFor(item, z, measured.length));
+      yield;
     }
     return signals.sort(byScoreDescending);
   }
