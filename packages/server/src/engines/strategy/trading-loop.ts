@@ -7,7 +7,7 @@ import type { AllocationSettings } from './allocation/loop-allocation';
 import { EXIT_RULES, type ExitRules, isPastSessionEnd, planExits } from './exits';
 import { exitReason, signalReason } from './loop-journal';
 import { LoopOrders } from './loop-orders';
-import { LoopRecord, type RunReport, type TradingLoopState } from './loop-status';
+import { emptyReport, LoopRecord, type RunReport, type TradingLoopState } from './loop-status';
 import { phaseForCapital, type TradingPhase } from './phases';
 import { planEntries } from './plan-entries';
 import { planSignalExits } from './signal-exits';
@@ -118,14 +118,7 @@ export class TradingLoop {
    * changes: the universe is read once and the run's `now` is fixed, so the decisions are runOnce's.
    */
   *runSteps(now: number): Steps<RunReport> {
-    const report: RunReport = {
-      at: now,
-      marketOpen: false,
-      signals: [],
-      orders: [],
-      skipped: [],
-      error: null,
-    };
+    const report = emptyReport(now);
     this.record.lastRunAt = now;
     try {
       const session = this.options.clock.sessionAt(now);
@@ -179,14 +172,7 @@ export class TradingLoop {
   skipRun(now: number, reason: string): void {
     this.record.lastRunAt = now;
     this.record.fail(now, reason);
-    this.record.summarise({
-      at: now,
-      marketOpen: this.record.marketOpen ?? false,
-      signals: [],
-      orders: [],
-      skipped: [],
-      error: reason,
-    });
+    this.record.summarise({ ...emptyReport(now, this.record.marketOpen ?? false), error: reason });
   }
 
   /** Risk exits first (stop, target, session end), then SELL signals worth their charges (decideSignalExit). */
