@@ -140,17 +140,21 @@ export class TradingLoop {
       const equity = venue.equityPaise();
       const phase = phaseForCapital(Math.max(0, equity) / 100);
       this.record.phase = phase;
+      // Each ledger read and plan is a step of its own too: on a file database one can take ms.
+      yield;
       const signals = yield* rankInSteps(this.source, this.options.universe(), now);
       report.signals = signals;
       this.record.topSignals = signals.slice(0, 5);
       this.today.noteSignals(signals);
       this.options.signalEdge?.observe(signals, (symbol) => venue.lastPrice(symbol), now, session.date);
+      yield;
 
       // A symbol with an order still in flight gets no other until that one is known to have ended.
       const pending = venue.pendingOrderSymbols?.() ?? new Set<string>();
       for (const symbol of pending) report.skipped.push({ symbol, reason: PENDING_REASON });
       const exited = yield* this.placeExits(report, phase, now, session.simulated, pending);
       const halted = this.today.checkDailyLoss(venue.dayPnlPaise(), venue.equityPaise(), phase);
+      yield;
       if (halted) report.skipped.push({ symbol: '*', reason: halted });
       else if (isPastSessionEnd(now, session.simulated, this.exitRules)) {
         report.skipped.push({ symbol: '*', reason: 'session end: positions are being closed, none opened' });
@@ -201,6 +205,7 @@ export class TradingLoop {
       exited.add(request.symbol);
       yield;
     }
+    yield;
     const { exits, skipped } = planSignalExits({
       positions: venue.positions(),
       signals: report.signals,
