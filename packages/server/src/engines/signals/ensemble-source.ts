@@ -2,7 +2,7 @@ import { runToEnd, type Steps } from '../../core/time-slices';
 import { MeanReversionSource } from './mean-reversion-source';
 import { MomentumSource } from './momentum-source';
 import { byScoreDescending, confidenceOf } from './series-stats';
-import { rankInSteps, type Signal, type SignalSource, type SymbolBars } from './signal-types';
+import { rankInSteps, type Signal, type SignalSource, type SymbolBars, stepDue } from './signal-types';
 
 export interface WeightedSource {
   source: SignalSource;
@@ -39,7 +39,7 @@ export class EnsembleSource implements SignalSource {
     return runToEnd(this.rankSteps(universe, now));
   }
 
-  /** Each member's ranking in its own steps, then a step per symbol combined. */
+  /** Each member's ranking in its own steps, then a step per few symbols combined. */
   *rankSteps(universe: SymbolBars[], now: number): Steps<Signal[]> {
     const views: { name: string; weight: number; bySymbol: Map<string, Signal> }[] = [];
     for (const { source, weight } of this.members) {
@@ -53,7 +53,7 @@ export class EnsembleSource implements SignalSource {
     const signals: Signal[] = [];
     for (const { symbol } of universe) {
       signals.push(this.combine(symbol, views));
-      yield;
+      if (stepDue(signals.length)) yield;
     }
     return signals.sort(byScoreDescending);
   }

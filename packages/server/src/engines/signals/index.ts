@@ -23,5 +23,6 @@ export {
   type Signal,
   type SignalDirection,
   type SignalSource,
+  SYMBOLS_PER_STEP,
   type SymbolBars,
 } from './signal-types';

@@ -7,7 +7,7 @@ import {
   mean,
   standardDeviation,
 } from './series-stats';
-import type { Signal, SignalSource, SymbolBars } from './signal-types';
+import { type Signal, type SignalSource, type SymbolBars, stepDue } from './signal-types';
 
 export interface MeanReversionParameters {
   /** z-score of the close against the mean and deviation of this many closes (itself included). */
@@ -47,12 +47,12 @@ export class MeanReversionSource implements SignalSource {
     return runToEnd(this.rankSteps(universe, now));
   }
 
-  /** A step per symbol: each one's signal stands alone. */
+  /** A step per few symbols: each one's signal stands alone. */
   *rankSteps(universe: SymbolBars[], _now: number): Steps<Signal[]> {
     const signals: Signal[] = [];
     for (const item of universe) {
       signals.push(this.signalFor(item));
-      yield;
+      if (stepDue(signals.length)) yield;
     }
     return signals.sort(byScoreDescending);
   }

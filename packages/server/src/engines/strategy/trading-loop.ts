@@ -113,7 +113,7 @@ export class TradingLoop {
   }
 
   /**
-   * runOnce as steps (core/time-slices): a step per symbol ranked and per order placed, so the
+   * runOnce as steps (core/time-slices): a step per few symbols ranked and per order placed, so the
    * start-up replay runs a minute in slices of a few ms. Between steps nothing of this run's own
    * changes: the universe is read once and the run's `now` is fixed, so the decisions are runOnce's.
    */

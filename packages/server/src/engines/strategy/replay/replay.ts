@@ -46,7 +46,7 @@ export interface ReplayOptions {
   /** Bars each symbol shows the signals; 60 matches the tick pipeline's minute history. */
   windowBars?: number;
   /**
-   * Each minute in one step (`runOnce`, as the live loop runs), not in a step per symbol ranked and
+   * Each minute in one step (`runOnce`, as the live loop runs), not in a step per few symbols ranked and
    * per order: the reference the stepped replay is held to.
    */
   wholeMinutes?: boolean;
@@ -84,7 +84,7 @@ export function replayHistory(options: ReplayOptions): ReplayResult {
 }
 
 /**
- * replayHistory as steps (see core/time-slices): within a replayed minute a step per symbol ranked
+ * replayHistory as steps (see core/time-slices): within a replayed minute a step per few symbols ranked
  * and per order placed (TradingLoop.runSteps), so the start-up replay's slices stay near their budget.
  */
 export function* replaySteps(options: ReplayOptions): Steps<ReplayResult> {
