@@ -1,7 +1,8 @@
+import { runToEnd, type Steps } from '../../core/time-slices';
 import { MeanReversionSource } from './mean-reversion-source';
 import { MomentumSource } from './momentum-source';
 import { byScoreDescending, confidenceOf } from './series-stats';
-import type { Signal, SignalSource, SymbolBars } from './signal-types';
+import { rankInSteps, type Signal, type SignalSource, type SymbolBars, stepDue } from './signal-types';
 
 export interface WeightedSource {
   source: SignalSource;
@@ -35,12 +36,26 @@ export class EnsembleSource implements SignalSource {
   }
 
   rank(universe: SymbolBars[], now: number): Signal[] {
-    const views = this.members.map(({ source, weight }) => ({
-      name: source.name,
-      weight: weight / this.totalWeight,
-      bySymbol: new Map(source.rank(universe, now).map((signal) => [signal.symbol, signal])),
-    }));
-    return universe.map(({ symbol }) => this.combine(symbol, views)).sort(byScoreDescending);
+    return runToEnd(this.rankSteps(universe, now));
+  }
+
+  /** Each member's ranking in its own steps, then a step per few symbols combined. */
+  *rankSteps(universe: SymbolBars[], now: number): Steps<Signal[]> {
+    const views: { name: string; weight: number; bySymbol: Map<string, Signal> }[] = [];
+    for (const { source, weight } of this.members) {
+      const ranked = yield* rankInSteps(source, universe, now);
+      views.push({
+        name: source.name,
+        weight: weight / this.totalWeight,
+        bySymbol: new Map(ranked.map((signal) => [signal.symbol, signal])),
+      });
+    }
+    const signals: Signal[] = [];
+    for (const { symbol } of universe) {
+      signals.push(this.combine(symbol, views));
+      if (stepDue(signals.length)) yield;
+    }
+    return signals.sort(byScoreDescending);
   }
 
   private combine(

@@ -18,4 +18,11 @@ export {
   mlEnsemble,
 } from './ml-ensemble-source';
 export { MOMENTUM_PARAMETERS, type MomentumParameters, MomentumSource } from './momentum-source';
-export type { Signal, SignalDirection, SignalSource, SymbolBars } from './signal-types';
+export {
+  rankInSteps,
+  type Signal,
+  type SignalDirection,
+  type SignalSource,
+  SYMBOLS_PER_STEP,
+  type SymbolBars,
+} from './signal-types';

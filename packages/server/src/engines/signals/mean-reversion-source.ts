@@ -1,3 +1,4 @@
+import { runToEnd, type Steps } from '../../core/time-slices';
 import {
   byScoreDescending,
   clamp,
@@ -6,7 +7,7 @@ import {
   mean,
   standardDeviation,
 } from './series-stats';
-import type { Signal, SignalSource, SymbolBars } from './signal-types';
+import { type Signal, type SignalSource, type SymbolBars, stepDue } from './signal-types';
 
 export interface MeanReversionParameters {
   /** z-score of the close against the mean and deviation of this many closes (itself included). */
@@ -42,8 +43,18 @@ export class MeanReversionSource implements SignalSource {
 
   constructor(private readonly parameters: MeanReversionParameters = MEAN_REVERSION_PARAMETERS) {}
 
-  rank(universe: SymbolBars[], _now: number): Signal[] {
-    return universe.map((item) => this.signalFor(item)).sort(byScoreDescending);
+  rank(universe: SymbolBars[], now: number): Signal[] {
+    return runToEnd(this.rankSteps(universe, now));
+  }
+
+  /** A step per few symbols: each one's signal stands alone. */
+  *rankSteps(universe: SymbolBars[], _now: number): Steps<Signal[]> {
+    const signals: Signal[] = [];
+    for (const item of universe) {
+      signals.push(this.signalFor(item));
+      if (stepDue(signals.length)) yield;
+    }
+    return signals.sort(byScoreDescending);
   }
 
   private signalFor({ symbol, bars }: SymbolBars): Signal {

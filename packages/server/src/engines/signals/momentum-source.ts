@@ -1,3 +1,4 @@
+import { runToEnd, type Steps } from '../../core/time-slices';
 import {
   byScoreDescending,
   clamp,
@@ -6,7 +7,7 @@ import {
   mean,
   standardDeviation,
 } from './series-stats';
-import type { Signal, SignalSource, SymbolBars } from './signal-types';
+import { type Signal, type SignalSource, type SymbolBars, stepDue } from './signal-types';
 
 export interface MomentumParameters {
   /** Rate of change over this many bars: close now vs close rocBars ago. */
@@ -46,20 +47,27 @@ export class MomentumSource implements SignalSource {
 
   constructor(private readonly parameters: MomentumParameters = MOMENTUM_PARAMETERS) {}
 
-  rank(universe: SymbolBars[], _now: number): Signal[] {
+  rank(universe: SymbolBars[], now: number): Signal[] {
+    return runToEnd(this.rankSteps(universe, now));
+  }
+
+  /** A step per few symbols measured, then per few signals: the z-score needs every symbol measured first. */
+  *rankSteps(universe: SymbolBars[], _now: number): Steps<Signal[]> {
     const { rocBars, trendBars, minUniverse } = this.parameters;
     const needed = Math.max(rocBars + 1, trendBars);
     const measured: Measured[] = [];
     const signals: Signal[] = [];
+    let looked = 0;
     for (const { symbol, bars } of universe) {
       if (bars.length < needed) {
         signals.push(hold(symbol, `needs ${needed} one-minute bars, has ${bars.length}`));
-        continue;
+      } else {
+        const closes = bars.map((bar) => bar.close);
+        const close = closes[closes.length - 1]!;
+        const past = closes[closes.length - 1 - rocBars]!;
+        measured.push({ symbol, roc: close / past - 1, close, trendMean: mean(closes.slice(-trendBars)) });
       }
-      const closes = bars.map((bar) => bar.close);
-      const close = closes[closes.length - 1]!;
-      const past = closes[closes.length - 1 - rocBars]!;
-      measured.push({ symbol, roc: close / past - 1, close, trendMean: mean(closes.slice(-trendBars)) });
+      if (stepDue(++looked)) yield;
     }
     if (measured.length < minUniverse) {
       const reason = `only ${measured.length} symbols have enough bars; ranking needs ${minUniverse}`;
@@ -72,6 +80,7 @@ export class MomentumSource implements SignalSource {
     for (const item of measured) {
       const z = spread > 0 ? (item.roc - centre) / spread : 0;
       signals.push(this.signalFor(item, z, measured.length));
+      if (stepDue(signals.length)) yield;
     }
     return signals.sort(byScoreDescending);
   }

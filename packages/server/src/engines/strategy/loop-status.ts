@@ -62,6 +62,11 @@ export interface RunReport {
   error: string | null;
 }
 
+/** A run's report before it has decided anything. */
+export function emptyReport(at: number, marketOpen = false): RunReport {
+  return { at, marketOpen, signals: [], orders: [], skipped: [], error: null };
+}
+
 /** What the loop's scheduler and its day add to the record: who runs it, and the day's budget. */
 type LoopFrame = Pick<TradingLoopState, 'running' | 'nextRunAt' | 'intervalMs' | 'strategy'>;
 type LoopDayFigures = Pick<

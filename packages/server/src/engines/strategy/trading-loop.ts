@@ -1,12 +1,13 @@
 import { type AccountId, DEFAULT_PAPER_LIMITS } from '../../core/orders';
 import { type LoopLogger, SILENT_LOGGER } from '../../core/ports/trading-venue';
-import { defaultEnsemble, type Signal, type SignalSource } from '../signals';
+import { runToEnd, type Steps } from '../../core/time-slices';
+import { defaultEnsemble, rankInSteps, type Signal, type SignalSource } from '../signals';
 import { DEFAULT_ALLOCATION_STRATEGY, DEFAULT_MAX_ROUND_TRIP_CHARGES_PCT } from './allocation';
 import type { AllocationSettings } from './allocation/loop-allocation';
 import { EXIT_RULES, type ExitRules, isPastSessionEnd, planExits } from './exits';
 import { exitReason, signalReason } from './loop-journal';
 import { LoopOrders } from './loop-orders';
-import { LoopRecord, type RunReport, type TradingLoopState } from './loop-status';
+import { emptyReport, LoopRecord, type RunReport, type TradingLoopState } from './loop-status';
 import { phaseForCapital, type TradingPhase } from './phases';
 import { planEntries } from './plan-entries';
 import { planSignalExits } from './signal-exits';
@@ -108,14 +109,16 @@ export class TradingLoop {
 
   /** One pass of the loop at `now`; an error is recorded in state and the report, never thrown. */
   runOnce(now: number): RunReport {
-    const report: RunReport = {
-      at: now,
-      marketOpen: false,
-      signals: [],
-      orders: [],
-      skipped: [],
-      error: null,
-    };
+    return runToEnd(this.runSteps(now));
+  }
+
+  /**
+   * runOnce as steps (core/time-slices): a step per few symbols ranked and per order placed, so the
+   * start-up replay runs a minute in slices of a few ms. Between steps nothing of this run's own
+   * changes: the universe is read once and the run's `now` is fixed, so the decisions are runOnce's.
+   */
+  *runSteps(now: number): Steps<RunReport> {
+    const report = emptyReport(now);
     this.record.lastRunAt = now;
     try {
       const session = this.options.clock.sessionAt(now);
@@ -137,21 +140,25 @@ export class TradingLoop {
       const equity = venue.equityPaise();
       const phase = phaseForCapital(Math.max(0, equity) / 100);
       this.record.phase = phase;
-      const signals = this.rank(now);
+      // Each ledger read and plan is a step of its own too: on a file database one can take ms.
+      yield;
+      const signals = yield* rankInSteps(this.source, this.options.universe(), now);
       report.signals = signals;
       this.record.topSignals = signals.slice(0, 5);
       this.today.noteSignals(signals);
       this.options.signalEdge?.observe(signals, (symbol) => venue.lastPrice(symbol), now, session.date);
+      yield;
 
       // A symbol with an order still in flight gets no other until that one is known to have ended.
       const pending = venue.pendingOrderSymbols?.() ?? new Set<string>();
       for (const symbol of pending) report.skipped.push({ symbol, reason: PENDING_REASON });
-      const exited = this.placeExits(report, phase, now, session.simulated, pending);
+      const exited = yield* this.placeExits(report, phase, now, session.simulated, pending);
       const halted = this.today.checkDailyLoss(venue.dayPnlPaise(), venue.equityPaise(), phase);
+      yield;
       if (halted) report.skipped.push({ symbol: '*', reason: halted });
       else if (isPastSessionEnd(now, session.simulated, this.exitRules)) {
         report.skipped.push({ symbol: '*', reason: 'session end: positions are being closed, none opened' });
-      } else this.placeEntries(report, phase, new Set([...exited, ...pending]));
+      } else yield* this.placeEntries(report, phase, new Set([...exited, ...pending]));
       this.record.recordSkips(report);
       this.record.lastError = null;
     } catch (error) {
@@ -169,24 +176,17 @@ export class TradingLoop {
   skipRun(now: number, reason: string): void {
     this.record.lastRunAt = now;
     this.record.fail(now, reason);
-    this.record.summarise({
-      at: now,
-      marketOpen: this.record.marketOpen ?? false,
-      signals: [],
-      orders: [],
-      skipped: [],
-      error: reason,
-    });
+    this.record.summarise({ ...emptyReport(now, this.record.marketOpen ?? false), error: reason });
   }
 
   /** Risk exits first (stop, target, session end), then SELL signals worth their charges (decideSignalExit). */
-  private placeExits(
+  private *placeExits(
     report: RunReport,
     phase: TradingPhase,
     now: number,
     continuous: boolean,
     pending: ReadonlySet<string>,
-  ): Set<string> {
+  ): Steps<Set<string>> {
     const { venue } = this.options;
     const exited = new Set<string>();
     const riskExits = planExits({
@@ -203,7 +203,9 @@ export class TradingLoop {
       if (pending.has(request.symbol)) continue;
       this.orders.place(report, request, exitReason(request.strategy ?? ''));
       exited.add(request.symbol);
+      yield;
     }
+    yield;
     const { exits, skipped } = planSignalExits({
       positions: venue.positions(),
       signals: report.signals,
@@ -218,11 +220,12 @@ export class TradingLoop {
     for (const exit of exits) {
       this.orders.place(report, this.orders.request(exit.symbol, 'SELL', exit.quantity), exit.why);
       exited.add(exit.symbol);
+      yield;
     }
     return exited;
   }
 
-  private placeEntries(report: RunReport, phase: TradingPhase, exited: ReadonlySet<string>): void {
+  private *placeEntries(report: RunReport, phase: TradingPhase, exited: ReadonlySet<string>): Steps<void> {
     const day = this.today!;
     const settings = this.allocation();
     const { entries, skipped } = planEntries({
@@ -245,9 +248,11 @@ export class TradingLoop {
       const why = signal ? signalReason(signal) : 'BUY signal';
       const request = this.orders.request(entry.symbol, 'BUY', entry.quantity);
       const order = this.orders.place(report, request, why, signal);
-      if (order.status === 'REJECTED') continue;
-      const filled = order.averagePrice !== null && order.filledQuantity > 0;
-      day.budgetUsedPaise += filled ? order.averagePrice! * order.filledQuantity : entry.valuePaise;
+      if (order.status !== 'REJECTED') {
+        const filled = order.averagePrice !== null && order.filledQuantity > 0;
+        day.budgetUsedPaise += filled ? order.averagePrice! * order.filledQuantity : entry.valuePaise;
+      }
+      yield;
     }
   }
 }

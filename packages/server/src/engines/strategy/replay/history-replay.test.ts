@@ -44,7 +44,7 @@ describe('history replay on a fresh mock install', () => {
     expect(overview.total_returns).not.toBe(0);
   });
 
-  it('leaves the same ledger in slices as the whole sessions replayed at once', async () => {
+  it('leaves the same ledger in slices, a step per few symbols and per order, as the sessions replayed a minute at a time', async () => {
     // Every column but the generated ids (random per order and fill) and the time each app opened its account.
     const ledgerRows = (app: TestApp) =>
       ['orders', 'fills', 'ledger_entries'].map((table) =>
@@ -71,6 +71,7 @@ describe('history replay on a fresh mock install', () => {
       replayHistory({
         sessions: [{ date, barsBySymbol }],
         loop: {},
+        wholeMinutes: true,
         venueFactory: (feed) => replayVenue(sqlLedgerStorage(direct.db), feed, barsBySymbol),
       });
     }

@@ -1,34 +1,12 @@
-import type { Candle } from '../../market/market-types';
 import { defaultEnsemble, MeanReversionSource, type SignalSource } from '../../signals';
 import { FakeVenue } from '../test-support/fake-venue';
-import { minuteBars } from '../test-support/minute-bars';
 import { NO_CHARGES } from '../test-support/no-charges';
+import { seededSession } from '../test-support/seeded-sessions';
 import { replayHistory } from './replay';
 
 const TEN_LAKH = 10_00_000 * 100;
-const SYMBOLS = ['HDFCBANK', 'INFY', 'ITC', 'TCS'];
 
-/** A deterministic random walk (a small LCG), 375 bars from 09:15 IST, in 5-paise ticks. */
-function session(date: string, seed: number) {
-  let state = seed;
-  const random = () => {
-    state = (state * 1_103_515_245 + 12_345) % 2 ** 31;
-    return state / 2 ** 31;
-  };
-  const open = Date.parse(`${date}T09:15:00+05:30`);
-  const barsBySymbol = new Map<string, Candle[]>();
-  SYMBOLS.forEach((symbol, index) => {
-    let price = 1_000_00 * (index + 1);
-    const closes = Array.from({ length: 375 }, () => {
-      price = Math.max(5, Math.round((price * (1 + (random() - 0.5) * 0.006)) / 5) * 5);
-      return price;
-    });
-    barsBySymbol.set(symbol, minuteBars(symbol, closes, open));
-  });
-  return { date, barsBySymbol };
-}
-
-const sessions = [session('2026-01-28', 7), session('2026-01-27', 3)];
+const sessions = [seededSession('2026-01-28', 7), seededSession('2026-01-27', 3)];
 
 function replay(source: SignalSource = new MeanReversionSource()) {
   const venues: FakeVenue[] = [];

@@ -4,6 +4,7 @@ import { runToEnd, type Steps } from '../../../core/time-slices';
 import { type IstDate, MarketClock } from '../../market/calendar';
 import type { Candle } from '../../market/market-types';
 import type { SymbolBars } from '../../signals';
+import type { RunReport } from '../loop-status';
 import { TradingLoop, type TradingLoopOptions } from '../trading-loop';
 
 export interface ReplaySession {
@@ -44,6 +45,13 @@ export interface ReplayOptions {
   venueFactory: (feed: ReplayFeed) => TradingVenue;
   /** Bars each symbol shows the signals; 60 matches the tick pipeline's minute history. */
   windowBars?: number;
+  /**
+   * Each minute in one step (`runOnce`, as the live loop runs), not in a step per few symbols ranked and
+   * per order: the reference the stepped replay is held to.
+   */
+  wholeMinutes?: boolean;
+  /** Told every replayed minute's report, with the loop that made it (its journal, its state). */
+  onMinute?: (report: RunReport, loop: TradingLoop) => void;
 }
 
 export interface ReplaySessionResult {
@@ -75,7 +83,10 @@ export function replayHistory(options: ReplayOptions): ReplayResult {
   return runToEnd(replaySteps(options));
 }
 
-/** replayHistory as steps, one replayed minute each (see core/time-slices): the start-up replay runs them sliced. */
+/**
+ * replayHistory as steps (see core/time-slices): within a replayed minute a step per few symbols ranked
+ * and per order placed (TradingLoop.runSteps), so the start-up replay's slices stay near their budget.
+ */
 export function* replaySteps(options: ReplayOptions): Steps<ReplayResult> {
   const windowBars = options.windowBars ?? 60;
   const prices = new Map<string, number>();
@@ -116,7 +127,8 @@ export function* replaySteps(options: ReplayOptions): Steps<ReplayResult> {
         history.set(bar.symbol, past);
       }
       now = openTime + MINUTE_MS - 1;
-      const report = loop.runOnce(now);
+      const report = options.wholeMinutes ? loop.runOnce(now) : yield* loop.runSteps(now);
+      options.onMinute?.(report, loop);
       orders.push(...report.orders);
       if (report.error) errors.add(report.error);
       result.orders += report.orders.length;
