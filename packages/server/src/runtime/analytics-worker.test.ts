@@ -94,6 +94,23 @@ describe('analytics rebuilt in a worker thread', () => {
     }
   });
 
+  it('starts its thread when the server starts, and answers the first request from that thread', async () => {
+    const spawn = jest.fn(analyticsWorkerSpawner(file));
+    const logger = { warn: jest.fn() };
+    const analytics = service(spawn, logger);
+    try {
+      analytics.warmWorker();
+      expect(spawn).toHaveBeenCalledTimes(1);
+      expect(await analytics.replyWhenReady('analytics', { period: 'all' })).toEqual(
+        await service().replyWhenReady('analytics', { period: 'all' }),
+      );
+      expect(spawn).toHaveBeenCalledTimes(1);
+      expect(logger.warn).not.toHaveBeenCalled();
+    } finally {
+      await analytics.stop();
+    }
+  });
+
   it('is terminated by stop(): a reply waiting on it answers 503, and the worker has exited', async () => {
     const spawn = analyticsWorkerSpawner(file);
     let spawned: (worker: Worker) => void = () => {};

@@ -64,7 +64,7 @@ export function engineList(
     leader({ name: 'mode-feeds', start: () => tradingMode.selectFeed(), stop: async () => {} }),
     createBrokerEngine({ trading, stream, logger }),
     // A sliced analytics rebuild under way is dropped (never half kept) before the database closes.
-    { name: 'analytics', start: () => {}, stop: () => parts.analytics.stop() },
+    { name: 'analytics', start: () => parts.analytics.warmWorker(), stop: () => parts.analytics.stop() },
     leader(createRestingOrdersEngine({ paperBroker, logger })),
     leader(createFeedSubscriptionsEngine(parts.feedSubscriptions)),
     leader(createSafetyEngine(parts.safety)),

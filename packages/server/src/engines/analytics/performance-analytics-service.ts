@@ -157,6 +157,11 @@ export class PerformanceAnalyticsService {
     return this.reply(kind, query);
   }
 
+  /** The server has started: the rebuild worker, if there is one, starts loading now (decision 0052). */
+  warmWorker(): void {
+    this.worker()?.worker.warm();
+  }
+
   /** The server is stopping: a build under way is dropped at its next slice, and awaited. */
   async stop(): Promise<void> {
     this.stopping.abort();

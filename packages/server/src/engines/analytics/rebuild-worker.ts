@@ -76,6 +76,20 @@ export class RebuildWorker {
     });
   }
 
+  /**
+   * Starts the thread before the first request (tsx and the report's modules load there, about a
+   * second on a loaded machine), so the first Performance screen is not kept waiting on it. Idle,
+   * it does not keep the process up.
+   */
+  warm(): void {
+    if (this.stopped || this.failure || this.worker) return;
+    try {
+      this.start().unref();
+    } catch (error) {
+      this.fail(new RebuildWorkerFailedError('The analytics worker could not be started.', { cause: error }));
+    }
+  }
+
   /** Gives the worker up (alive but not trusted): requests waiting on it reject with `error`. */
   abandon(error: RebuildWorkerFailedError): void {
     this.fail(error);
