@@ -18,7 +18,7 @@ describe.each(databases)('TradingHalt on $name', (database) => {
   });
 
   /** A halt over the real stores; the account's cancellation stands in as one settings row. */
-  function setUp({ failAlert = false } = {}) {
+  function setUp({ failAlert = false, failBroker = false } = {}) {
     /** What the Upstox account sent, and whether the halt had committed when it sent it. */
     const sentToBroker: string[] = [];
     const db = open();
@@ -37,7 +37,9 @@ describe.each(databases)('TradingHalt on $name', (database) => {
     const loops: string[] = [];
     // Read outside the unit, as another connection would: the broker account asks if the halt is in.
     const store = new SqlHaltsRepository(db);
+    const countsLost: unknown[] = [];
     const halt = new TradingHalt({
+      onCountsLost: (error) => countsLost.push(error),
       store: new SqlHaltsRepository(db),
       unitOfWork,
       now: clock.now,
@@ -54,6 +56,7 @@ describe.each(databases)('TradingHalt on $name', (database) => {
         {
           reachesBroker: true,
           cancelPending: () => {
+            if (failBroker) throw new Error('database is locked');
             sentToBroker.push(store.latest() === null ? 'cancel before the halt committed' : 'cancel');
             return { cancelled: 0, chasing: 2 };
           },
@@ -80,7 +83,7 @@ describe.each(databases)('TradingHalt on $name', (database) => {
         return () => heard.push(state.halted ? 'halted' : 'resumed');
       },
     });
-    return { halt, settings, alerts, units, heard, loops, store, sentToBroker };
+    return { halt, settings, alerts, units, heard, loops, store, sentToBroker, countsLost };
   }
 
   const request = {
@@ -131,5 +134,14 @@ describe.each(databases)('TradingHalt on $name', (database) => {
     expect(halt.isHalted()).toBe(false);
     expect(halt.haltRefusal({ side: 'BUY' })).toBeNull();
     expect(loops).toEqual(['stopped']);
+  });
+
+  it('keeps the halt and answers it when the Upstox account fails after the commit, counting none of it', () => {
+    const { halt, heard, store, countsLost } = setUp({ failBroker: true });
+    const state = halt.stop({ ...request, source: 'manual' });
+    expect(state).toMatchObject({ halted: true, cancelled_orders: 1, chasing_orders: 0 });
+    expect(store.latest()).toMatchObject({ cancelledOrders: 1, chasingOrders: 0, resumedAt: null });
+    expect(heard).toEqual(['halted']);
+    expect(countsLost).toHaveLength(1);
   });
 });

@@ -71,6 +71,8 @@ export class TradingHalt {
   private current: HaltRecord | null;
   /** True only while the halt's own closing sales are being placed (synchronously). */
   private closing = false;
+  /** Halts whose broker counts could not be written: their chases' endings are not counted either. */
+  private readonly uncounted = new Set<number>();
 
   constructor(private readonly options: TradingHaltOptions) {
     this.current = options.store.latest();
@@ -136,16 +138,18 @@ export class TradingHalt {
   /**
    * The halt stands (committed): the broker's cancels and sales go out, each order row written as it
    * is sent (outside any unit: a rollback must never drop the row of an order Upstox has), then their
-   * counts are added. A failure to write the counts does not undo the halt nor fail the stop: a 503
-   * would invite a second press that sells again at Upstox.
+   * counts are added. A failure here (a cancel's row not written, the counts not written) does not
+   * undo the halt nor fail the stop: a 503 would invite a second press that sells again at Upstox.
+   * The orders are in their own rows and the error in the log; the halt's counts then leave them out,
+   * their chases' endings included, rather than count them half.
    */
   private stopAtBrokers(request: StopRequest, accounts: HaltableAccount[]): void {
     const haltId = this.current!.id;
-    const effects = this.act(request, accounts, haltId);
-    const [orders, closed] = effects;
-    // Nothing at the broker (no live orders or positions, the usual paper day): no second commit.
-    if (orders.cancelledOrders + orders.chasingOrders + closed === 0) return;
     try {
+      const effects = this.act(request, accounts, haltId);
+      const [orders, closed] = effects;
+      // Nothing at the broker (no live orders or positions, the usual paper day): no second commit.
+      if (orders.cancelledOrders + orders.chasingOrders + closed === 0) return;
       const { record, announce } = this.options.unitOfWork.run(() => {
         const record = this.options.store.recordEffects(haltId, ...effects);
         return { record, announce: this.options.onChange(haltStateOf(record), record) };
@@ -153,6 +157,7 @@ export class TradingHalt {
       if (this.current?.id === haltId) this.current = record;
       announce();
     } catch (error) {
+      this.uncounted.add(haltId);
       this.options.onCountsLost?.(error);
     }
   }
@@ -185,6 +190,7 @@ export class TradingHalt {
 
   /** A chased order has ended: the halt's record (and the banner, through onChange) says so. */
   private chasedOrderEnded(haltId: number, outcome: 'cancelled' | 'filled'): void {
+    if (this.uncounted.has(haltId)) return;
     const ended = this.options.unitOfWork.run(() => {
       const record = this.options.store.recordChaseEnded(haltId, outcome);
       if (this.current?.id !== haltId) return null;
