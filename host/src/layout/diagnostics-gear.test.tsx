@@ -4,6 +4,7 @@ import { act, cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createHostServices } from '../host-services-factory';
 import { renderHost, validSession } from '../test-support/render-host';
+import { registryReplyWith } from '../test-support/replies';
 import { DiagnosticsGear } from './diagnostics-gear';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({
@@ -17,17 +18,7 @@ const routes = {
   'GET /api/trading/mode': {
     body: { success: true, data: { trading_mode: 'mock', trading_mode_label: 'Mock' } },
   },
-  'GET /api/platform/registry': {
-    body: {
-      success: true,
-      data: {
-        updated_at: '2026-01-05T04:00:00.000Z',
-        remotes: {
-          infra: { manifest_url: 'http://cdn.test/mf-infra/1.0.0/mf-manifest.json', version: '1.0.0' },
-        },
-      },
-    },
-  },
+  'GET /api/platform/registry': registryReplyWith('infra'),
 };
 
 beforeEach(() => {

@@ -5,6 +5,7 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { RegistryStore } from '../remotes/registry-store';
 import { createFakeApi } from '../test-support/fake-api';
+import { registryReplyWith } from '../test-support/replies';
 import { keepOnSignInPath } from './sign-in-location';
 import { SignInShell } from './sign-in-shell';
 
@@ -44,17 +45,7 @@ async function renderShell(
 ) {
   window.history.replaceState(null, '', path);
   const fake = createFakeApi({
-    'GET /api/platform/registry': {
-      body: {
-        success: true,
-        data: {
-          updated_at: '2026-01-05T04:00:00.000Z',
-          remotes: {
-            auth: { manifest_url: 'http://cdn.test/mf-auth/1.0.0/mf-manifest.json', version: '1.0.0' },
-          },
-        },
-      },
-    },
+    'GET /api/platform/registry': registryReplyWith('auth'),
   });
   const api = new ApiClient({ baseUrl: 'http://api.test', getToken: () => null, fetchImpl: fake.fetchImpl });
   const registry = new RegistryStore(api, 60_000);

@@ -20,3 +20,16 @@ export const portfolioOverviewReply = (dayChange = 1200) => ({
     },
   },
 });
+
+/** The remote registry naming one remote at version 1.0.0 on the test CDN. */
+export const registryReplyWith = (remote: string) => ({
+  body: {
+    success: true,
+    data: {
+      updated_at: '2026-01-05T04:00:00.000Z',
+      remotes: {
+        [remote]: { manifest_url: `http://cdn.test/mf-${remote}/1.0.0/mf-manifest.json`, version: '1.0.0' },
+      },
+    },
+  },
+});
