@@ -20,7 +20,8 @@ let testApp: TestApp;
 let dir: string;
 let file: string;
 
-const service = (spawnRebuildWorker?: () => Worker, logger?: { warn: jest.Mock }, now?: () => number) => {
+/** Both paths on the app's own clock (a fixed trading day), never the day the tests run. */
+const service = (spawnRebuildWorker?: () => Worker, logger?: { warn: jest.Mock }, now = testApp.now) => {
   const { db, market } = testApp.services;
   return new PerformanceAnalyticsService({
     now,
@@ -161,7 +162,7 @@ describe('analytics rebuilt in a worker thread', () => {
 
   it('tries a fresh worker once the retry time after a failure has passed', async () => {
     const spawn = jest.fn(failing('exits on a request'));
-    let now = Date.now();
+    let now = testApp.now();
     const logger = { warn: jest.fn() };
     const analytics = service(spawn, logger, () => now);
     // The sliced path's answer at the same clock: the figures may not depend on which path built them.
