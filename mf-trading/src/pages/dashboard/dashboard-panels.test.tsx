@@ -13,7 +13,9 @@ describe("the dashboard's lazy cards", () => {
     });
     const placeholder = screen.getByRole('region', { name: 'Recent Activity' });
     expect(placeholder).toContainElement(screen.getByRole('status', { name: 'Loading Recent Activity' }));
-    expect(await screen.findByText('No recent activity')).toBeInTheDocument();
+    // Two lazy imports stand before the card (its code, then its reply's schema with zod): on a busy
+    // CI machine they take longer than findBy's default second.
+    expect(await screen.findByText('No recent activity', {}, { timeout: 10_000 })).toBeInTheDocument();
     await waitFor(() =>
       expect(screen.queryByRole('status', { name: 'Loading Recent Activity' })).not.toBeInTheDocument(),
     );
