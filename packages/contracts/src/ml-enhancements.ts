@@ -40,7 +40,7 @@ export type EnsembleModel = z.infer<typeof ensembleModelSchema>;
 /**
  * The ensemble's out-of-sample record from the walk-forward over the market's past sessions at start
  * (docs/decisions/0017): each scored prediction made before its outcome was learned. The edge is the
- * ensemble's accuracy over the better constant call (always up or always down), per session, with a
+ * smaller of the ensemble's mean accuracy leads over always-up and over a coin, per session, with a
  * 95 % interval taking sessions as the unit; `say` is the share of its vote the loop gives it (0..1).
  */
 export const outOfSampleSchema = z.object({

@@ -173,8 +173,8 @@ export function outOfSampleOf(state: WalkForwardState, say: number): OutOfSample
       const [low, high] = r.edgeInterval ?? [null, null];
       const shown = low !== null && low > 0;
       const verdict = shown
-        ? `an edge of ${points(r.edge)} over the better constant call (95 % interval ${points(low)} to ${points(high!)}): its vote counts ${(say * 100).toFixed(0)} %.`
-        : `no edge over the better constant call that stands out of the noise (${points(r.edge)}${low === null ? '' : `, 95 % interval ${points(low)} to ${points(high!)}`}): its vote has no say in the loop.`;
+        ? `an edge of ${points(r.edge)} over both always-up and a coin (95 % interval ${points(low)} to ${points(high!)}): its vote counts ${(say * 100).toFixed(0)} %.`
+        : `no edge over always-up and a coin that stands out of the noise (${points(r.edge)}${low === null ? '' : `, 95 % interval ${points(low)} to ${points(high!)}`}): its vote has no say in the loop.`;
       return {
         status: 'complete',
         sessions: r.sessions,

@@ -77,10 +77,11 @@ describe('the walk-forward over past sessions', () => {
     for (const [i, accuracy] of tally.sessions.entries()) {
       expect(accuracy).toBeGreaterThanOrEqual(0);
       expect(accuracy).toBeLessThanOrEqual(1);
-      // The edge is measured against the better constant call of that session, so it is never above
-      // the ensemble's accuracy minus a half.
-      expect(tally.sessionEdges[i]!).toBeLessThanOrEqual(accuracy - 0.5 + 1e-12);
+      expect(tally.sessionEdges[i]!.overCoin).toBeCloseTo(accuracy - 0.5, 12);
     }
+    // Over always-up, session by session: together they add up to the ensemble's lead over it.
+    const lead = tally.sessionEdges.reduce((sum, e) => sum + e.overAlwaysUp * (tally.n / 2), 0);
+    expect(lead).toBeCloseTo(tally.ensemble - tally.alwaysUp, 6);
   });
 });
 
@@ -159,13 +160,13 @@ describe('the model engine starts trained', () => {
   });
 
   it('measures but does not replace models an install already learned', async () => {
-    const first = engineOn(trainingHistory(3));
+    const first = engineOn(trainingHistory(2));
     first.start();
     await first.walkForwardDone();
     first.stop();
     const learned = first.ensembleStatus().models;
 
-    const again = engineOn(trainingHistory(4));
+    const again = engineOn(trainingHistory(2));
     again.start();
     await again.walkForwardDone();
     again.stop();

@@ -35,8 +35,8 @@ export interface Tally {
   models: number[];
   /** The ensemble's accuracy per scored session: outcomes within a session share the market's moves. */
   sessions: number[];
-  /** The ensemble's accuracy minus the better constant call's (always up or always down) per scored session. */
-  sessionEdges: number[];
+  /** Per scored session, the ensemble's accuracy over always-up's, and over a coin's expected ½. */
+  sessionEdges: { overAlwaysUp: number; overCoin: number }[];
 }
 
 /**
@@ -51,7 +51,10 @@ export interface WalkForwardReport {
   accuracy: number;
   alwaysUpAccuracy: number;
   coinAccuracy: number;
-  /** Mean over scored sessions of (ensemble − the better of always up and always down). */
+  /**
+   * The smaller of the mean edges over the two baselines a direction call must beat (always up, a
+   * coin's ½), per scored session: both fixed before the session, neither chosen in hindsight.
+   */
   edge: number;
   /** 95 % interval of that mean, sessions as the unit; null with fewer than two scored sessions. */
   edgeInterval: [number, number] | null;
@@ -139,7 +142,7 @@ export function* walkForwardSteps(
       const accuracy = (tally.ensemble - start.right) / n;
       const upShare = (tally.alwaysUp - start.up) / n;
       tally.sessions.push(accuracy);
-      tally.sessionEdges.push(accuracy - Math.max(upShare, 1 - upShare));
+      tally.sessionEdges.push({ overAlwaysUp: accuracy - upShare, overCoin: accuracy - 0.5 });
     }
   }
   return tally;
@@ -148,17 +151,12 @@ export function* walkForwardSteps(
 /** The out-of-sample figures of a finished walk-forward. */
 export function walkForwardReport(tally: Tally, sessions: number): WalkForwardReport {
   const share = (k: number) => (tally.n > 0 ? k / tally.n : 0);
-  const edges = tally.sessionEdges;
-  const edge = edges.length > 0 ? edges.reduce((sum, e) => sum + e, 0) / edges.length : 0;
-  let edgeInterval: [number, number] | null = null;
-  if (edges.length >= 2) {
-    const variance = edges.reduce((sum, e) => sum + (e - edge) ** 2, 0) / (edges.length - 1);
-    const half = 1.96 * Math.sqrt(variance / edges.length);
-    edgeInterval = [edge - half, edge + half];
-  }
+  const overUp = meanWithInterval(tally.sessionEdges.map((e) => e.overAlwaysUp));
+  const overCoin = meanWithInterval(tally.sessionEdges.map((e) => e.overCoin));
+  const { mean: edge, interval: edgeInterval } = overUp.mean <= overCoin.mean ? overUp : overCoin;
   return {
     sessions,
-    scoredSessions: edges.length,
+    scoredSessions: tally.sessionEdges.length,
     predictions: tally.n,
     accuracy: share(tally.ensemble),
     alwaysUpAccuracy: share(tally.alwaysUp),
@@ -175,7 +173,16 @@ export type WalkForwardState =
   | { status: 'complete'; finishedAt: number; installed: boolean; report: WalkForwardReport }
   | { status: 'failed'; error: string };
 
-/** The measured edge (accuracy points over the better constant call) at which ML gets its full say. */
+/** A mean and its 95 % interval (null with fewer than two values), each value one observation. */
+function meanWithInterval(values: readonly number[]): { mean: number; interval: [number, number] | null } {
+  const mean = values.length > 0 ? values.reduce((sum, v) => sum + v, 0) / values.length : 0;
+  if (values.length < 2) return { mean, interval: null };
+  const variance = values.reduce((sum, v) => sum + (v - mean) ** 2, 0) / (values.length - 1);
+  const half = 1.96 * Math.sqrt(variance / values.length);
+  return { mean, interval: [mean - half, mean + half] };
+}
+
+/** The measured edge (accuracy points over both always-up and a coin) at which ML gets its full say. */
 export const ML_FULL_SAY_EDGE = 0.03;
 
 /**
