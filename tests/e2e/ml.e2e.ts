@@ -5,6 +5,7 @@ import type {
   MemoryStatus,
   MlIntelligenceMetricsData,
   NewsListResponse,
+  PredictionExplanation,
   SentimentStatus,
 } from '@td/contracts';
 import type { Page } from 'playwright-core';
@@ -51,7 +52,53 @@ async function percentIn(page: Page, name: string): Promise<number | null> {
 const asPercent = (fraction: number | null, decimals: number) =>
   fraction === null ? null : Number((fraction * 100).toFixed(decimals));
 
-e2eSuite('ml', { signedIn: true }, (suite) => {
+// The walk-forward over the simulator's past sessions runs at start (off in other files' stacks):
+// twelve sessions keep it to seconds on CI's two cores while still scoring nine out of sample.
+const ML_ENV = { ML_WALK_FORWARD: 'on', SIMULATOR_HISTORY_SESSIONS: '12' };
+
+e2eSuite('ml', { signedIn: true, env: ML_ENV }, (suite) => {
+  suite.test(
+    'within two minutes of start the ensemble is trained: its out-of-sample record beside the baselines, and explanations that are not all zero',
+    async ({ page, stack }) => {
+      await openSignedIn(page, stack, '/ml-intelligence');
+      const token = await sessionToken(page);
+      const measured = await eventually(
+        () => api<EnsembleStatus>(stack, token, '/api/ml/ensemble/status'),
+        (status) => status.out_of_sample?.status === 'complete',
+        (last) => `the walk-forward is ${JSON.stringify(last?.out_of_sample)}`,
+        120_000,
+      );
+      const record = measured.out_of_sample!;
+      assert.equal(record.sessions, 12);
+      assert.ok(record.predictions > 0, 'the walk-forward scored predictions out of sample');
+      // Every model with a view was trained on the history; the generated sessions carry no news.
+      for (const [name, model] of Object.entries(measured.models))
+        assert.equal(model.active, name !== 'news_sentiment', `${name} active: ${model.active}`);
+
+      await page.reload();
+      await page.getByRole('tab', { name: 'ML Enhancements' }).click();
+      const shown = page.getByRole('region', { name: 'Out-of-sample record' });
+      await expectVisible(shown.getByText('Measured'), 30_000);
+      const text = (await shown.textContent()) ?? '';
+      assert.ok(text.includes(`Ensemble${(record.accuracy! * 100).toFixed(1)}%`), text);
+      assert.ok(text.includes(`Always up${(record.always_up_accuracy! * 100).toFixed(1)}%`), text);
+      assert.ok(text.includes(`Coin flip${(record.coin_accuracy! * 100).toFixed(1)}%`), text);
+      assert.ok(text.includes(`Say in the loop${(record.say * 100).toFixed(0)}%`), text);
+      assert.ok(text.includes(record.note), text);
+
+      // A prediction made by the trained models explains itself with non-zero contributions.
+      await eventually(
+        () => api<PredictionExplanation>(stack, token, '/api/ml/explanations/RELIANCE'),
+        (why) => why.contributions.some((c) => c.contribution !== 0),
+        (last) => `RELIANCE's newest explanation: ${JSON.stringify(last?.contributions)}`,
+        120_000,
+      );
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await screenshots(page, 'ml-out-of-sample');
+    },
+    { timeout: 300_000 },
+  );
+
   suite.test(
     "on a fresh start the ML screen's both tabs show computed figures that agree with the API",
     async ({ page, stack }) => {

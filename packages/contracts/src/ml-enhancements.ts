@@ -37,6 +37,29 @@ export const ensembleModelSchema = z.object({
 });
 export type EnsembleModel = z.infer<typeof ensembleModelSchema>;
 
+/**
+ * The ensemble's out-of-sample record from the walk-forward over the market's past sessions at start
+ * (docs/decisions/0017): each scored prediction made before its outcome was learned. The edge is the
+ * smaller of the ensemble's mean accuracy leads over always-up and over a coin, per session, with a
+ * 95 % interval taking sessions as the unit; `say` is the share of its vote the loop gives it (0..1).
+ */
+export const outOfSampleSchema = z.object({
+  status: z.enum(['not_run', 'running', 'complete', 'failed']),
+  sessions: count,
+  scored_sessions: count,
+  predictions: count,
+  accuracy: fractionSchema.nullable(),
+  always_up_accuracy: fractionSchema.nullable(),
+  coin_accuracy: fractionSchema.nullable(),
+  edge: z.number().nullable(),
+  edge_low: z.number().nullable(),
+  edge_high: z.number().nullable(),
+  say: fractionSchema,
+  /** In a sentence: what was measured, or why nothing was. */
+  note: z.string(),
+});
+export type OutOfSample = z.infer<typeof outOfSampleSchema>;
+
 /** GET /api/ml/ensemble/status (spec part 2 §9: 6 models). */
 export const ensembleStatusSchema = z.object({
   total_predictions: count,
@@ -48,6 +71,8 @@ export const ensembleStatusSchema = z.object({
   /** What is predicted, e.g. "direction over the next 30 minutes". */
   horizon: z.string(),
   note: z.string().nullable(),
+  /** Absent from a server older than the walk-forward. */
+  out_of_sample: outOfSampleSchema.optional(),
 });
 export type EnsembleStatus = z.infer<typeof ensembleStatusSchema>;
 

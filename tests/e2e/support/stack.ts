@@ -53,6 +53,8 @@ export async function startE2EStack(fileName: string, env: Record<string, string
       LOG_LEVEL: 'info',
       // The shell's tests need no trading history; replaying 60 sessions would only slow them.
       REPLAY_HISTORY: 'off',
+      // Nor the ML walk-forward over them: a test that reads the ML screen's measured record turns it on.
+      ML_WALK_FORWARD: 'off',
       ...env,
     },
   }).catch((error: unknown) => {

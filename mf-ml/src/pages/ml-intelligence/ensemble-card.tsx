@@ -13,6 +13,7 @@ import {
   winRateTone,
 } from '@td/ui';
 import { count, Note, StatusCard, share } from '../../components/ml-status';
+import { OutOfSampleRecord } from './out-of-sample';
 
 /** spec part 2 §9: the ensemble has 6 models. */
 export const ENSEMBLE_SIZE = 6;
@@ -76,6 +77,7 @@ export function EnsembleCard({ query }: { query: UseQueryResult<EnsembleStatus> 
               />
               <Tile label="Model Rebalances" value={count(e.model_rebalances)} />
             </TileGrid>
+            {e.out_of_sample && <OutOfSampleRecord record={e.out_of_sample} />}
             <WideOnly>
               <Table label="Ensemble models" columns={COLUMNS} rows={rows} rowKey={(m) => m.name} />
             </WideOnly>

@@ -49,6 +49,54 @@ describe('ML Intelligence → ML Enhancements', () => {
     expect(card('Ensemble Model Optimizer (6 models)')).toHaveTextContent('Model Rebalances31');
   });
 
+  it('shows the out-of-sample record beside always-up and a coin, and that no edge means no say', async () => {
+    openTab({
+      'GET /api/ml/ensemble/status': ok({
+        ...ensemble,
+        out_of_sample: {
+          status: 'complete',
+          sessions: 60,
+          scored_sessions: 55,
+          predictions: 176_000,
+          accuracy: 0.4945,
+          always_up_accuracy: 0.4922,
+          coin_accuracy: 0.4988,
+          edge: -0.012,
+          edge_low: -0.031,
+          edge_high: 0.007,
+          say: 0,
+          note: 'Walk-forward over 60 past sessions, 55 scored out of sample: no edge over always-up and a coin that stands out of the noise.',
+        },
+      }),
+    });
+    const record = await screen.findByRole('region', { name: 'Out-of-sample record' });
+    expect(record).toHaveTextContent('Measured');
+    expect(record).toHaveTextContent('Ensemble49.5%1,76,000 predictions');
+    expect(record).toHaveTextContent('Always up49.2%');
+    expect(record).toHaveTextContent('Coin flip49.9%');
+    expect(record).toHaveTextContent('Edge-1.2 pts95 %: -3.1 pts to +0.7 pts');
+    expect(record).toHaveTextContent('Say in the loop0%');
+    expect(record).toHaveTextContent('no edge over always-up and a coin that stands out of the noise');
+  });
+
+  it('says the record is being measured while the walk-forward runs, with no figures yet', async () => {
+    openTab({
+      'GET /api/ml/ensemble/status': ok({
+        ...ensemble,
+        out_of_sample: {
+          status: 'running',
+          ...{ sessions: 0, scored_sessions: 0, predictions: 0, accuracy: null, always_up_accuracy: null },
+          ...{ coin_accuracy: null, edge: null, edge_low: null, edge_high: null, say: 0 },
+          note: 'Training and measuring on the past sessions, walk-forward; the ML vote has no say until it ends.',
+        },
+      }),
+    });
+    const record = await screen.findByRole('region', { name: 'Out-of-sample record' });
+    expect(record).toHaveTextContent('Measuring…');
+    expect(within(record).queryByText('Always up')).toBeNull();
+    expect(record).toHaveTextContent('the ML vote has no say until it ends');
+  });
+
   it("shows the newest RELIANCE prediction's reasons and that they sum to the logit", async () => {
     openTab();
     const why = await screen.findByRole('region', { name: 'Why RELIANCE' });

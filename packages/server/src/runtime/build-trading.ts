@@ -120,6 +120,7 @@ export function buildTrading(base: Foundation) {
     closedTrades: () => trading.closedTradeStats(),
     newsFeedEnabled: (id) => dataSources.isEnabled(id),
     customNewsFeeds: () => dataSources.enabledCustomNewsFeeds(),
+    walkForward: config.mlWalkForward,
   });
 
   // Strategy. The loops read the allocation settings on every run and allocation ranks with the

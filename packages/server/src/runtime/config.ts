@@ -115,6 +115,11 @@ const envSchema = z.object({
     .enum(['on', 'off'])
     .default('on')
     .transform((value) => value === 'on'),
+  /** The ML ensemble's walk-forward over the simulator's past sessions at start (docs/decisions/0017). */
+  ML_WALK_FORWARD: z
+    .enum(['on', 'off'])
+    .default('on')
+    .transform((value) => value === 'on'),
   /** Set by scripts/supervise-api.ts: a restart exit code brings the server back (ops/restart). */
   API_SUPERVISED: z
     .enum(['1', '0'])
@@ -240,6 +245,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     databaseUrl: e.DATABASE_URL,
     tradingLoop: e.TRADING_LOOP,
     replayHistory: e.REPLAY_HISTORY,
+    mlWalkForward: e.ML_WALK_FORWARD,
     restart: {
       supervised: e.API_SUPERVISED,
       minIntervalMs: e.RESTART_MIN_INTERVAL_SECONDS * 1000,

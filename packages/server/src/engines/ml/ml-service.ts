@@ -28,9 +28,11 @@ export function createMlService(deps: MlServiceDependencies): MlService {
       customFeeds: deps.customNewsFeeds,
     }),
   );
+  const readers = marketReaders(market);
   const models = createModelEngine({
     predictions: deps.predictions,
-    ...marketReaders(market),
+    ...readers,
+    trainingHistory: deps.walkForward === false ? undefined : readers.trainingHistory,
     sentiment: () => news,
     now,
     logger,

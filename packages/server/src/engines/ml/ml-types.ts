@@ -30,4 +30,6 @@ export interface MlServiceDependencies {
   newsFeedEnabled?: (feedId: string) => boolean;
   /** Settings → Data Sources: the trader's enabled custom News RSS sources, each with its SSRF-safe fetch. */
   customNewsFeeds?: () => readonly CustomRssFeed[];
+  /** Train and measure the ensemble walk-forward on the market's past sessions at start (default true). */
+  walkForward?: boolean;
 }

@@ -6,7 +6,8 @@ import { rankInSteps, type Signal, type SignalSource, type SymbolBars, stepDue }
 
 export interface WeightedSource {
   source: SignalSource;
-  weight: number;
+  /** Fixed, or read at each ranking (a source whose say follows a measured edge); an unusable reading counts 0. */
+  weight: number | (() => number);
 }
 
 /** |combined score| from which the ensemble says BUY or SELL. */
@@ -19,7 +20,6 @@ export const ENSEMBLE_ACTION_SCORE = 0.25;
  */
 export class EnsembleSource implements SignalSource {
   readonly name = 'ensemble';
-  private readonly totalWeight: number;
 
   constructor(
     private readonly members: readonly WeightedSource[],
@@ -27,12 +27,13 @@ export class EnsembleSource implements SignalSource {
   ) {
     if (members.length === 0) throw new RangeError('An ensemble needs at least one source');
     for (const { source, weight } of members) {
-      if (!(weight >= 0) || !Number.isFinite(weight)) {
+      if (typeof weight === 'number' && (!(weight >= 0) || !Number.isFinite(weight))) {
         throw new RangeError(`Weight of ${source.name} must be a finite number ≥ 0, got ${weight}`);
       }
     }
-    this.totalWeight = members.reduce((sum, member) => sum + member.weight, 0);
-    if (this.totalWeight <= 0) throw new RangeError('Ensemble weights must not all be 0');
+    const fixed = members.reduce((sum, { weight }) => sum + (typeof weight === 'number' ? weight : 0), 0);
+    if (fixed <= 0)
+      throw new RangeError('Ensemble weights must not all be 0: at least one fixed weight above 0');
   }
 
   rank(universe: SymbolBars[], now: number): Signal[] {
@@ -41,12 +42,19 @@ export class EnsembleSource implements SignalSource {
 
   /** Each member's ranking in its own steps, then a step per few symbols combined. */
   *rankSteps(universe: SymbolBars[], now: number): Steps<Signal[]> {
+    const weights = this.members.map(({ weight }) => {
+      const value = typeof weight === 'number' ? weight : weight();
+      return Number.isFinite(value) && value > 0 ? value : 0;
+    });
+    const total = weights.reduce((sum, weight) => sum + weight, 0);
     const views: { name: string; weight: number; bySymbol: Map<string, Signal> }[] = [];
-    for (const { source, weight } of this.members) {
+    for (const [i, { source }] of this.members.entries()) {
+      // A member with no say is not asked: its view could not move the combined signal.
+      if (weights[i] === 0) continue;
       const ranked = yield* rankInSteps(source, universe, now);
       views.push({
         name: source.name,
-        weight: weight / this.totalWeight,
+        weight: weights[i]! / total,
         bySymbol: new Map(ranked.map((signal) => [signal.symbol, signal])),
       });
     }

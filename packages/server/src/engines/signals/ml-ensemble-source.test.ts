@@ -4,9 +4,10 @@ import { MlEnsembleSource, type MlPredictor, type MlView, mlEnsemble } from './m
 const now = Date.parse('2026-01-05T10:30:00+05:30');
 const universe = universeOf({ A: [100_000], B: [100_000], C: [100_000] });
 
-function predictor(views: MlView[] | Error): MlPredictor {
+function predictor(views: MlView[] | Error, say?: () => number): MlPredictor {
   return {
     horizonMinutes: 30,
+    ...(say ? { say } : {}),
     predict: () => {
       if (views instanceof Error) throw views;
       return views;
@@ -49,5 +50,34 @@ describe('MlEnsembleSource', () => {
     expect(a.score).toBeCloseTo(1 / 3, 12);
     expect(b.score).toBeCloseTo(-1 / 3, 12);
     expect(a.reasons[0]).toContain('ml_ensemble');
+  });
+
+  it('gives the ML vote only the say its measured edge earns, and none without one', () => {
+    let say = 0;
+    let asked = 0;
+    const views = [{ symbol: 'A', probability: 0.6, confidence: 0.2, reasons: [] }];
+    const source = mlEnsemble({
+      horizonMinutes: 30,
+      predict: () => {
+        asked += 1;
+        return views;
+      },
+      say: () => say,
+    });
+    // No edge: the rules trade alone (flat bars: no view), the engine is not even asked.
+    const none = source.rank(universe, now).find((s) => s.symbol === 'A')!;
+    expect(none.score).toBe(0);
+    expect(none.reasons[0]).not.toContain('ml_ensemble');
+    expect(asked).toBe(0);
+
+    // Half its say: weight ⅙ against the rules' ⅓ each, of a total ⅚.
+    say = 0.5;
+    const half = source.rank(universe, now).find((s) => s.symbol === 'A')!;
+    expect(half.score).toBeCloseTo(1 / 5, 12);
+    expect(asked).toBe(1);
+
+    // A say that is not a number counts as none.
+    say = Number.NaN;
+    expect(source.rank(universe, now).find((s) => s.symbol === 'A')!.score).toBe(0);
   });
 });

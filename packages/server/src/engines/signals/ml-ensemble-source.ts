@@ -18,6 +18,8 @@ export interface MlView {
 export interface MlPredictor {
   readonly horizonMinutes: number;
   predict(universe: SymbolBars[], now: number): MlView[];
+  /** 0..1: how much the ensemble's view counts, from its measured out-of-sample edge; absent = full. */
+  say?(): number;
 }
 
 /**
@@ -74,14 +76,17 @@ export class MlEnsembleSource implements SignalSource {
 }
 
 /**
- * The loop's source with ML: momentum, mean reversion and the ML ensemble weighted equally. The
- * combined confidence is agreement × √|score| (EnsembleSource), so an ML vote against the rules pulls
- * a signal under the phase's minimum confidence and no position is opened on it.
+ * The loop's source with ML: momentum and mean reversion ⅓ each, the ML ensemble ⅓ × its say (its
+ * measured out-of-sample edge, docs/decisions/0017): with no measured edge it has no say and the two
+ * rules trade alone, as the default ensemble does. The combined confidence is agreement × √|score|
+ * (EnsembleSource), so an ML vote against the rules pulls a signal under the phase's minimum
+ * confidence and no position is opened on it.
  */
 export function mlEnsemble(predictor: MlPredictor): EnsembleSource {
+  const say = () => (predictor.say ? predictor.say() : 1);
   return new EnsembleSource([
     { source: new MomentumSource(), weight: 1 / 3 },
     { source: new MeanReversionSource(), weight: 1 / 3 },
-    { source: new MlEnsembleSource(predictor), weight: 1 / 3 },
+    { source: new MlEnsembleSource(predictor), weight: () => say() / 3 },
   ]);
 }

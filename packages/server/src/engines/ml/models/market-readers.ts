@@ -1,5 +1,6 @@
 import type { MarketDataService } from '../../market/market-data-service';
 import type { SymbolBars } from '../../signals';
+import type { TrainingHistory } from './walk-forward';
 
 /** What the model engine reads from the market engine: the loop's universe, bars, closes and sectors. */
 export function marketReaders(market: MarketDataService) {
@@ -20,7 +21,26 @@ export function marketReaders(market: MarketDataService) {
     }
     return closes;
   };
+  /** The simulator's past sessions, while the simulator is the feed (a real feed's past is another series). */
+  const trainingHistory = (): TrainingHistory | null => {
+    if (market.activeProvider !== market.simulator) return null;
+    const closes = new Map<string, number[]>();
+    return {
+      dates: market.history.sessionDates,
+      sessionBarSteps: (date) => market.history.sessionBarSteps(date),
+      dailyCloses: (symbol) => {
+        let series = closes.get(symbol);
+        if (!series) {
+          series = market.history.dailyBars(symbol).map((bar) => bar.close);
+          closes.set(symbol, series);
+        }
+        return series;
+      },
+      sectorOf: (symbol) => sectors.get(symbol),
+    };
+  };
   return {
+    trainingHistory,
     universe: (): SymbolBars[] =>
       market.instruments.map((instrument) => ({
         symbol: instrument.symbol,

@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import { BACKGROUND_SLICE_BUDGET_MS, runSliced, WorkStoppedError } from '../../../core/time-slices';
 import type { Candle } from '../../market/market-types';
 import { type MlView, mlEnsemble, type SignalSource, type SymbolBars } from '../../signals';
 import type { ModelEngineApi, SentimentReader } from '../ml-seams';
@@ -13,8 +14,16 @@ import {
   explainabilityStatusOf,
   explanationOf,
   onlineLearningStatusOf,
+  outOfSampleOf,
   predictionView,
 } from './status-views';
+import {
+  mlSay,
+  type TrainingHistory,
+  type WalkForwardState,
+  walkForwardReport,
+  walkForwardSteps,
+} from './walk-forward';
 
 export { priceAtHorizon } from './prediction-resolution';
 
@@ -33,7 +42,17 @@ export interface ModelEngineDependencies {
   logger?: Pick<Logger, 'error' | 'warn' | 'info'>;
   /** Default 60 s: predictions are made once per new one-minute bar. */
   intervalMs?: number;
+  /**
+   * The market's past sessions to train and measure on at start (the simulator's generated history);
+   * null when there is none that belongs to the live feed (a real feed: its past is another series).
+   */
+  trainingHistory?: () => TrainingHistory | null;
 }
+
+/** Minutes between the walk-forward's predictions: every minute's would take five times as long. */
+const WALK_FORWARD_STEP_MINUTES = 5;
+/** Seeds the walk-forward's coin-flip baseline. */
+const WALK_FORWARD_SEED = 20_260_105;
 
 const RETENTION_MS = 14 * 24 * 3_600_000;
 /** A bar older than this at prediction time means the market is not moving: no prediction is recorded. */
@@ -52,10 +71,16 @@ export class ModelEngine implements ModelEngineApi {
   private readonly lastRecorded: Map<string, number>;
   private timer: ReturnType<typeof setInterval> | null = null;
   private lastError: string | null = null;
+  /** True when no models were saved: the walk-forward's trained models are then installed. */
+  private readonly fresh: boolean;
+  private walkForwardState: WalkForwardState = { status: 'not_run', reason: 'The engine has not started.' };
+  private walkForwardAbort: AbortController | null = null;
+  private walkForwardRun: Promise<void> | null = null;
 
   constructor(private readonly deps: ModelEngineDependencies) {
     this.store = deps.predictions;
     const saved = this.store.loadLearning();
+    this.fresh = saved === null || saved === undefined;
     this.ensemble = new ModelEnsemble(saved?.counters);
     this.ensemble.restore(this.store.loadModels(), saved?.rebalances ?? 0);
     this.ensemble.learning.seedHoldout(this.store.recentResolved(HOLDOUT_SIZE).map(toExample));
@@ -68,11 +93,91 @@ export class ModelEngine implements ModelEngineApi {
     this.safeTick();
     this.timer = setInterval(() => this.safeTick(), this.deps.intervalMs ?? 60_000);
     this.timer.unref?.();
+    this.walkForwardRun ??= this.runWalkForward();
   }
 
   stop(): void {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
+    this.walkForwardAbort?.abort();
+  }
+
+  /** Resolves once the start-up walk-forward has ended (at once when it never started). */
+  async walkForwardDone(): Promise<void> {
+    await this.walkForwardRun;
+  }
+
+  walkForward(): WalkForwardState {
+    return this.walkForwardState;
+  }
+
+  /** The ML member's say in the loop's signal, 0..1: its measured out-of-sample edge, none without one. */
+  say(): number {
+    return this.walkForwardState.status === 'complete' ? mlSay(this.walkForwardState.report) : 0;
+  }
+
+  /**
+   * Replays the market's past sessions through a fresh ensemble, walk-forward (each outcome learned only
+   * after its horizon), in background slices. Its out-of-sample figures are the ML member's measured
+   * edge; on a fresh install its trained models, weights and track records become the engine's, so
+   * predictions and explanations are trained from the first minutes instead of after 30+.
+   */
+  private async runWalkForward(): Promise<void> {
+    const history = this.deps.trainingHistory?.() ?? null;
+    if (!history || history.dates.length < 2) {
+      this.walkForwardState = {
+        status: 'not_run',
+        reason: 'No past sessions of this feed to train on: the models learn from live predictions only.',
+      };
+      return;
+    }
+    const abort = new AbortController();
+    this.walkForwardAbort = abort;
+    this.walkForwardState = { status: 'running', startedAt: this.deps.now() };
+    const trained = new ModelEnsemble();
+    try {
+      const tally = await runSliced(
+        walkForwardSteps(history, trained, {
+          warmupSessions: Math.max(1, Math.min(5, Math.floor(history.dates.length / 4))),
+          stepMinutes: WALK_FORWARD_STEP_MINUTES,
+          seed: WALK_FORWARD_SEED,
+        }),
+        { budgetMs: BACKGROUND_SLICE_BUDGET_MS, signal: abort.signal },
+      );
+      // Live predictions resolve 30 minutes after start at the earliest: before then the live models
+      // have learned nothing the trained ones would overwrite.
+      const install = this.fresh && this.ensemble.rebalances === 0;
+      if (install) {
+        this.ensemble.restore(
+          new Map(trained.toRecords().map((record) => [record.name, record])),
+          trained.rebalances,
+        );
+        // The updates are real (made now, on the past sessions' outcomes): counted as the live ones are.
+        Object.assign(this.ensemble.learning.counters, trained.learning.counters, {
+          last_update_time: this.deps.now(),
+        });
+        this.ensemble.learning.seedHoldout(trained.learning.holdoutExamples);
+        this.store.saveModels(
+          this.ensemble.toRecords(),
+          this.ensemble.learning.counters,
+          this.ensemble.rebalances,
+          this.deps.now(),
+        );
+      }
+      const report = walkForwardReport(tally, history.dates.length);
+      this.walkForwardState = { status: 'complete', finishedAt: this.deps.now(), installed: install, report };
+      this.deps.logger?.info({ ...report, installed: install }, 'ML walk-forward on the past sessions done');
+    } catch (error) {
+      if (error instanceof WorkStoppedError) {
+        this.walkForwardState = {
+          status: 'not_run',
+          reason: 'The server stopped before the walk-forward ended.',
+        };
+        return;
+      }
+      this.walkForwardState = { status: 'failed', error: (error as Error).message };
+      this.deps.logger?.error({ err: error }, 'ML walk-forward on the past sessions failed');
+    }
   }
 
   /** One cycle: resolve and learn, then predict. Returns what it did (for tests and the log). */
@@ -112,7 +217,10 @@ export class ModelEngine implements ModelEngineApi {
   }
 
   ensembleStatus() {
-    return ensembleStatusOf(this.ensemble, this.store.counts(), this.lastError);
+    return {
+      ...ensembleStatusOf(this.ensemble, this.store.counts(), this.lastError),
+      out_of_sample: outOfSampleOf(this.walkForwardState, this.say()),
+    };
   }
 
   onlineLearningStatus() {

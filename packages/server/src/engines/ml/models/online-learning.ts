@@ -76,6 +76,11 @@ export class OnlineLearning {
     return this.holdout.length;
   }
 
+  /** The outcomes updates are checked on, newest last. */
+  get holdoutExamples(): readonly LabelledObservation[] {
+    return this.holdout;
+  }
+
   /** Seeds the holdout (after a restart, from the stored resolved predictions), newest last. */
   seedHoldout(examples: readonly LabelledObservation[]): void {
     this.holdout = examples.slice(-this.holdoutSize);

@@ -2,6 +2,7 @@ import type {
   EnsembleStatus,
   ExplainabilityStatus,
   OnlineLearningStatus,
+  OutOfSample,
   PredictionExplanation,
 } from '@td/contracts';
 import { FEATURE_LABELS, type FeatureName, HORIZON_MINUTES } from './features';
@@ -9,6 +10,7 @@ import { LOGISTIC_LEARNING_RATE } from './learners/logistic-regression';
 import type { ModelEnsemble } from './model-ensemble';
 import { averageImprovement, type OnlineLearning } from './online-learning';
 import type { PredictionStore, StoredPrediction } from './prediction-store';
+import type { WalkForwardState } from './walk-forward';
 
 // The engine's figures in the contract's shapes (packages/contracts/src/ml-enhancements.ts).
 
@@ -133,4 +135,60 @@ export function predictionView(p: StoredPrediction) {
 
 function clamp01(value: number): number {
   return Number.isFinite(value) ? Math.min(1, Math.max(0, value)) : 0.5;
+}
+
+const points = (fraction: number) => `${(fraction * 100).toFixed(1)} points`;
+
+/** The walk-forward's state as the ensemble status reports it: figures only once it has completed. */
+export function outOfSampleOf(state: WalkForwardState, say: number): OutOfSample {
+  const empty = {
+    sessions: 0,
+    scored_sessions: 0,
+    predictions: 0,
+    accuracy: null,
+    always_up_accuracy: null,
+    coin_accuracy: null,
+    edge: null,
+    edge_low: null,
+    edge_high: null,
+    say: 0,
+  };
+  switch (state.status) {
+    case 'not_run':
+      return { status: 'not_run', ...empty, note: state.reason };
+    case 'running':
+      return {
+        status: 'running',
+        ...empty,
+        note: 'Training and measuring on the past sessions, walk-forward; the ML vote has no say until it ends.',
+      };
+    case 'failed':
+      return {
+        status: 'failed',
+        ...empty,
+        note: `The walk-forward failed (${state.error}); the ML vote has no say.`,
+      };
+    case 'complete': {
+      const r = state.report;
+      const [low, high] = r.edgeInterval ?? [null, null];
+      const shown = low !== null && low > 0;
+      const verdict = shown
+        ? `an edge of ${points(r.edge)} over both always-up and a coin (95 % interval ${points(low)} to ${points(high!)}): its vote counts ${(say * 100).toFixed(0)} %.`
+        : `no edge over always-up and a coin that stands out of the noise (${points(r.edge)}${low === null ? '' : `, 95 % interval ${points(low)} to ${points(high!)}`}): its vote has no say in the loop.`;
+      return {
+        status: 'complete',
+        sessions: r.sessions,
+        scored_sessions: r.scoredSessions,
+        predictions: r.predictions,
+        accuracy: r.predictions > 0 ? r.accuracy : null,
+        always_up_accuracy: r.predictions > 0 ? r.alwaysUpAccuracy : null,
+        coin_accuracy: r.predictions > 0 ? r.coinAccuracy : null,
+        edge: r.scoredSessions > 0 ? r.edge : null,
+        edge_low: low,
+        edge_high: high,
+        say,
+        note: `Walk-forward over ${r.sessions} past sessions, ${r.scoredSessions} scored out of sample: ${verdict}`,
+      };
+    }
+  }
 }
