@@ -27,9 +27,9 @@ const PAST_SALT = 0x70617374; // "past": its own stream, so neither the bars nor
 
 /**
  * The newswire's events for generated past sessions, read back from the bars: each session's biggest
- * half-hour moves get a headline at the move's first minute, of an event kind whose direction is the
- * move's (a rise is a beat, an upgrade, an order; a fall a miss, a downgrade, a probe). A sector whose
- * stocks all moved together gets one sector headline instead. At most the live rate's number of events
+ * half-hour moves apart from the market get a headline at the move's first minute, of an event kind
+ * whose direction is the move's (a rise is a beat, an upgrade, an order; a fall a miss, a downgrade, a
+ * probe). A sector whose stocks all moved apart together gets one sector headline instead. At most the live rate's number of events
  * per session (4 an hour: 25), the largest moves first; the same seed and bars give the same events.
  */
 export function pastNewswireEvents(
