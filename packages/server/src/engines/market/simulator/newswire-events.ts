@@ -82,15 +82,16 @@ export class Newswire {
 
   /**
    * The news of the generated past sessions that overlap [since, now], from the same seed and consistent
-   * with their bars (see past-newswire-events.ts); the sessions are simulated in background slices.
+   * with their bars (see past-newswire-events.ts); the sessions are simulated in background slices,
+   * ended by `signal` with a WorkStoppedError.
    */
-  async pastEvents(since: number, now: number): Promise<NewswireEvent[]> {
+  async pastEvents(since: number, now: number, signal?: AbortSignal): Promise<NewswireEvent[]> {
     const { history, eventsPerHour } = this.options;
     if (!history || eventsPerHour === 0) return [];
     const sessions: PastSession[] = [];
     for (const date of history.sessionDates) {
       if (!history.sessionOverlaps(date, since, now)) continue;
-      const slices = { budgetMs: BACKGROUND_SLICE_BUDGET_MS };
+      const slices = { budgetMs: BACKGROUND_SLICE_BUDGET_MS, signal };
       sessions.push({ date, barsBySymbol: await runSliced(history.sessionBarSteps(date), slices) });
     }
     return pastNewswireEvents(this.instruments, sessions, this.seed, eventsPerHour).filter(

@@ -1,5 +1,6 @@
 import type { MarketSentimentReport, NewsListResponse, SentimentStatus, TradingMode } from '@td/contracts';
 import type { Logger } from 'pino';
+import { WorkStoppedError } from '../../../core/time-slices';
 import type { FeedFetchOptions } from '../../data-sources/feeds/feed-fetcher';
 import {
   type CustomRssFeed,
@@ -65,6 +66,7 @@ export class NewsPipeline {
   private timer: ReturnType<typeof setInterval> | null = null;
   private polling: Promise<void> | null = null;
   private pastNews: Promise<void> = Promise.resolve();
+  private pastNewsStop: AbortController | null = null;
   private started = false;
   private processed = {
     total: 0,
@@ -99,6 +101,7 @@ export class NewsPipeline {
   stop(): void {
     this.started = false;
     for (const stop of this.stops.splice(0)) stop();
+    this.pastNewsStop?.abort();
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
   }
@@ -215,10 +218,13 @@ export class NewsPipeline {
    */
   private async loadPastNews(): Promise<void> {
     const now = this.deps.now();
+    const stop = new AbortController();
+    this.pastNewsStop = stop;
     try {
-      const items = await this.newswire.past(now - RETENTION_MS, now);
+      const items = await this.newswire.past(now - RETENTION_MS, now, stop.signal);
       if (this.started && this.mode() === 'mock') this.ingest(items);
     } catch (error) {
+      if (error instanceof WorkStoppedError) return; // stopped while the sessions were simulated
       this.deps.logger.error({ err: error }, 'could not generate the simulated newswire’s past news');
     }
   }

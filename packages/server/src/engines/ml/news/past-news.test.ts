@@ -75,6 +75,14 @@ describe('the news pipeline on a fresh mock start', () => {
     expect(new NewsSentimentModel().predict(observation).reasons[0]).toMatch(/^stock sentiment -?0\.\d\d;/);
   });
 
+  it('drops the past news when stopped before it is ready, without an error', async () => {
+    const { news } = pipeline('mock');
+    news.start();
+    news.stop();
+    await expect(news.pastNewsLoaded()).resolves.toBeUndefined();
+    expect(news.headlines().total).toBe(0);
+  });
+
   it('leaves a real feed’s pipeline without simulated history', async () => {
     const { news } = pipeline('paper', 'off');
     news.start();
