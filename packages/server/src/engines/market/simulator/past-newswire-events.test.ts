@@ -1,9 +1,10 @@
 import { istDateOf, MarketClock } from '../calendar';
 import { allInstruments } from '../instruments';
+import type { Candle } from '../market-types';
 import { createSimulatedMarket } from '../simulated-market';
 import { Newswire } from './newswire-events';
 import { EVENT_KINDS } from './newswire-templates';
-import { MIN_COMPANY_MOVE, MOVE_WINDOW_MINUTES } from './past-newswire-events';
+import { MIN_COMPANY_MOVE, MOVE_WINDOW_MINUTES, pastNewswireEvents } from './past-newswire-events';
 
 const TUESDAY_0930 = Date.UTC(2026, 0, 6, 4, 0); // Tue 6 Jan 2026, 09:30 IST
 const TUESDAY_1545 = Date.UTC(2026, 0, 6, 10, 15); // after Tuesday's close: Tuesday is history too
@@ -25,6 +26,79 @@ function market(seed: number, now: number) {
 
 const pastEvents = (seed: number, now = TUESDAY_0930) =>
   market(seed, now).simulator.newswire.pastEvents(now - TWO_DAYS, now);
+
+const MONDAY_OPEN = Date.UTC(2026, 0, 5, 3, 45);
+
+/** A session of flat 1-minute bars at 1,000 rupees, with `moves` (fraction per minute) from a minute on. */
+function bars(symbol: string, moves: { from: number; minutes: number; perMinute: number }[] = []): Candle[] {
+  let price = 100_000;
+  return Array.from({ length: 375 }, (_, minute) => {
+    const open = price;
+    const move = moves.find((m) => minute >= m.from && minute < m.from + m.minutes);
+    if (move) price = open * (1 + move.perMinute);
+    const high = Math.max(open, price);
+    const low = Math.min(open, price);
+    const openTime = MONDAY_OPEN + minute * 60_000;
+    return {
+      symbol,
+      interval: '1m',
+      openTime,
+      open,
+      high,
+      low,
+      close: price,
+      volume: 100,
+      source: 'simulator',
+    };
+  });
+}
+
+describe('the news read back from a session’s bars', () => {
+  const stocks = [
+    { symbol: 'INFY', sector: 'Information Technology' },
+    { symbol: 'SUNPHARMA', sector: 'Healthcare' },
+    { symbol: 'TITAN', sector: 'Consumer Durables' },
+  ];
+  const session = (barsBySymbol: Map<string, Candle[]>) => [{ date: '2026-01-05', barsBySymbol }];
+
+  it('names a stock that rose 3 % on its own with good news at the minute the rise began', () => {
+    const rise = [{ from: 120, minutes: 20, perMinute: 0.0015 }];
+    const barsBySymbol = new Map([
+      ['INFY', bars('INFY', rise)],
+      ['SUNPHARMA', bars('SUNPHARMA')],
+      ['TITAN', bars('TITAN')],
+    ]);
+    const events = pastNewswireEvents(stocks, session(barsBySymbol), 7);
+    expect(events).toHaveLength(1);
+    const [event] = events;
+    expect(event).toMatchObject({ symbol: 'INFY', symbols: ['INFY'], id: 'sim-past-2026-01-05-INFY' });
+    expect(RISING_KINDS.has(event!.type)).toBe(true);
+    expect(event!.title).toMatch(/Infosys/);
+    expect(event!.move).toBeGreaterThan(0.025);
+    // The window that holds the whole rise; its first minute is at most the rise's first.
+    expect(event!.at).toBeLessThanOrEqual(MONDAY_OPEN + 120 * 60_000);
+    expect(event!.at).toBeGreaterThanOrEqual(MONDAY_OPEN + (120 + 20 - MOVE_WINDOW_MINUTES) * 60_000);
+  });
+
+  it('gives a market-wide fall no company’s news, and a stock that fell further bad news', () => {
+    const fall = [{ from: 200, minutes: 10, perMinute: -0.002 }];
+    const furtherFall = [{ from: 200, minutes: 10, perMinute: -0.004 }];
+    const barsBySymbol = new Map([
+      ['INFY', bars('INFY', fall)],
+      ['SUNPHARMA', bars('SUNPHARMA', furtherFall)],
+      ['TITAN', bars('TITAN', fall)],
+    ]);
+    const events = pastNewswireEvents(stocks, session(barsBySymbol), 7);
+    expect(events.map((event) => event.symbol)).toEqual(['SUNPHARMA']);
+    expect(RISING_KINDS.has(events[0]!.type)).toBe(false);
+    expect(events[0]!.move).toBeLessThan(0);
+  });
+
+  it('publishes nothing for a quiet session', () => {
+    const barsBySymbol = new Map(stocks.map(({ symbol }) => [symbol, bars(symbol)]));
+    expect(pastNewswireEvents(stocks, session(barsBySymbol), 7)).toEqual([]);
+  });
+});
 
 describe('the simulated newswire’s news of the generated past sessions', () => {
   it('is the same for the same seed, and other news for another', async () => {

@@ -21,7 +21,7 @@ export const MOVE_WINDOW_MINUTES = 30;
 /** A stock's half-hour move, and its move apart from the market, from which it is news (under: noise). */
 export const MIN_COMPANY_MOVE = 0.01;
 /** The same for a sector's average, with every member moving apart the same way. */
-export const MIN_SECTOR_MOVE = 0.006;
+export const MIN_SECTOR_MOVE = 0.008;
 const SESSION_HOURS = 6.25;
 const PAST_SALT = 0x70617374; // "past": its own stream, so neither the bars nor the live newswire change
 
