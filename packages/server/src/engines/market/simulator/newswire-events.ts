@@ -1,36 +1,19 @@
-import type { NewsEventType } from '@td/contracts';
-import { aliasesOf, findInstrument } from '../instruments';
+import { BACKGROUND_SLICE_BUDGET_MS, runSliced } from '../../../core/time-slices';
 import { intradayIntensity } from './factor-model';
+import type { HistoryGenerator } from './history-generator';
+import type { NewswireEvent, NewswireInstrument } from './newswire-event';
 import {
+  companyName,
   EVENT_KINDS,
   type EventKind,
   fill,
   reportingQuarter,
   SECTOR_HEADLINE_WORDS,
 } from './newswire-templates';
+import { type PastSession, pastNewswireEvents } from './past-newswire-events';
 import { hashString, SeededRandom } from './seeded-random';
 
-export interface NewswireInstrument {
-  symbol: string;
-  sector: string;
-}
-
-/** One simulated news event: a headline, and the price move the simulator applies for it. */
-export interface NewswireEvent {
-  id: string;
-  /** Epoch ms the news broke. */
-  at: number;
-  type: NewsEventType;
-  /** The stock named, or null for a sector event. */
-  symbol: string | null;
-  sector: string;
-  /** Every stock the move applies to. */
-  symbols: string[];
-  title: string;
-  summary: string;
-  /** The total move as a fraction (0.03 = +3 %), spread over MOVE_SECONDS after `at`. */
-  move: number;
-}
+export type { NewswireEvent, NewswireInstrument } from './newswire-event';
 
 export type NewswireListener = (event: NewswireEvent) => void;
 
@@ -39,6 +22,8 @@ export interface NewswireOptions {
   eventsPerHour?: number;
   /** Where a moment falls in the session, 0 at the open and 1 at the close. */
   sessionFraction: (ts: number) => number;
+  /** The generated past sessions: pastEvents reads their news from their bars. */
+  history?: Pick<HistoryGenerator, 'sessionDates' | 'sessionOverlaps' | 'sessionBarSteps'>;
 }
 
 /** A price move takes three minutes to play out: traders read, then trade. */
@@ -78,7 +63,7 @@ export class Newswire {
 
   constructor(
     private readonly instruments: readonly NewswireInstrument[],
-    seed: number,
+    private readonly seed: number,
     private readonly options: NewswireOptions,
   ) {
     this.random = new SeededRandom((seed ^ SALT) >>> 0);
@@ -93,6 +78,25 @@ export class Newswire {
   onEvent(listener: NewswireListener): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
+  }
+
+  /**
+   * The news of the generated past sessions that overlap [since, now], from the same seed and consistent
+   * with their bars (see past-newswire-events.ts); the sessions are simulated in background slices,
+   * ended by `signal` with a WorkStoppedError.
+   */
+  async pastEvents(since: number, now: number, signal?: AbortSignal): Promise<NewswireEvent[]> {
+    const { history, eventsPerHour } = this.options;
+    if (!history || eventsPerHour === 0) return [];
+    const sessions: PastSession[] = [];
+    for (const date of history.sessionDates) {
+      if (!history.sessionOverlaps(date, since, now)) continue;
+      const slices = { budgetMs: BACKGROUND_SLICE_BUDGET_MS, signal };
+      sessions.push({ date, barsBySymbol: await runSliced(history.sessionBarSteps(date), slices) });
+    }
+    return pastNewswireEvents(this.instruments, sessions, this.seed, eventsPerHour).filter(
+      (event) => event.at >= since && event.at <= now,
+    );
   }
 
   /** Fires the events due by `now` and returns each stock's extra log return for the step. */
@@ -183,12 +187,4 @@ export class Newswire {
     }
     return EVENT_KINDS[EVENT_KINDS.length - 1]!;
   }
-}
-
-/** How a headline names the company: its common name, else the catalogue name without "Ltd.". */
-export function companyName(symbol: string): string {
-  const alias = aliasesOf(symbol)[0];
-  if (alias) return alias;
-  const name = findInstrument(symbol)?.name ?? symbol;
-  return name.replace(/\s*\b(Ltd\.?|Limited)$/i, '').trim();
 }

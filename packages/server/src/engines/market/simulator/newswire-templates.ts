@@ -1,4 +1,5 @@
 import type { NewsEventType } from '@td/contracts';
+import { aliasesOf, findInstrument } from '../instruments';
 import type { SeededRandom } from './seeded-random';
 
 /** Each event kind: its price move range (fraction, signed) and headline templates. */
@@ -159,4 +160,12 @@ export function fill(
     .replaceAll('{pct}', values.pct.toFixed(1))
     .replaceAll('{broker}', BROKERS[random.int(0, BROKERS.length - 1)]!)
     .replaceAll('{amount}', (random.int(4, 120) * 50).toLocaleString('en-IN'));
+}
+
+/** How a headline names the company: its common name, else the catalogue name without "Ltd.". */
+export function companyName(symbol: string): string {
+  const alias = aliasesOf(symbol)[0];
+  if (alias) return alias;
+  const name = findInstrument(symbol)?.name ?? symbol;
+  return name.replace(/\s*\b(Ltd\.?|Limited)$/i, '').trim();
 }

@@ -68,6 +68,7 @@ export class SimulatorProvider implements MarketDataProvider {
     this.newswire = new Newswire(options.instruments, options.seed, {
       eventsPerHour: options.newsEventsPerHour,
       sessionFraction: options.sessionFraction,
+      history: options.history,
     });
     const closes = options.history.lastCloses();
     const n = options.instruments.length;

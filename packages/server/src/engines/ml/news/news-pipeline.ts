@@ -1,5 +1,6 @@
 import type { MarketSentimentReport, NewsListResponse, SentimentStatus, TradingMode } from '@td/contracts';
 import type { Logger } from 'pino';
+import { WorkStoppedError } from '../../../core/time-slices';
 import type { FeedFetchOptions } from '../../data-sources/feeds/feed-fetcher';
 import {
   type CustomRssFeed,
@@ -9,7 +10,7 @@ import {
 import type { Newswire } from '../../market/simulator/newswire-events';
 import type { SentimentReading } from '../ml-seams';
 import { createFinanceScorer } from './finance-scorer';
-import { HeadlineStore, type StoredHeadline } from './headline-store';
+import { HeadlineStore, RETENTION_MS, type StoredHeadline } from './headline-store';
 import type { HeadlineScorer } from './lexicon/headline-scorer';
 import { marketSentimentReport, WINDOW_HOURS, weightedReading } from './sentiment-aggregator';
 import { CustomRssSources } from './sources/custom-rss-sources';
@@ -64,6 +65,8 @@ export class NewsPipeline {
   private readonly stops: (() => void)[] = [];
   private timer: ReturnType<typeof setInterval> | null = null;
   private polling: Promise<void> | null = null;
+  private pastNews: Promise<void> = Promise.resolve();
+  private pastNewsStop: AbortController | null = null;
   private started = false;
   private processed = {
     total: 0,
@@ -89,6 +92,7 @@ export class NewsPipeline {
     if (this.started) return;
     this.started = true;
     this.stops.push(this.newswire.subscribe((items) => this.ingest(items)));
+    if (this.mode() === 'mock') this.pastNews = this.loadPastNews();
     this.timer = setInterval(() => void this.pollFeeds(), this.deps.pollMs ?? RSS_POLL_MS);
     this.timer.unref?.();
     void this.pollFeeds();
@@ -97,8 +101,14 @@ export class NewsPipeline {
   stop(): void {
     this.started = false;
     for (const stop of this.stops.splice(0)) stop();
+    this.pastNewsStop?.abort();
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
+  }
+
+  /** Resolves when the simulated newswire's past-session news is in the store (mock mode), or could not be. */
+  pastNewsLoaded(): Promise<void> {
+    return this.pastNews;
   }
 
   /** Reads every enabled real feed once (the schedule calls it; tests may too). Never throws. */
@@ -200,6 +210,23 @@ export class NewsPipeline {
   /** The configured sources, for the status screen and the data-source registry. */
   sources(): readonly NewsSource[] {
     return [this.newswire, ...this.rss, ...this.customSources()];
+  }
+
+  /**
+   * A fresh mock start has the news of the generated sessions the store keeps (two days), so the
+   * headlines, counts and the news model have history before the newswire's first live event.
+   */
+  private async loadPastNews(): Promise<void> {
+    const now = this.deps.now();
+    const stop = new AbortController();
+    this.pastNewsStop = stop;
+    try {
+      const items = await this.newswire.past(now - RETENTION_MS, now, stop.signal);
+      if (this.started && this.mode() === 'mock') this.ingest(items);
+    } catch (error) {
+      if (error instanceof WorkStoppedError) return; // stopped while the sessions were simulated
+      this.deps.logger.error({ err: error }, 'could not generate the simulated newswire’s past news');
+    }
   }
 
   /** The trader's enabled custom feeds, as the registry lists them now. */

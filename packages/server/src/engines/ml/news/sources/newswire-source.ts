@@ -41,6 +41,16 @@ export class NewswireSource implements NewsSource {
     });
   }
 
+  /** The news of the generated past sessions in [since, now] (mock mode's history), as headlines. */
+  async past(since: number, now: number, signal?: AbortSignal): Promise<RawHeadline[]> {
+    const events = await this.newswire.pastEvents(since, now, signal);
+    for (const event of events) {
+      this.lastAt = Math.max(this.lastAt ?? event.at, event.at);
+      this.taken += 1;
+    }
+    return events.map(headlineFromEvent);
+  }
+
   status(enabled: boolean): NewsSourceStatus {
     const last = this.lastAt === null ? null : new Date(this.lastAt).toISOString();
     return {
