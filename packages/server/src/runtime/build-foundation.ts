@@ -117,7 +117,10 @@ export function buildFoundation(config: AppConfig, logger: Logger, options: Runt
     ...{ rest: upstoxAccount.rest, store: history, now },
     unavailableReason: () => upstoxAccount.problem(),
     // Upstox counts requests in real time, whatever clock the services read.
-    pacer: new RequestPacer({ now: Date.now, sleep: (ms) => new Promise((done) => setTimeout(done, ms).unref()) }),
+    pacer: new RequestPacer({
+      now: Date.now,
+      sleep: (ms) => new Promise((done) => setTimeout(done, ms).unref()),
+    }),
   });
   const registry = new RemoteRegistryStore(
     path.join(config.dataDir, 'remote-registry.json'),
