@@ -19,7 +19,7 @@ const IMPORT_BODY_LIMIT = Math.ceil(HISTORY_IMPORT_MAX_BYTES * 1.25);
 export async function historyRoutes(app: FastifyInstance, { history, upstoxHistory }: HistoryRouteDeps) {
   app.post('/api/history/import', { bodyLimit: IMPORT_BODY_LIMIT }, async (request) => {
     const body = validate(historyImportRequestSchema, request.body);
-    return { success: true, data: history.importCsv(body) };
+    return { success: true, data: await history.importCsv(body) };
   });
 
   app.get('/api/history/coverage', async () => ({ success: true, data: history.coverage() }));

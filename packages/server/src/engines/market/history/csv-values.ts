@@ -53,9 +53,22 @@ export function parseTimestamp(text: string): number | null {
   const local = IST_LOCAL.exec(text);
   if (!local) return null;
   const [, date, hours = '00', minutes = '00', seconds = '00'] = local;
-  if (!isCalendarDate(date!) || Number(hours) > 23 || Number(minutes) > 59 || Number(seconds) > 59)
-    return null;
-  return istMidnight(date!) + ((Number(hours) * 60 + Number(minutes)) * 60 + Number(seconds)) * 1000;
+  const midnight = midnightOf(date!);
+  if (midnight === null || Number(hours) > 23 || Number(minutes) > 59 || Number(seconds) > 59) return null;
+  return midnight + ((Number(hours) * 60 + Number(minutes)) * 60 + Number(seconds)) * 1000;
+}
+
+// A minute file repeats each date 375 times: its check and its midnight are worked out once.
+const midnights = new Map<string, number | null>();
+
+function midnightOf(date: string): number | null {
+  let midnight = midnights.get(date);
+  if (midnight === undefined) {
+    midnight = isCalendarDate(date) ? istMidnight(date) : null;
+    if (midnights.size > 10_000) midnights.clear();
+    midnights.set(date, midnight);
+  }
+  return midnight;
 }
 
 const MONTHS = ['JAN', 'FEB', 'MAR', 'APR', 'MAY', 'JUN', 'JUL', 'AUG', 'SEP', 'OCT', 'NOV', 'DEC'];

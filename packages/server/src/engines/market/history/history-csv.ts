@@ -2,6 +2,7 @@ import { HISTORY_IMPORT_MAX_ROWS, type HistoryImportFormat, type HistoryInterval
 import type { HistoricalBar } from '../../../core/ports/repositories/historical-candles';
 import { istDateOf, istMidnight, istMsOfDay } from '../../../core/time/ist-time';
 import { NSE_SESSION_TIMES } from '../../../core/time/nse-session';
+import { due, runToEnd, type Steps } from '../../../core/time-slices';
 import { parseExchangeDate, parseTimestamp, rupeesToPaise, splitCsvLine, wholeCount } from './csv-values';
 
 /** One refused line of a file, numbered as an editor numbers it (the header is line 1). */
@@ -59,20 +60,43 @@ const NEEDED: Record<HistoryImportFormat, Field[]> = {
 };
 const MINUTE_MS = 60_000;
 
-/** Reads a whole file; the caller stores its bars only when `problems` is empty. */
+/** Reads a whole file at once; the caller stores its bars only when `problems` is empty. */
 export function readHistoryCsv(
   text: string,
   format: HistoryImportFormat,
   interval: HistoryInterval,
   rules: HistoryCsvRules,
 ): HistoryCsvReading {
+  return runToEnd(historyCsvSteps(text, format, interval, rules));
+}
+
+/**
+ * The same reading as steps that yield every 512 lines, for runSliced: 100,000 one-minute rows take
+ * about 0.3 s of CPU (0.7 s on a loaded machine), which no request should wait behind.
+ */
+export function* historyCsvSteps(
+  text: string,
+  format: HistoryImportFormat,
+  interval: HistoryInterval,
+  rules: HistoryCsvRules,
+): Steps<HistoryCsvReading> {
   const lines = text.replace(/^\uFEFF/, '').split(/\r?\n/);
   const columns = columnIndexes(lines[0] ?? '', format);
   if (typeof columns === 'string') return { bars: [], skipped: 0, problems: [{ line: 1, message: columns }] };
   const reading: HistoryCsvReading = { bars: [], skipped: 0, problems: [] };
+  const tradingDays = new Map<string, boolean>();
+  const cachedRules: HistoryCsvRules = {
+    isKnownSymbol: rules.isKnownSymbol,
+    isTradingDay: (date) => {
+      let trading = tradingDays.get(date);
+      if (trading === undefined) tradingDays.set(date, (trading = rules.isTradingDay(date)));
+      return trading;
+    },
+  };
   const seen = new Map<string, number>();
   let rows = 0;
   for (let index = 1; index < lines.length; index++) {
+    if (due(index)) yield;
     const line = lines[index]!;
     if (line.trim() === '') continue;
     if (++rows > HISTORY_IMPORT_MAX_ROWS) {
@@ -88,7 +112,7 @@ export function readHistoryCsv(
       reading.skipped++;
       continue;
     }
-    const outcome = readBar(cell, format, interval, rules);
+    const outcome = readBar(cell, format, interval, cachedRules);
     if (typeof outcome === 'string') {
       reading.problems.push({ line: index + 1, message: outcome });
       continue;

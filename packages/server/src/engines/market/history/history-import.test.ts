@@ -13,11 +13,11 @@ function store() {
   return new HistoryStore({ candles: new SqlHistoricalCandlesRepository(db), unitOfWork: sqlUnitOfWork(db) });
 }
 
-function refusal(
-  run: () => unknown,
-): HttpError & { extra: { problems: { line: number; message: string }[] } } {
+async function refusal(
+  run: () => Promise<unknown>,
+): Promise<HttpError & { extra: { problems: { line: number; message: string }[] } }> {
   try {
-    run();
+    await run();
   } catch (error) {
     return error as never;
   }
@@ -27,9 +27,9 @@ function refusal(
 const HEADER = 'symbol,timestamp,open,high,low,close,volume';
 
 describe('importing one-minute OHLCV bars', () => {
-  it('stores rupees as exact paise, with or without an offset on the timestamp', () => {
+  it('stores rupees as exact paise, with or without an offset on the timestamp', async () => {
     const history = store();
-    const result = history.importCsv({
+    const result = await history.importCsv({
       format: 'ohlcv',
       interval: '1minute',
       csv: [
@@ -101,9 +101,9 @@ describe('importing one-minute OHLCV bars', () => {
       `INFY,${DAY} 10:00:30,1500,1501,1499,1500,10`,
       'timestamp "2026-01-05 10:00:30" is not on a whole minute',
     ],
-  ])('refuses the whole file for %s, naming the line', (_case, row, message) => {
+  ])('refuses the whole file for %s, naming the line', async (_case, row, message) => {
     const history = store();
-    const error = refusal(() =>
+    const error = await refusal(() =>
       history.importCsv({
         format: 'ohlcv',
         interval: '1minute',
@@ -116,9 +116,9 @@ describe('importing one-minute OHLCV bars', () => {
     expect(history.coverage()).toEqual([]);
   });
 
-  it('refuses a duplicate row, pointing at the first one, and lists every refused line', () => {
+  it('refuses a duplicate row, pointing at the first one, and lists every refused line', async () => {
     const history = store();
-    const error = refusal(() =>
+    const error = await refusal(() =>
       history.importCsv({
         format: 'ohlcv',
         interval: '1minute',
@@ -135,8 +135,8 @@ describe('importing one-minute OHLCV bars', () => {
     expect(error.message).toContain('and 1 more refused lines');
   });
 
-  it('refuses a header without the needed columns', () => {
-    const error = refusal(() =>
+  it('refuses a header without the needed columns', async () => {
+    const error = await refusal(() =>
       store().importCsv({
         format: 'ohlcv',
         interval: 'day',
@@ -148,11 +148,11 @@ describe('importing one-minute OHLCV bars', () => {
     );
   });
 
-  it('keeps a daily bar at its IST midnight and replaces it when imported again', () => {
+  it('keeps a daily bar at its IST midnight and replaces it when imported again', async () => {
     const history = store();
     const csv = (close: string) => `${HEADER}\nHDFCBANK,${DAY},950,960,940,${close},100000`;
-    history.importCsv({ format: 'ohlcv', interval: 'day', csv: csv('955.5') });
-    history.importCsv({ format: 'ohlcv', interval: 'day', csv: csv('956') });
+    await history.importCsv({ format: 'ohlcv', interval: 'day', csv: csv('955.5') });
+    await history.importCsv({ format: 'ohlcv', interval: 'day', csv: csv('956') });
     expect(history.coverage()).toEqual([
       {
         symbol: 'HDFCBANK',
@@ -168,9 +168,9 @@ describe('importing one-minute OHLCV bars', () => {
 });
 
 describe('importing an NSE bhavcopy', () => {
-  it('takes the EQ rows of catalogue stocks from the legacy CM file and passes over the rest', () => {
+  it('takes the EQ rows of catalogue stocks from the legacy CM file and passes over the rest', async () => {
     const history = store();
-    const result = history.importCsv({
+    const result = await history.importCsv({
       format: 'nse-bhavcopy',
       csv: [
         'SYMBOL,SERIES,OPEN,HIGH,LOW,CLOSE,LAST,PREVCLOSE,TOTTRDQTY,TOTTRDVAL,TIMESTAMP,TOTALTRADES,ISIN,',
@@ -201,9 +201,9 @@ describe('importing an NSE bhavcopy', () => {
     ]);
   });
 
-  it('reads the UDiFF layout NSE has published since July 2024', () => {
+  it('reads the UDiFF layout NSE has published since July 2024', async () => {
     const history = store();
-    const result = history.importCsv({
+    const result = await history.importCsv({
       format: 'nse-bhavcopy',
       csv: [
         'TradDt,BizDt,Sgmt,Src,FinInstrmTp,FinInstrmId,ISIN,TckrSymb,SctySrs,XpryDt,FininstrmActlXpryDt,StrkPric,OptnTp,FinInstrmNm,OpnPric,HghPric,LwPric,ClsPric,LastPric,PrvsClsgPric,UndrlygPric,SttlmPric,OpnIntrst,ChngInOpnIntrst,TtlTradgVol,TtlTrfVal,TtlNbOfTxsExctd,SsnId,NewBrdLotQty,Rmks,Rsvd1,Rsvd2,Rsvd3,Rsvd4',
@@ -213,8 +213,8 @@ describe('importing an NSE bhavcopy', () => {
     expect(result).toMatchObject({ imported: 1, skipped: 0, symbols: ['RELIANCE'] });
   });
 
-  it('refuses an EQ row of a catalogue stock with a bad price, naming its line', () => {
-    const error = refusal(() =>
+  it('refuses an EQ row of a catalogue stock with a bad price, naming its line', async () => {
+    const error = await refusal(() =>
       store().importCsv({
         format: 'nse-bhavcopy',
         csv: 'SYMBOL,SERIES,OPEN,HIGH,LOW,CLOSE,TOTTRDQTY,TIMESTAMP\nTCS,EQ,4100,4050,4120,4100,10,05-JAN-2026',
@@ -223,8 +223,8 @@ describe('importing an NSE bhavcopy', () => {
     expect(error.message).toContain('line 2: high 4050 is below low 4120');
   });
 
-  it('says so when no row is an EQ row of a catalogue stock', () => {
-    const error = refusal(() =>
+  it('says so when no row is an EQ row of a catalogue stock', async () => {
+    const error = await refusal(() =>
       store().importCsv({
         format: 'nse-bhavcopy',
         csv: 'SYMBOL,SERIES,OPEN,HIGH,LOW,CLOSE,TOTTRDQTY,TIMESTAMP\n20MICRONS,EQ,200,205,199,204,10,05-JAN-2026',

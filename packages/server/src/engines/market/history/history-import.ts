@@ -11,9 +11,10 @@ import type {
   HistoricalCandlesRepository,
 } from '../../../core/ports/repositories/historical-candles';
 import type { UnitOfWork } from '../../../core/ports/unit-of-work';
+import { runSliced } from '../../../core/time-slices';
 import { MarketClock } from '../calendar';
 import { isKnownSymbol } from '../instruments';
-import { type HistoryCsvRules, type RowProblem, readHistoryCsv } from './history-csv';
+import { type HistoryCsvRules, historyCsvSteps, type RowProblem } from './history-csv';
 
 /** The refused lines a reply lists; the count says how many more there were. */
 const LISTED_PROBLEMS = 50;
@@ -36,10 +37,13 @@ export class HistoryStore {
     this.rules = deps.rules ?? defaultRules;
   }
 
-  /** A whole file in one transaction: any refused line and nothing is stored (docs/history-import.md). */
-  importCsv(request: HistoryImportRequest): HistoryImportResult {
+  /**
+   * A whole file in one transaction: any refused line and nothing is stored (docs/history-import.md).
+   * The file is read in time slices; the bars are written in one synchronous transaction.
+   */
+  async importCsv(request: HistoryImportRequest): Promise<HistoryImportResult> {
     const interval: HistoryInterval = request.format === 'nse-bhavcopy' ? 'day' : request.interval!;
-    const reading = readHistoryCsv(request.csv, request.format, interval, this.rules);
+    const reading = await runSliced(historyCsvSteps(request.csv, request.format, interval, this.rules));
     if (reading.problems.length > 0) throw refusedFile(reading.problems);
     if (reading.bars.length === 0) {
       throw new HttpError(
