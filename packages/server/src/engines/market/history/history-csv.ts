@@ -88,8 +88,10 @@ export function* historyCsvSteps(
   const cachedRules: HistoryCsvRules = {
     isKnownSymbol: rules.isKnownSymbol,
     isTradingDay: (date) => {
-      let trading = tradingDays.get(date);
-      if (trading === undefined) tradingDays.set(date, (trading = rules.isTradingDay(date)));
+      const known = tradingDays.get(date);
+      if (known !== undefined) return known;
+      const trading = rules.isTradingDay(date);
+      tradingDays.set(date, trading);
       return trading;
     },
   };
