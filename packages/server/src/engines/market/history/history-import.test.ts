@@ -235,3 +235,47 @@ describe('importing an NSE bhavcopy', () => {
     );
   });
 });
+
+describe('a large file', () => {
+  it('lets the event loop run other work while the file is read, and stores every row', async () => {
+    const rows: string[] = [];
+    // Every trading day of 5–30 January 2026 (15 and 26 January are holidays): 18 days, 6,750 bars.
+    const days = Array.from({ length: 26 }, (_, i) => `2026-01-${String(5 + i).padStart(2, '0')}`).filter(
+      (day) =>
+        ![0, 6].includes(new Date(`${day}T00:00:00Z`).getUTCDay()) &&
+        !['2026-01-15', '2026-01-26'].includes(day),
+    );
+    for (const day of days) {
+      for (let minute = 0; minute < 375; minute++) {
+        const at = Date.parse(`${day}T09:15:00+05:30`) + minute * 60_000;
+        rows.push(`RELIANCE,${new Date(at).toISOString()},1234.50,1236.07,1233.10,1235.29,1200`);
+      }
+    }
+    const history = store();
+    let otherWorkRan = false;
+    setImmediate(() => {
+      otherWorkRan = true;
+    });
+    const imported = history.importCsv({
+      format: 'ohlcv',
+      interval: '1minute',
+      csv: [HEADER, ...rows].join('\r\n'),
+    });
+    const result = await imported;
+    expect(otherWorkRan).toBe(true);
+    expect(result.imported).toBe(6_750);
+  });
+
+  it('numbers lines as an editor does, past a byte-order mark, Windows line ends and blank lines', async () => {
+    const error = await refusal(() =>
+      store().importCsv({
+        format: 'ohlcv',
+        interval: '1minute',
+        csv: `\uFEFF${HEADER}\r\nINFY,${DAY} 09:20,1500,1501,1499,1500,10\r\n\r\nINFY,${DAY} 09:21,1500,1501,1499,1502,10\r\n`,
+      }),
+    );
+    expect(error.extra.problems).toEqual([
+      { line: 4, message: 'close 1502 is outside high 1501 – low 1499' },
+    ]);
+  });
+});
