@@ -47,6 +47,8 @@ const IST_LOCAL = /^(\d{4}-\d{2}-\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2}))?)?$/;
  */
 export function parseTimestamp(text: string): number | null {
   if (ISO_WITH_OFFSET.test(text)) {
+    // Date.parse rolls 2026-02-30 over into March: the date part must be a real one.
+    if (midnightOf(text.slice(0, 10)) === null) return null;
     const ms = Date.parse(text.replace(' ', 'T'));
     return Number.isNaN(ms) ? null : ms;
   }

@@ -97,6 +97,11 @@ describe('importing one-minute OHLCV bars', () => {
       'timestamp "05/01/2026 10:00" is not ISO 8601',
     ],
     [
+      'a date that does not exist',
+      'INFY,2026-02-30T10:00:00+05:30,1500,1501,1499,1500,10',
+      'timestamp "2026-02-30T10:00:00+05:30" is not ISO 8601',
+    ],
+    [
       'a bar off the minute',
       `INFY,${DAY} 10:00:30,1500,1501,1499,1500,10`,
       'timestamp "2026-01-05 10:00:30" is not on a whole minute',
