@@ -7,6 +7,7 @@ export * from './data-sources';
 export * from './envelope';
 export * from './first-figures-replies';
 export * from './halt-reply';
+export * from './history';
 export * from './management';
 export * from './market';
 export * from './ml';

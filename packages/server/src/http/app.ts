@@ -19,6 +19,7 @@ import { allocationRoutes } from './routes/allocation';
 import { analyticsRoutes } from './routes/analytics';
 import { authRoutes } from './routes/auth';
 import { dataSourceRoutes } from './routes/data-sources';
+import { historyRoutes } from './routes/history';
 import { infraMonitoringRoutes } from './routes/infra-monitoring';
 import { managementRoutes } from './routes/management';
 import { marketRoutes } from './routes/market';
@@ -162,6 +163,7 @@ async function registerRoutes(app: FastifyInstance, services: AppServices): Prom
   await app.register(portfolioRoutes, { trading });
   await app.register(tradesRoutes, { trading, clock: market.clock });
   await app.register(orderAuditRoutes, { orderAudit: services.orderAudit });
+  await app.register(historyRoutes, { history: services.history, upstoxHistory: services.upstoxHistory });
   await app.register(paperTradingRoutes, {
     trading,
     ledger: services.ledger,

@@ -12,6 +12,7 @@ import type { PaperAccountPreparation } from '../engines/broker/paper-account-pr
 import type { TradingService } from '../engines/broker/trading-service';
 import type { UpstoxAccount } from '../engines/broker/upstox-account';
 import type { DataSourceService } from '../engines/data-sources';
+import type { HistoryStore, UpstoxHistoryFetch } from '../engines/market/history';
 import type { MarketDataService } from '../engines/market/market-data-service';
 import type { FeedSubscriptions } from '../engines/market/subscriptions';
 import type { MlService } from '../engines/ml';
@@ -85,6 +86,10 @@ export interface AppServices {
   liveBroker: LiveBroker;
   /** The order audit trail over IST days, for its export. */
   orderAudit: OrderAuditExport;
+  /** Real bars for backtests: CSV imports, the coverage summary and what reads them. */
+  history: HistoryStore;
+  /** Upstox's historical candles, fetched into the history store while the account is connected. */
+  upstoxHistory: UpstoxHistoryFetch;
   research: ResearchService;
   /** spec part 1 "Daily Investment Allocation": the settings both loops read on every run. */
   allocation: AllocationService;

@@ -5,6 +5,7 @@ import { createAuthService } from '../engines/auth/auth-service';
 import type { ScryptCost } from '../engines/auth/password-hash';
 import { UpstoxAccount } from '../engines/broker/upstox-account';
 import { createDataSources } from '../engines/data-sources';
+import { HistoryStore, RequestPacer, UpstoxHistoryFetch } from '../engines/market/history';
 import { isKnownSymbol } from '../engines/market/instruments';
 import { MarketDataService } from '../engines/market/market-data-service';
 import { createRealFeeds } from '../engines/market/real-feeds';
@@ -16,6 +17,7 @@ import { openStorage } from '../storage/open-storage';
 import { secureDataDir } from '../storage/secrets/owner-only-files';
 import { SecretBox } from '../storage/secrets/secret-box';
 import { SqlDataSourcesRepository } from '../storage/sql/data-sources-repository';
+import { SqlHistoricalCandlesRepository } from '../storage/sql/historical-candles-repository';
 import { SqlSecondFactorRepository } from '../storage/sql/second-factor-repository';
 import { SqlSessionsRepository } from '../storage/sql/sessions-repository';
 import { SqlSettingsRepository } from '../storage/sql/settings-repository';
@@ -106,6 +108,20 @@ export function buildFoundation(config: AppConfig, logger: Logger, options: Runt
     upstoxUsable: () => upstoxAccount.problem() === null && dataSources.isEnabled('upstox'),
     onError: (error) => logger.error({ err: error }, 'could not switch feed'),
   });
+  // Real bars for backtests: CSV imports and Upstox's history (docs/history-import.md).
+  const history = new HistoryStore({
+    candles: new SqlHistoricalCandlesRepository(db),
+    unitOfWork: storage.unitOfWork,
+  });
+  const upstoxHistory = new UpstoxHistoryFetch({
+    ...{ rest: upstoxAccount.rest, store: history, now },
+    unavailableReason: () => upstoxAccount.problem(),
+    // Upstox counts requests in real time, whatever clock the services read.
+    pacer: new RequestPacer({
+      now: Date.now,
+      sleep: (ms) => new Promise((done) => setTimeout(done, ms).unref()),
+    }),
+  });
   const registry = new RemoteRegistryStore(
     path.join(config.dataDir, 'remote-registry.json'),
     defaultRegistry(config.publicHost, config.remotePorts),
@@ -128,6 +144,8 @@ export function buildFoundation(config: AppConfig, logger: Logger, options: Runt
     upstoxAccount,
     tradingMode,
     dataSources,
+    history,
+    upstoxHistory,
     registry,
     leadership,
     leaderOnly: leaderOnlyWork(leadership, logger),

@@ -58,6 +58,7 @@ export function createRuntime(config: AppConfig, logger: Logger, options: Runtim
     ...{ allocation: parts.allocation, analytics: parts.analytics, risk, safety, ml: parts.ml },
     ...{ dataSources: base.dataSources, infraMetrics, autoScaling, phases: parts.phases },
     orderAudit: parts.orderAudit,
+    ...{ history: base.history, upstoxHistory: base.upstoxHistory },
     algoId: parts.algoId,
     engineStatus: () => ({
       ...(tradingMode.account() === 'live'

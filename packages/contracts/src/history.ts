@@ -1,0 +1,124 @@
+import { z } from 'zod';
+
+/** Bar lengths the history store keeps: one minute (the session's bars) and one trading day. */
+export const HISTORY_INTERVALS = ['1minute', 'day'] as const;
+export type HistoryInterval = (typeof HISTORY_INTERVALS)[number];
+
+/** Where a stored bar came from. */
+export const HISTORY_SOURCES = ['csv', 'upstox'] as const;
+export type HistorySource = (typeof HISTORY_SOURCES)[number];
+
+/**
+ * CSV layouts POST /api/history/import reads (docs/history-import.md): `ohlcv` is ours
+ * (symbol,timestamp,open,high,low,close,volume), `nse-bhavcopy` the exchange's daily CM file.
+ */
+export const HISTORY_IMPORT_FORMATS = ['ohlcv', 'nse-bhavcopy'] as const;
+export type HistoryImportFormat = (typeof HISTORY_IMPORT_FORMATS)[number];
+
+/** One upload at most: a year of one-minute bars of one symbol fits (decision 0056). */
+export const HISTORY_IMPORT_MAX_BYTES = 8 * 1024 * 1024;
+export const HISTORY_IMPORT_MAX_ROWS = 100_000;
+
+/** Symbols one fetch may ask Upstox for. */
+export const HISTORY_FETCH_MAX_SYMBOLS = 20;
+/** The longest range one fetch covers, per interval, in days (Upstox serves minutes from 2022 on). */
+export const HISTORY_FETCH_MAX_DAYS: Readonly<Record<HistoryInterval, number>> = { '1minute': 92, day: 3660 };
+
+const DAY_MS = 86_400_000;
+
+const interval = z.enum(HISTORY_INTERVALS, {
+  error: `interval must be one of ${HISTORY_INTERVALS.join(', ')}`,
+});
+
+const calendarDate = (field: 'from' | 'to') =>
+  z
+    .string({ error: `${field} is required, as a date like 2026-04-01` })
+    .trim()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, `${field} must be a date like 2026-04-01`)
+    .refine((text) => {
+      const date = new Date(`${text}T00:00:00Z`);
+      return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(text);
+    }, `${field} is not a real calendar date`);
+
+/** POST /api/history/import: the file's text and its layout; bhavcopy files are daily by nature. */
+export const historyImportRequestSchema = z
+  .object({
+    format: z.enum(HISTORY_IMPORT_FORMATS, {
+      error: `format must be one of ${HISTORY_IMPORT_FORMATS.join(', ')}`,
+    }),
+    interval: interval.optional(),
+    csv: z
+      .string({ error: 'csv is required: the file as text' })
+      .min(1, 'csv is empty: choose a file with a header line and at least one row')
+      .max(
+        HISTORY_IMPORT_MAX_BYTES,
+        `csv is larger than ${HISTORY_IMPORT_MAX_BYTES / 1024 / 1024} MiB: split the file by month or by symbol`,
+      ),
+  })
+  .refine((body) => body.format !== 'ohlcv' || body.interval !== undefined, {
+    message: 'interval is required for the ohlcv format: 1minute or day',
+    path: ['interval'],
+  })
+  .refine((body) => body.format !== 'nse-bhavcopy' || (body.interval ?? 'day') === 'day', {
+    message: 'an NSE bhavcopy holds daily bars: leave interval out or set it to day',
+    path: ['interval'],
+  });
+export type HistoryImportRequest = z.infer<typeof historyImportRequestSchema>;
+
+/** What one import stored. */
+export interface HistoryImportResult {
+  format: HistoryImportFormat;
+  interval: HistoryInterval;
+  imported: number;
+  /** Bhavcopy rows of other series (BE, SM, …) are passed over, not refused. */
+  skipped: number;
+  symbols: string[];
+}
+
+/** POST /api/history/fetch: Upstox's bars for these symbols over IST days from–to, both included. */
+export const historyFetchRequestSchema = z
+  .object({
+    symbols: z
+      .array(z.string().trim().min(1, 'a symbol is empty').max(40, 'a symbol is longer than 40 characters'), {
+        error: 'symbols is required: a list like ["RELIANCE", "TCS"]',
+      })
+      .min(1, 'symbols is empty: name at least one symbol')
+      .max(
+        HISTORY_FETCH_MAX_SYMBOLS,
+        `at most ${HISTORY_FETCH_MAX_SYMBOLS} symbols per fetch: split the list`,
+      ),
+    interval,
+    from: calendarDate('from'),
+    to: calendarDate('to'),
+  })
+  .refine(({ from, to }) => from <= to, {
+    message: 'from must be on or before to: swap the two dates',
+    path: ['to'],
+  })
+  .refine(
+    ({ from, to, interval: unit }) =>
+      (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS <
+      HISTORY_FETCH_MAX_DAYS[unit],
+    {
+      message: `the range is too long for one fetch: at most ${HISTORY_FETCH_MAX_DAYS['1minute']} days of 1minute bars or ${HISTORY_FETCH_MAX_DAYS.day} days of daily bars`,
+      path: ['to'],
+    },
+  );
+export type HistoryFetchRequest = z.infer<typeof historyFetchRequestSchema>;
+
+/** What one fetch stored, per symbol. */
+export interface HistoryFetchResult {
+  interval: HistoryInterval;
+  from: string;
+  to: string;
+  stored: { symbol: string; bars: number }[];
+}
+
+/** GET /api/history/coverage: per symbol and interval, the first and last bar start (ISO) and the count. */
+export interface HistoryCoverageEntry {
+  symbol: string;
+  interval: HistoryInterval;
+  first: string;
+  last: string;
+  count: number;
+}

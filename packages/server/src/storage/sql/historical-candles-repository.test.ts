@@ -1,0 +1,98 @@
+import type { HistoricalBar } from '../../core/ports/repositories/historical-candles';
+import { databases } from '../../test-support/databases';
+import { SqlHistoricalCandlesRepository } from './historical-candles-repository';
+import { sqlUnitOfWork } from './unit-of-work';
+
+// 2026-01-05 09:15 IST
+const OPEN = Date.UTC(2026, 0, 5, 3, 45);
+const MINUTE = 60_000;
+
+function bar(
+  symbol: string,
+  startMs: number,
+  close = 150_000,
+  interval: HistoricalBar['interval'] = '1minute',
+) {
+  return {
+    symbol,
+    interval,
+    startMs,
+    open: 150_000,
+    high: Math.max(close, 150_500),
+    low: Math.min(close, 149_500),
+    close,
+    volume: 12_000,
+    source: 'csv',
+  } satisfies HistoricalBar;
+}
+
+describe.each(databases)('SqlHistoricalCandlesRepository on $name', (database) => {
+  it('reads back the bars of the asked symbols and range, by symbol then time', () => {
+    const candles = new SqlHistoricalCandlesRepository(database.open());
+    candles.save([
+      bar('TCS', OPEN + MINUTE),
+      bar('M&M', OPEN),
+      bar('TCS', OPEN),
+      bar('MARUTI', OPEN),
+      bar('INFY', OPEN),
+      bar('TCS', OPEN + 2 * MINUTE),
+    ]);
+    const read = candles.bars({
+      symbols: ['TCS', 'M&M', 'MARUTI'],
+      interval: '1minute',
+      fromMs: OPEN,
+      toMs: OPEN + MINUTE,
+    });
+    expect(read.map((b) => `${b.symbol}@${(b.startMs - OPEN) / MINUTE}`)).toEqual([
+      'M&M@0',
+      'MARUTI@0',
+      'TCS@0',
+      'TCS@1',
+    ]);
+    expect(read[0]).toEqual(bar('M&M', OPEN));
+    expect(candles.bars({ symbols: ['TCS'], interval: 'day', fromMs: 0, toMs: OPEN * 2 })).toEqual([]);
+    expect(candles.bars({ symbols: [], interval: '1minute', fromMs: 0, toMs: OPEN * 2 })).toEqual([]);
+  });
+
+  it('replaces a bar saved again for the same symbol, interval and start', () => {
+    const candles = new SqlHistoricalCandlesRepository(database.open());
+    candles.save([bar('INFY', OPEN, 150_000)]);
+    candles.save([{ ...bar('INFY', OPEN, 151_000), source: 'upstox' }]);
+    expect(candles.bars({ symbols: ['INFY'], interval: '1minute', fromMs: OPEN, toMs: OPEN })).toEqual([
+      { ...bar('INFY', OPEN, 151_000), source: 'upstox' },
+    ]);
+  });
+
+  it('summarises the coverage per symbol and interval', () => {
+    const candles = new SqlHistoricalCandlesRepository(database.open());
+    candles.save([
+      bar('TCS', OPEN),
+      bar('TCS', OPEN + 5 * MINUTE),
+      bar('TCS', OPEN - 3 * 3_600_000, 150_000, 'day'),
+    ]);
+    candles.save([bar('INFY', OPEN + MINUTE)]);
+    expect(candles.coverage()).toEqual([
+      { symbol: 'INFY', interval: '1minute', firstMs: OPEN + MINUTE, lastMs: OPEN + MINUTE, count: 1 },
+      { symbol: 'TCS', interval: '1minute', firstMs: OPEN, lastMs: OPEN + 5 * MINUTE, count: 2 },
+      {
+        symbol: 'TCS',
+        interval: 'day',
+        firstMs: OPEN - 3 * 3_600_000,
+        lastMs: OPEN - 3 * 3_600_000,
+        count: 1,
+      },
+    ]);
+  });
+
+  it('keeps nothing of a unit of work that fails part-way', () => {
+    const db = database.open();
+    const candles = new SqlHistoricalCandlesRepository(db);
+    expect(() =>
+      sqlUnitOfWork(db).run(() => {
+        candles.save([bar('TCS', OPEN)]);
+        throw new Error('line 3: high is below low');
+      }),
+    ).toThrow('line 3');
+    expect(candles.coverage()).toEqual([]);
+  });
+});

@@ -1,0 +1,105 @@
+import type { HistoryInterval, HistorySource } from '@td/contracts';
+import type {
+  HistoricalBar,
+  HistoricalBarsQuery,
+  HistoricalCandlesRepository,
+  HistoricalCoverage,
+} from '../../core/ports/repositories/historical-candles';
+import type { SqlDatabase } from './sql-database';
+import { statementCache } from './statement-cache';
+
+// Upsert: a re-import or a re-fetch of the same bars replaces them (both databases accept the form).
+const SAVE_BAR = `INSERT INTO historical_candles
+  (symbol, bar_interval, start_ts, open_paise, high_paise, low_paise, close_paise, volume, source)
+  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+  ON CONFLICT (symbol, bar_interval, start_ts) DO UPDATE SET
+    open_paise = excluded.open_paise, high_paise = excluded.high_paise, low_paise = excluded.low_paise,
+    close_paise = excluded.close_paise, volume = excluded.volume, source = excluded.source`;
+
+interface BarRow {
+  symbol: string;
+  bar_interval: HistoryInterval;
+  start_ts: number;
+  open_paise: number;
+  high_paise: number;
+  low_paise: number;
+  close_paise: number;
+  volume: number;
+  source: HistorySource;
+}
+
+const barFromRow = (row: BarRow): HistoricalBar => ({
+  symbol: row.symbol,
+  interval: row.bar_interval,
+  startMs: Number(row.start_ts),
+  open: Number(row.open_paise),
+  high: Number(row.high_paise),
+  low: Number(row.low_paise),
+  close: Number(row.close_paise),
+  volume: Number(row.volume),
+  source: row.source,
+});
+
+const bySymbol = (a: { symbol: string }, b: { symbol: string }) =>
+  a.symbol < b.symbol ? -1 : a.symbol > b.symbol ? 1 : 0;
+
+/** The historical_candles table (migration 022). Writes join the caller's unit of work. */
+export class SqlHistoricalCandlesRepository implements HistoricalCandlesRepository {
+  private readonly sql;
+
+  constructor(db: SqlDatabase) {
+    this.sql = statementCache(db);
+  }
+
+  save(bars: readonly HistoricalBar[]): void {
+    const statement = this.sql(SAVE_BAR);
+    for (const bar of bars) {
+      statement.run(
+        bar.symbol,
+        bar.interval,
+        bar.startMs,
+        bar.open,
+        bar.high,
+        bar.low,
+        bar.close,
+        bar.volume,
+        bar.source,
+      );
+    }
+  }
+
+  bars(query: HistoricalBarsQuery): HistoricalBar[] {
+    if (query.symbols.length === 0) return [];
+    const symbols = [...new Set(query.symbols)];
+    const rows = this.sql(
+      `SELECT symbol, bar_interval, start_ts, open_paise, high_paise, low_paise, close_paise, volume, source
+       FROM historical_candles
+       WHERE symbol IN (${symbols.map(() => '?').join(', ')}) AND bar_interval = ? AND start_ts >= ? AND start_ts <= ?
+       ORDER BY start_ts`,
+    ).all(...symbols, query.interval, query.fromMs, query.toMs) as BarRow[];
+    // Symbols sorted here, by code point: PostgreSQL's collation would order M&M after MARUTI.
+    return rows.map(barFromRow).sort((a, b) => bySymbol(a, b) || a.startMs - b.startMs);
+  }
+
+  coverage(): HistoricalCoverage[] {
+    const rows = this.sql(
+      `SELECT symbol, bar_interval, MIN(start_ts) AS first_ts, MAX(start_ts) AS last_ts, COUNT(*) AS bars
+       FROM historical_candles GROUP BY symbol, bar_interval`,
+    ).all() as {
+      symbol: string;
+      bar_interval: HistoryInterval;
+      first_ts: number;
+      last_ts: number;
+      bars: number;
+    }[];
+    return rows
+      .map((row) => ({
+        symbol: row.symbol,
+        interval: row.bar_interval,
+        firstMs: Number(row.first_ts),
+        lastMs: Number(row.last_ts),
+        count: Number(row.bars),
+      }))
+      .sort((a, b) => bySymbol(a, b) || (a.interval < b.interval ? -1 : 1));
+  }
+}
