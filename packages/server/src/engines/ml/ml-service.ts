@@ -32,7 +32,7 @@ export function createMlService(deps: MlServiceDependencies): MlService {
   const models = createModelEngine({
     predictions: deps.predictions,
     ...readers,
-    trainingHistory: deps.walkForward === false ? undefined : readers.trainingHistory,
+    walkForward: deps.walkForward === false ? undefined : readers.walkForward(deps.walkForwardRunner),
     sentiment: () => news,
     now,
     logger,

@@ -7,6 +7,7 @@ import type { MarketDataService } from '../market/market-data-service';
 import type { ClosedTrades } from './insight/insight-engine';
 import type { TradePageSteps } from './insight/part-readings';
 import type { PredictionStore } from './models/prediction-store';
+import type { WalkForwardRunner } from './models/walk-forward';
 
 /** M3: packages/server/src/engines/ml/insight/index.ts `createInsight(deps)`; the /api/ml/* status calls read it. */
 export type { Insight as InsightApi } from './insight';
@@ -32,4 +33,6 @@ export interface MlServiceDependencies {
   customNewsFeeds?: () => readonly CustomRssFeed[];
   /** Train and measure the ensemble walk-forward on the market's past sessions at start (default true). */
   walkForward?: boolean;
+  /** Runs that walk-forward off the event loop (the server's worker thread); absent: in process, sliced. */
+  walkForwardRunner?: WalkForwardRunner;
 }

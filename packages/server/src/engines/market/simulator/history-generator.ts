@@ -13,6 +13,15 @@ export interface HistoryInstrument {
 }
 
 export const MINUTES_PER_SESSION = 375; // 09:15 to 15:30
+
+/** A generated history's inputs, plain data (structured-clone safe): HistoryGenerator.fromRecipe rebuilds it. */
+export interface HistoryRecipe {
+  instruments: readonly HistoryInstrument[];
+  dates: readonly string[];
+  /** Each date's session open, epoch ms, aligned with dates. */
+  sessionOpens: readonly number[];
+  seed: number;
+}
 /**
  * Simulated sessions kept whole: a default candles request spans the last day (one or two sessions),
  * and each session is about 22,000 bars (≈ 3 MB), simulated in hundreds of ms on the event loop.
@@ -59,6 +68,22 @@ export class HistoryGenerator {
 
   get sessionDates(): readonly string[] {
     return this.dates;
+  }
+
+  /** What rebuilds this very history elsewhere (a worker thread): same inputs, same bars. */
+  recipe(): HistoryRecipe {
+    return {
+      instruments: this.instruments,
+      dates: this.dates,
+      sessionOpens: this.dates.map((date) => this.sessionOpenTs(date)),
+      seed: this.seed,
+    };
+  }
+
+  /** The generator a recipe describes. */
+  static fromRecipe(recipe: HistoryRecipe): HistoryGenerator {
+    const opens = new Map(recipe.dates.map((date, i) => [date, recipe.sessionOpens[i]!]));
+    return new HistoryGenerator(recipe.instruments, recipe.dates, (date) => opens.get(date)!, recipe.seed);
   }
 
   /** Daily bars of one symbol, oldest first. */

@@ -1,6 +1,11 @@
 import type { MarketDataService } from '../../market/market-data-service';
 import type { SymbolBars } from '../../signals';
-import type { TrainingHistory } from './walk-forward';
+import {
+  generatedTrainingHistory,
+  inProcessWalkForward,
+  type WalkForwardRunner,
+  type WalkForwardSource,
+} from './walk-forward';
 
 /** What the model engine reads from the market engine: the loop's universe, bars, closes and sectors. */
 export function marketReaders(market: MarketDataService) {
@@ -21,26 +26,23 @@ export function marketReaders(market: MarketDataService) {
     }
     return closes;
   };
-  /** The simulator's past sessions, while the simulator is the feed (a real feed's past is another series). */
-  const trainingHistory = (): TrainingHistory | null => {
-    if (market.activeProvider !== market.simulator) return null;
-    const closes = new Map<string, number[]>();
+  const simulated = () => market.activeProvider === market.simulator;
+  /**
+   * The simulator's past sessions, while the simulator is the feed (a real feed's past is another
+   * series): in a worker thread when the server gives a runner, else in process, sliced.
+   */
+  const walkForward = (runner?: WalkForwardRunner) => (): WalkForwardSource | null => {
+    if (!simulated()) return null;
+    if (!runner) return inProcessWalkForward(generatedTrainingHistory(market.history, (s) => sectors.get(s)));
+    const recipe = market.history.recipe();
     return {
-      dates: market.history.sessionDates,
-      sessionBarSteps: (date) => market.history.sessionBarSteps(date),
-      dailyCloses: (symbol) => {
-        let series = closes.get(symbol);
-        if (!series) {
-          series = market.history.dailyBars(symbol).map((bar) => bar.close);
-          closes.set(symbol, series);
-        }
-        return series;
-      },
-      sectorOf: (symbol) => sectors.get(symbol),
+      sessions: recipe.dates.length,
+      run: (signal) => runner({ recipe, sectors: [...sectors] }, signal),
     };
   };
   return {
-    trainingHistory,
+    walkForward,
+    measuredFeedInUse: simulated,
     universe: (): SymbolBars[] =>
       market.instruments.map((instrument) => ({
         symbol: instrument.symbol,

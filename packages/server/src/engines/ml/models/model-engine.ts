@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import { BACKGROUND_SLICE_BUDGET_MS, runSliced, WorkStoppedError } from '../../../core/time-slices';
+import { WorkStoppedError } from '../../../core/time-slices';
 import type { Candle } from '../../market/market-types';
 import { type MlView, mlEnsemble, type SignalSource, type SymbolBars } from '../../signals';
 import type { ModelEngineApi, SentimentReader } from '../ml-seams';
@@ -19,10 +19,10 @@ import {
 } from './status-views';
 import {
   mlSay,
-  type TrainingHistory,
+  type TrainedEnsemble,
+  type WalkForwardSource,
   type WalkForwardState,
   walkForwardReport,
-  walkForwardSteps,
 } from './walk-forward';
 
 export { priceAtHorizon } from './prediction-resolution';
@@ -43,16 +43,16 @@ export interface ModelEngineDependencies {
   /** Default 60 s: predictions are made once per new one-minute bar. */
   intervalMs?: number;
   /**
-   * The market's past sessions to train and measure on at start (the simulator's generated history);
-   * null when there is none that belongs to the live feed (a real feed: its past is another series).
+   * The walk-forward over the market's past sessions (the simulator's generated history), run at
+   * start; null when the feed has no past of its own here (a real feed's past is another series).
    */
-  trainingHistory?: () => TrainingHistory | null;
+  walkForward?: () => WalkForwardSource | null;
+  /**
+   * Whether the feed the walk-forward measured is still the one in use: an edge measured on the
+   * simulator's past is no edge on a real feed. Default: always.
+   */
+  measuredFeedInUse?: () => boolean;
 }
-
-/** Minutes between the walk-forward's predictions: every minute's would take five times as long. */
-const WALK_FORWARD_STEP_MINUTES = 5;
-/** Seeds the walk-forward's coin-flip baseline. */
-const WALK_FORWARD_SEED = 20_260_105;
 
 const RETENTION_MS = 14 * 24 * 3_600_000;
 /** A bar older than this at prediction time means the market is not moving: no prediction is recorded. */
@@ -99,7 +99,13 @@ export class ModelEngine implements ModelEngineApi {
   stop(): void {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
-    this.walkForwardAbort?.abort();
+    // Dropped, never half kept; the next start (a regained leadership) runs it again.
+    if (this.walkForwardAbort) {
+      this.walkForwardAbort.abort();
+      this.walkForwardAbort = null;
+      this.walkForwardState = { status: 'not_run', reason: 'The server stopped before the walk-forward ended.' };
+    }
+    this.walkForwardRun = null;
   }
 
   /** Resolves once the start-up walk-forward has ended (at once when it never started). */
@@ -113,7 +119,9 @@ export class ModelEngine implements ModelEngineApi {
 
   /** The ML member's say in the loop's signal, 0..1: its measured out-of-sample edge, none without one. */
   say(): number {
-    return this.walkForwardState.status === 'complete' ? mlSay(this.walkForwardState.report) : 0;
+    if (this.walkForwardState.status !== 'complete') return 0;
+    if (this.deps.measuredFeedInUse && !this.deps.measuredFeedInUse()) return 0;
+    return mlSay(this.walkForwardState.report);
   }
 
   /**
@@ -123,8 +131,8 @@ export class ModelEngine implements ModelEngineApi {
    * predictions and explanations are trained from the first minutes instead of after 30+.
    */
   private async runWalkForward(): Promise<void> {
-    const history = this.deps.trainingHistory?.() ?? null;
-    if (!history || history.dates.length < 2) {
+    const source = this.deps.walkForward?.() ?? null;
+    if (!source || source.sessions < 2) {
       this.walkForwardState = {
         status: 'not_run',
         reason: 'No past sessions of this feed to train on: the models learn from live predictions only.',
@@ -133,51 +141,44 @@ export class ModelEngine implements ModelEngineApi {
     }
     const abort = new AbortController();
     this.walkForwardAbort = abort;
+    // A stopped run's late answer must not overwrite what a newer run says.
+    const current = () => this.walkForwardAbort === abort;
     this.walkForwardState = { status: 'running', startedAt: this.deps.now() };
-    const trained = new ModelEnsemble();
     try {
-      const tally = await runSliced(
-        walkForwardSteps(history, trained, {
-          warmupSessions: Math.max(1, Math.min(5, Math.floor(history.dates.length / 4))),
-          stepMinutes: WALK_FORWARD_STEP_MINUTES,
-          seed: WALK_FORWARD_SEED,
-        }),
-        { budgetMs: BACKGROUND_SLICE_BUDGET_MS, signal: abort.signal },
-      );
+      const trained = await source.run(abort.signal);
+      if (!current()) return;
       // Live predictions resolve 30 minutes after start at the earliest: before then the live models
       // have learned nothing the trained ones would overwrite.
       const install = this.fresh && this.ensemble.rebalances === 0;
-      if (install) {
-        this.ensemble.restore(
-          new Map(trained.toRecords().map((record) => [record.name, record])),
-          trained.rebalances,
-        );
-        // The updates are real (made now, on the past sessions' outcomes): counted as the live ones are.
-        Object.assign(this.ensemble.learning.counters, trained.learning.counters, {
-          last_update_time: this.deps.now(),
-        });
-        this.ensemble.learning.seedHoldout(trained.learning.holdoutExamples);
-        this.store.saveModels(
-          this.ensemble.toRecords(),
-          this.ensemble.learning.counters,
-          this.ensemble.rebalances,
-          this.deps.now(),
-        );
-      }
-      const report = walkForwardReport(tally, history.dates.length);
+      if (install) this.install(trained);
+      this.walkForwardAbort = null;
+      const report = walkForwardReport(trained.tally, source.sessions);
       this.walkForwardState = { status: 'complete', finishedAt: this.deps.now(), installed: install, report };
       this.deps.logger?.info({ ...report, installed: install }, 'ML walk-forward on the past sessions done');
     } catch (error) {
-      if (error instanceof WorkStoppedError) {
-        this.walkForwardState = {
-          status: 'not_run',
-          reason: 'The server stopped before the walk-forward ended.',
-        };
-        return;
-      }
+      // A stop has said so already; a newer run speaks for itself.
+      if (!current() || error instanceof WorkStoppedError || abort.signal.aborted) return;
+      this.walkForwardAbort = null;
       this.walkForwardState = { status: 'failed', error: (error as Error).message };
       this.deps.logger?.error({ err: error }, 'ML walk-forward on the past sessions failed');
     }
+  }
+
+  /** The trained models, weights, records, counters and holdout become the engine's, and are saved. */
+  private install(trained: TrainedEnsemble): void {
+    this.ensemble.restore(
+      new Map(trained.records.map((record) => [record.name, record])),
+      trained.rebalances,
+    );
+    // The updates are real (made now, on the past sessions' outcomes): counted as the live ones are.
+    Object.assign(this.ensemble.learning.counters, trained.counters, { last_update_time: this.deps.now() });
+    this.ensemble.learning.seedHoldout(trained.holdout);
+    this.store.saveModels(
+      this.ensemble.toRecords(),
+      this.ensemble.learning.counters,
+      this.ensemble.rebalances,
+      this.deps.now(),
+    );
   }
 
   /** One cycle: resolve and learn, then predict. Returns what it did (for tests and the log). */

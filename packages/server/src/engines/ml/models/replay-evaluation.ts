@@ -3,7 +3,7 @@ import { constituents } from '../../market/instruments';
 import { baseMinuteVolume } from '../../market/simulated-market';
 import { HistoryGenerator } from '../../market/simulator/history-generator';
 import { ModelEnsemble } from './model-ensemble';
-import { type Tally, walkForwardSteps } from './walk-forward';
+import { generatedTrainingHistory, type Tally, walkForwardSteps } from './walk-forward';
 
 export type { Tally } from './walk-forward';
 
@@ -56,18 +56,10 @@ export function niftyHistory(sessions: number, seed: number) {
 export function replayEvaluation(options: ReplayOptions): ReplayResult {
   const { instruments, dates, history } = niftyHistory(options.sessions, options.seed);
   const sectors = new Map(instruments.map((i) => [i.symbol, i.sector]));
-  const daily = new Map(
-    instruments.map((i) => [i.symbol, history.dailyBars(i.symbol).map((bar) => bar.close)]),
-  );
   const ensemble = new ModelEnsemble();
   const tally = runToEnd(
     walkForwardSteps(
-      {
-        dates,
-        sessionBarSteps: (date) => history.sessionBarSteps(date),
-        dailyCloses: (symbol) => daily.get(symbol) ?? [],
-        sectorOf: (symbol) => sectors.get(symbol),
-      },
+      generatedTrainingHistory(history, (symbol) => sectors.get(symbol)),
       ensemble,
       options,
     ),

@@ -6,6 +6,7 @@ import { ModelEngine } from './model-engine';
 import { ModelEnsemble } from './model-ensemble';
 import { niftyHistory } from './replay-evaluation';
 import {
+  inProcessWalkForward,
   ML_FULL_SAY_EDGE,
   mlSay,
   type TrainingHistory,
@@ -101,7 +102,7 @@ describe('the model engine starts trained', () => {
       previousClose: () => undefined,
       sectorOf: () => undefined,
       now: () => NOW,
-      trainingHistory: () => history,
+      walkForward: () => (history ? inProcessWalkForward(history) : null),
       intervalMs: 3_600_000,
     });
 

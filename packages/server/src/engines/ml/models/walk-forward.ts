@@ -1,9 +1,13 @@
-import type { Steps } from '../../../core/time-slices';
+import { BACKGROUND_SLICE_BUDGET_MS, runSliced, type Steps } from '../../../core/time-slices';
 import type { Candle } from '../../market/market-types';
+import type { HistoryGenerator, HistoryRecipe } from '../../market/simulator/history-generator';
 import { SeededRandom } from '../../market/simulator/seeded-random';
 import { HORIZON_MINUTES, MIN_BARS } from './features';
-import type { ModelEnsemble, ResolvedExample } from './model-ensemble';
+import { ModelEnsemble, type ResolvedExample } from './model-ensemble';
+import type { LabelledObservation } from './model-types';
 import { observeUniverse } from './observe';
+import type { LearningCounters } from './online-learning';
+import type { ModelRecord } from './prediction-store';
 
 /** Past sessions of one-minute bars, oldest first, as the market's history holds them. */
 export interface TrainingHistory {
@@ -56,8 +60,91 @@ export interface WalkForwardReport {
    * coin's ½), per scored session: both fixed before the session, neither chosen in hindsight.
    */
   edge: number;
-  /** 95 % interval of that mean, sessions as the unit; null with fewer than two scored sessions. */
+  /**
+   * Its 95 % interval, sessions as the unit (Student's t): the lower end is the smaller of the two
+   * baselines' lower ends, so a say needs both beaten; null with fewer than two scored sessions.
+   */
   edgeInterval: [number, number] | null;
+}
+
+/** What a finished walk-forward hands the engine: the trained ensemble's state and its tally. */
+export interface TrainedEnsemble {
+  records: ModelRecord[];
+  rebalances: number;
+  counters: LearningCounters;
+  holdout: LabelledObservation[];
+  tally: Tally;
+}
+
+/** How the engine's walk-forward runs: the same in a worker thread and in process. */
+export function walkForwardOptions(sessions: number): WalkForwardOptions {
+  return {
+    // A quarter of a short history, at most five sessions, only trains; the rest is scored.
+    warmupSessions: Math.max(1, Math.min(5, Math.floor(sessions / 4))),
+    // Every fifth minute: every minute would take five times as long for much the same record.
+    stepMinutes: 5,
+    seed: 20_260_105,
+  };
+}
+
+/** A fresh ensemble trained walk-forward on `history`, with what it measured. */
+export function* trainWalkForward(history: TrainingHistory): Steps<TrainedEnsemble> {
+  const ensemble = new ModelEnsemble();
+  const tally = yield* walkForwardSteps(history, ensemble, walkForwardOptions(history.dates.length));
+  return {
+    records: ensemble.toRecords(),
+    rebalances: ensemble.rebalances,
+    counters: { ...ensemble.learning.counters },
+    holdout: [...ensemble.learning.holdoutExamples],
+    tally,
+  };
+}
+
+/** The simulator's generated past as the walk-forward reads it. */
+export function generatedTrainingHistory(
+  generator: HistoryGenerator,
+  sectorOf: (symbol: string) => string | undefined,
+): TrainingHistory {
+  const closes = new Map<string, number[]>();
+  return {
+    dates: generator.sessionDates,
+    sessionBarSteps: (date) => generator.sessionBarSteps(date),
+    dailyCloses: (symbol) => {
+      let series = closes.get(symbol);
+      if (!series) {
+        series = generator.dailyBars(symbol).map((bar) => bar.close);
+        closes.set(symbol, series);
+      }
+      return series;
+    },
+    sectorOf,
+  };
+}
+
+/** What a worker thread needs to rebuild the history and train on it: plain data. */
+export interface WalkForwardRequest {
+  recipe: HistoryRecipe;
+  sectors: [symbol: string, sector: string][];
+}
+
+/** Runs a walk-forward elsewhere (the server's worker thread); rejects when `signal` aborts. */
+export type WalkForwardRunner = (
+  request: WalkForwardRequest,
+  signal: AbortSignal,
+) => Promise<TrainedEnsemble>;
+
+/** A walk-forward the engine can start: how many sessions it covers, and how to run it. */
+export interface WalkForwardSource {
+  sessions: number;
+  run(signal: AbortSignal): Promise<TrainedEnsemble>;
+}
+
+/** In process, in background slices: for tests and where no worker runs. */
+export function inProcessWalkForward(history: TrainingHistory): WalkForwardSource {
+  return {
+    sessions: history.dates.length,
+    run: (signal) => runSliced(trainWalkForward(history), { budgetMs: BACKGROUND_SLICE_BUDGET_MS, signal }),
+  };
 }
 
 /**
@@ -153,7 +240,14 @@ export function walkForwardReport(tally: Tally, sessions: number): WalkForwardRe
   const share = (k: number) => (tally.n > 0 ? k / tally.n : 0);
   const overUp = meanWithInterval(tally.sessionEdges.map((e) => e.overAlwaysUp));
   const overCoin = meanWithInterval(tally.sessionEdges.map((e) => e.overCoin));
-  const { mean: edge, interval: edgeInterval } = overUp.mean <= overCoin.mean ? overUp : overCoin;
+  const edge = Math.min(overUp.mean, overCoin.mean);
+  const edgeInterval: [number, number] | null =
+    overUp.interval && overCoin.interval
+      ? [
+          Math.min(overUp.interval[0], overCoin.interval[0]),
+          Math.min(overUp.interval[1], overCoin.interval[1]),
+        ]
+      : null;
   return {
     sessions,
     scoredSessions: tally.sessionEdges.length,
@@ -173,12 +267,18 @@ export type WalkForwardState =
   | { status: 'complete'; finishedAt: number; installed: boolean; report: WalkForwardReport }
   | { status: 'failed'; error: string };
 
-/** A mean and its 95 % interval (null with fewer than two values), each value one observation. */
+/** Student's t, two-sided 95 %, by degrees of freedom 1–30; 1.96 beyond. */
+const T_95 = [
+  12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201, 2.179, 2.16, 2.145, 2.131,
+  2.12, 2.11, 2.101, 2.093, 2.086, 2.08, 2.074, 2.069, 2.064, 2.06, 2.056, 2.052, 2.048, 2.045, 2.042,
+];
+
+/** A mean and its 95 % t interval (null with fewer than two values), each value one observation. */
 function meanWithInterval(values: readonly number[]): { mean: number; interval: [number, number] | null } {
   const mean = values.length > 0 ? values.reduce((sum, v) => sum + v, 0) / values.length : 0;
   if (values.length < 2) return { mean, interval: null };
   const variance = values.reduce((sum, v) => sum + (v - mean) ** 2, 0) / (values.length - 1);
-  const half = 1.96 * Math.sqrt(variance / values.length);
+  const half = (T_95[values.length - 2] ?? 1.96) * Math.sqrt(variance / values.length);
   return { mean, interval: [mean - half, mean + half] };
 }
 
