@@ -96,6 +96,7 @@ export function exitReason(strategy: string): string {
   if (strategy === 'exit:stop_loss') return 'stop loss reached';
   if (strategy === 'exit:target') return 'profit target reached';
   if (strategy === 'exit:session_end') return 'session end: closing the position';
+  if (strategy === 'exit:max_hold') return 'maximum hold reached';
   return strategy;
 }
 

@@ -31,6 +31,7 @@ export type ReplayLoopPieces = Pick<
   | 'account'
   | 'entrySlices'
   | 'exitRules'
+  | 'phaseOverrides'
   | 'log'
 > & {
   /** Default: the NSE calendar (history is real-calendar history, never the continuous demo). */
