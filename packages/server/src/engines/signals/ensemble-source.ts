@@ -9,6 +9,14 @@ export interface WeightedSource {
   weight: number;
 }
 
+interface View {
+  name: string;
+  weight: number;
+  /** "0.50×momentum": the weight as the reasons print it. */
+  label: string;
+  bySymbol: Map<string, Signal>;
+}
+
 /** |combined score| from which the ensemble says BUY or SELL. */
 export const ENSEMBLE_ACTION_SCORE = 0.25;
 
@@ -41,12 +49,15 @@ export class EnsembleSource implements SignalSource {
 
   /** Each member's ranking in its own steps, then a step per few symbols combined. */
   *rankSteps(universe: SymbolBars[], now: number): Steps<Signal[]> {
-    const views: { name: string; weight: number; bySymbol: Map<string, Signal> }[] = [];
+    const views: View[] = [];
     for (const { source, weight } of this.members) {
       const ranked = yield* rankInSteps(source, universe, now);
+      const share = weight / this.totalWeight;
       views.push({
         name: source.name,
-        weight: weight / this.totalWeight,
+        weight: share,
+        // Written once per ranking, not once per symbol: every symbol is ranked every minute.
+        label: `${share.toFixed(2)}×${source.name}`,
         bySymbol: new Map(ranked.map((signal) => [signal.symbol, signal])),
       });
     }
@@ -58,10 +69,7 @@ export class EnsembleSource implements SignalSource {
     return signals.sort(byScoreDescending);
   }
 
-  private combine(
-    symbol: string,
-    views: { name: string; weight: number; bySymbol: Map<string, Signal> }[],
-  ): Signal {
+  private combine(symbol: string, views: View[]): Signal {
     let net = 0;
     let gross = 0;
     const parts: string[] = [];
@@ -72,7 +80,7 @@ export class EnsembleSource implements SignalSource {
       const score = signal?.score ?? 0;
       net += view.weight * score;
       gross += view.weight * Math.abs(score);
-      parts.push(`${view.weight.toFixed(2)}×${view.name} ${score.toFixed(2)}`);
+      parts.push(`${view.label} ${score.toFixed(2)}`);
       for (const reason of signal?.reasons ?? []) reasons.push(`${view.name}: ${reason}`);
     }
     const agreement = gross > 0 ? Math.abs(net) / gross : 0;

@@ -34,7 +34,7 @@ const bucketLabel = (bucket: number) =>
  * rankings, in the replay and live alike, so it only ever knows the past (no look-ahead).
  */
 export class SignalEdgeBook {
-  private readonly pending: Pending[] = [];
+  private pending: Pending[] = [];
   private readonly lastSeen = new Map<string, number>();
   private readonly sums = Array.from({ length: BUCKETS }, () => ({ samples: 0, returnSum: 0 }));
 
@@ -47,11 +47,12 @@ export class SignalEdgeBook {
     now: number,
     day: string,
   ): void {
-    for (const item of this.pending) {
-      if (item.day === day) {
-        const price = lastPrice(item.symbol);
-        if (price !== undefined) this.lastSeen.set(item.symbol, price);
-      }
+    // Once per symbol followed today, not once per pending signal (a symbol can have hundreds).
+    const followed = new Set<string>();
+    for (const item of this.pending) if (item.day === day) followed.add(item.symbol);
+    for (const symbol of followed) {
+      const price = lastPrice(symbol);
+      if (price !== undefined) this.lastSeen.set(symbol, price);
     }
     const kept: Pending[] = [];
     for (const item of this.pending) {
@@ -66,7 +67,7 @@ export class SignalEdgeBook {
       bucket.samples += 1;
       bucket.returnSum += (exit - item.pricePaise) / item.pricePaise;
     }
-    this.pending.splice(0, this.pending.length, ...kept);
+    this.pending = kept;
     for (const signal of signals) {
       if (signal.direction !== 'BUY') continue;
       const price = lastPrice(signal.symbol);
