@@ -1,5 +1,7 @@
 // The strategy lab's backtest: the live loop's decisions replayed over past one-minute bars.
 
+export type { BacktestJob, BacktestMessage, BacktestRequest, BacktestRunner } from './backtest-protocol';
+export { BacktestService, type BacktestServiceDeps } from './backtest-service';
 export {
   type BacktestHistory,
   type BacktestRange,
@@ -9,6 +11,8 @@ export {
   sessionsOfBars,
 } from './backtest-sessions';
 export type { BacktestSettings } from './backtest-settings';
+export { type BacktestRunView, resultView, runView, settingsOf } from './backtest-view';
+export { BacktestHost, type BacktestHostDeps, inProcessRunner, runJob } from './backtest-worker-host';
 export { generatedHistory } from './generated-history';
 export {
   type BacktestLedgerStore,
@@ -19,3 +23,4 @@ export {
   type BacktestSessionResult,
   runBacktest,
 } from './run-backtest';
+export { WorkerBacktestRunner } from './worker-runner';

@@ -18,6 +18,7 @@ import { orderAuditMigration } from './016-order-audit';
 import { replayedOrdersIndexMigration } from './017-replayed-orders-index';
 import { ledgerMoneyIndexMigration } from './018-ledger-money-index';
 import { closedSellsIndexMigration } from './019-closed-sells-index';
+import { backtestRunsMigration } from './020-backtest-runs';
 
 /**
  * The PostgreSQL twin of sqlite/migrations: the same ids, names and schema, one file per id.
@@ -43,6 +44,7 @@ export const postgresMigrations: Migration[] = [
   replayedOrdersIndexMigration,
   ledgerMoneyIndexMigration,
   closedSellsIndexMigration,
+  backtestRunsMigration,
 ];
 
 /**

@@ -17,6 +17,7 @@ import { orderAuditMigration } from './016-order-audit';
 import { replayedOrdersIndexMigration } from './017-replayed-orders-index';
 import { ledgerMoneyIndexMigration } from './018-ledger-money-index';
 import { closedSellsIndexMigration } from './019-closed-sells-index';
+import { backtestRunsMigration } from './020-backtest-runs';
 
 export type { Migration } from '../../sql/migrate';
 
@@ -43,4 +44,5 @@ export const migrations: Migration[] = [
   replayedOrdersIndexMigration,
   ledgerMoneyIndexMigration,
   closedSellsIndexMigration,
+  backtestRunsMigration,
 ];
