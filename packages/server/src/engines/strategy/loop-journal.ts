@@ -68,8 +68,19 @@ export class LoopJournal {
   }
 }
 
+/** Reasons already reduced: the same sentences come back run after run (a skip per symbol a minute). */
+const kinds = new Map<string, string>();
+const KINDS_AT_MOST = 2_000;
+
 /** What a reason says without the figures that change from one minute to the next. */
-export const reasonKindOf = (reason: string) => reason.replace(ASIDE, '').replace(FIGURE, '#');
+export function reasonKindOf(reason: string): string {
+  const known = kinds.get(reason);
+  if (known !== undefined) return known;
+  const kind = reason.replace(ASIDE, '').replace(FIGURE, '#');
+  if (kinds.size >= KINDS_AT_MOST) kinds.clear();
+  kinds.set(reason, kind);
+  return kind;
+}
 
 function foldKeyOf(d: NewDecision): string {
   if (d.outcome === 'filled' || d.outcome === 'placed') {
