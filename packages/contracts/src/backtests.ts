@@ -37,7 +37,11 @@ export const backtestStartRequestSchema = z
     capital: z
       .number({ error: 'capital must be a whole number of rupees, such as 1000000' })
       .int('capital must be a whole number of rupees, such as 1000000')
-      .min(10_000, 'capital must be at least ₹10,000')
+      // The paper limits keep ₹1,00,000 as the minimum balance: less capital could never buy.
+      .min(
+        150_000,
+        'capital must be at least ₹1,50,000: the paper account keeps ₹1,00,000 as its minimum balance',
+      )
       .max(10_000_000_000, 'capital is at most ₹10,00,00,00,000'),
     allocation_strategy: allocationStrategySchema.default('moderate'),
     min_confidence: z

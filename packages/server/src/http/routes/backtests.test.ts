@@ -82,28 +82,31 @@ describe('backtest routes', () => {
     const { call, from, to } = await signedIn();
     const refusals: [object, string][] = [
       [{ from, to }, 'Invalid capital: capital is required'],
-      [{ from, to, capital: 500 }, 'Invalid capital: capital must be at least ₹10,000'],
       [
-        { from: to, to: '2020-01-01', capital: 100_000 },
+        { from, to, capital: 100_000 },
+        'Invalid capital: capital must be at least ₹1,50,000: the paper account keeps ₹1,00,000 as its minimum balance',
+      ],
+      [
+        { from: to, to: '2020-01-01', capital: 500_000 },
         'Invalid to: from must be on or before to: swap the two dates',
       ],
-      [{ from: '2026-02-30', to, capital: 100_000 }, 'Invalid from: from is not a real calendar date'],
+      [{ from: '2026-02-30', to, capital: 500_000 }, 'Invalid from: from is not a real calendar date'],
       [
-        { from, to, capital: 100_000, product: 'X' },
+        { from, to, capital: 500_000, product: 'X' },
         'Invalid product: product must be I (intraday) or D (delivery)',
       ],
       [
-        { from, to, capital: 100_000, stop_loss_pct: 0 },
+        { from, to, capital: 500_000, stop_loss_pct: 0 },
         'Invalid stop_loss_pct: stop_loss_pct must be more than 0 %',
       ],
       [
-        { from, to, capital: 100_000, symbols: ['NOPE'] },
+        { from, to, capital: 500_000, symbols: ['NOPE'] },
         expect.stringMatching(
           /^No one-minute history for NOPE: choose among the \d+ symbols the market lists\.$/,
         ),
       ],
       [
-        { from: '2019-01-01', to: '2019-01-31', capital: 100_000 },
+        { from: '2019-01-01', to: '2019-01-31', capital: 500_000 },
         `No one-minute bars between 2019-01-01 and 2019-01-31: history covers ${from} to ${to}.`,
       ],
     ] as [object, string][];
