@@ -29,6 +29,7 @@ const ENGINES = [
   'signals',
   'ml',
   'strategy',
+  'backtest',
   'risk',
   'research',
   'ops',

@@ -14,7 +14,7 @@ const LAYERS = [
   ...['auth', 'stream', 'market', 'data-sources', 'broker', 'analytics', 'safety', 'signals', 'ml'].map(
     (e) => `engines/${e}`,
   ),
-  ...['strategy', 'risk', 'research', 'ops', 'registry'].map((e) => `engines/${e}`),
+  ...['strategy', 'backtest', 'risk', 'research', 'ops', 'registry'].map((e) => `engines/${e}`),
   'status',
   'http',
   'runtime',

@@ -65,6 +65,11 @@ const BENCHES: Record<string, { about: string; load: () => Promise<{ run(): Prom
     about: 'the dashboard federated vs built as one bundle: JS bytes, requests, time to figures, ratios',
     load: () => import('./federation.bench'),
   },
+  backtest: {
+    about:
+      'one-minute bars/s through the live strategy and paper broker vs a bare read of the same bars; a 60-session × 59-symbol run',
+    load: () => import('./backtest.bench'),
+  },
   'first-paint': {
     about:
       "/dashboard's figures after sign-in, on loopback and with the CPU throttled 4x (goals 1.0 s, 2.5 s)",

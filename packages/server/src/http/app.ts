@@ -18,6 +18,7 @@ import type { AppServices } from './route-deps';
 import { allocationRoutes } from './routes/allocation';
 import { analyticsRoutes } from './routes/analytics';
 import { authRoutes } from './routes/auth';
+import { backtestRoutes } from './routes/backtests';
 import { dataSourceRoutes } from './routes/data-sources';
 import { historyRoutes } from './routes/history';
 import { infraMonitoringRoutes } from './routes/infra-monitoring';
@@ -175,6 +176,7 @@ async function registerRoutes(app: FastifyInstance, services: AppServices): Prom
   await app.register(analyticsRoutes, { analytics: services.analytics });
   await app.register(researchRoutes, { research: services.research });
   await app.register(allocationRoutes, { allocation: services.allocation });
+  await app.register(backtestRoutes, { backtests: services.backtests });
   await app.register(riskRoutes, { risk: services.risk, safety, riskLimits: settings });
   await app.register(safetyRoutes, { safety });
   await app.register(settingsRoutes, { auth, stream, notifications: settings });

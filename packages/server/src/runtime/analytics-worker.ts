@@ -10,7 +10,7 @@ import { Worker } from 'node:worker_threads';
  * worker's flags did not do it under Node 20 when the parent already ran under tsx (unknown file
  * extension ".ts"). Its flags are given, not inherited: a bench's `--import` probe must not run in it.
  */
-const WORKER_SOURCE = `
+export const WORKER_SOURCE = `
 const { workerData } = require('node:worker_threads');
 import(workerData.tsx)
   .then((tsx) => {
@@ -24,7 +24,7 @@ import(workerData.tsx)
 `;
 
 /** tsx's ES module API, as `import 'tsx/esm/api'` resolves it (a bare name would resolve from the cwd). */
-function tsxEsmApi(): string {
+export function tsxEsmApi(): string {
   const require = createRequire(import.meta.url);
   const manifest = require.resolve('tsx/package.json');
   const { exports } = require(manifest) as { exports: Record<string, { import: { default: string } }> };

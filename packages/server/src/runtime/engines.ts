@@ -1,5 +1,6 @@
 import type { Engine } from '../core/ports/engine';
 import { createAuthEngine } from '../engines/auth/auth-engine';
+import type { BacktestService } from '../engines/backtest';
 import { createBrokerEngine, createRestingOrdersEngine } from '../engines/broker/broker-engine';
 import {
   createFeedSubscriptionsEngine,
@@ -31,6 +32,7 @@ export function engineList(
   base: Foundation,
   parts: Trading,
   ops: { infraMetrics: InfraMetrics; heartbeat: InstanceHeartbeat },
+  backtests: Pick<BacktestService, 'recover' | 'stop'>,
 ): Engine[] {
   const { config, logger, market, stream, tradingMode } = base;
   const { trading, paperBroker, paperPreparation, tradingLoop, liveLoop } = parts;
@@ -70,6 +72,8 @@ export function engineList(
     leader(createSafetyEngine(parts.safety)),
     leader(createMlEngine(parts.ml)),
     createStrategyEngine({ phases: parts.phases, tradingLoop, liveLoop }),
+    // A run under way is cancelled and its worker ended before the database closes.
+    { name: 'backtests', start: () => backtests.recover(), stop: () => backtests.stop() },
     createOpsEngine(ops.infraMetrics, ops.heartbeat),
     createRegistryEngine({ registry: base.registry, publish: (topic, data) => stream.publish(topic, data) }),
     leader(modeLoops),

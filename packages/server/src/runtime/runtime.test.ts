@@ -48,6 +48,7 @@ describe('the runtime', () => {
       'safety',
       'ml',
       'strategy',
+      'backtests',
       'ops',
       'registry',
       'mode-loops',

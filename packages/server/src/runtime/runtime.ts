@@ -7,6 +7,7 @@ import { createRiskEngine } from '../engines/risk';
 import { safetySettings } from '../engines/safety';
 import type { AppServices } from '../http/route-deps';
 import { engineStatus, preparingLoopState, tickDashboard } from '../status/engine-status';
+import { buildBacktests } from './build-backtests';
 import { buildFoundation, type RuntimeOptions } from './build-foundation';
 import { buildOps } from './build-ops';
 import { buildTrading } from './build-trading';
@@ -35,6 +36,7 @@ export interface Runtime {
 export function createRuntime(config: AppConfig, logger: Logger, options: RuntimeOptions = {}): Runtime {
   const base = buildFoundation(config, logger, options);
   const parts = buildTrading(base);
+  const backtests = buildBacktests(base);
   const { now, market, stream, tradingMode, upstoxAccount } = base;
   const { trading, safety, tradingLoop, liveLoop, paperPreparation } = parts;
   // Every instance leads until the leadership port is wired in.
@@ -60,6 +62,7 @@ export function createRuntime(config: AppConfig, logger: Logger, options: Runtim
     orderAudit: parts.orderAudit,
     ...{ history: base.history, upstoxHistory: base.upstoxHistory },
     algoId: parts.algoId,
+    backtests,
     engineStatus: () => ({
       ...(tradingMode.account() === 'live'
         ? engineStatus(market, liveLoop.state(), 'live')
@@ -75,7 +78,7 @@ export function createRuntime(config: AppConfig, logger: Logger, options: Runtim
     errorMappings: [ledgerErrorMapping],
   };
   followCluster(base.cluster.bus, { stream, safety });
-  const engines = engineList(base, parts, ops);
+  const engines = engineList(base, parts, ops, backtests);
   return {
     services,
     engines,

@@ -25,22 +25,36 @@ export function baseMinuteVolume(instrument: InstrumentSeed): number {
   return Math.max(10, Math.round(sharesPerDay / (375 * 1.83)));
 }
 
-/** Builds the offline market: generated history for the past sessions, then the live simulator. */
-export function createSimulatedMarket(options: SimulatedMarketOptions) {
-  const now = options.now ?? Date.now;
-  const instruments: HistoryInstrument[] = options.instruments.map((instrument) => ({
+/**
+ * The generated past sessions alone, for a thread of its own (the backtest worker): the same
+ * instruments, seed and dates give the same bars as the market's own history.
+ */
+export function simulatedHistory(
+  options: Pick<SimulatedMarketOptions, 'instruments' | 'clock' | 'seed'> & { dates: readonly string[] },
+): HistoryGenerator {
+  return new HistoryGenerator(
+    historyInstruments(options.instruments),
+    options.dates,
+    (date) => options.clock.sessionBounds(date)?.open ?? Date.parse(`${date}T03:45:00Z`),
+    options.seed,
+  );
+}
+
+function historyInstruments(instruments: readonly InstrumentSeed[]): HistoryInstrument[] {
+  return instruments.map((instrument) => ({
     symbol: instrument.symbol,
     sector: instrument.sector,
     referencePrice: Math.round(instrument.referencePrice * 100),
     baseMinuteVolume: baseMinuteVolume(instrument),
   }));
+}
+
+/** Builds the offline market: generated history for the past sessions, then the live simulator. */
+export function createSimulatedMarket(options: SimulatedMarketOptions) {
+  const now = options.now ?? Date.now;
+  const instruments = historyInstruments(options.instruments);
   const dates = options.clock.previousTradingDays(options.historySessions, now());
-  const history = new HistoryGenerator(
-    instruments,
-    dates,
-    (date) => options.clock.sessionBounds(date)?.open ?? Date.parse(`${date}T03:45:00Z`),
-    options.seed,
-  );
+  const history = simulatedHistory({ ...options, dates });
   const sessionFraction = (ts: number) => {
     const bounds = options.clock.sessionBounds(istDateOf(ts));
     if (!bounds) return 0.5;

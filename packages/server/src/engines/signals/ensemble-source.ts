@@ -10,6 +10,14 @@ export interface WeightedSource {
   weight: number | (() => number);
 }
 
+interface View {
+  name: string;
+  weight: number;
+  /** "0.50×momentum": the weight as the reasons print it. */
+  label: string;
+  bySymbol: Map<string, Signal>;
+}
+
 /** |combined score| from which the ensemble says BUY or SELL. */
 export const ENSEMBLE_ACTION_SCORE = 0.25;
 
@@ -47,14 +55,17 @@ export class EnsembleSource implements SignalSource {
       return Number.isFinite(value) && value > 0 ? value : 0;
     });
     const total = weights.reduce((sum, weight) => sum + weight, 0);
-    const views: { name: string; weight: number; bySymbol: Map<string, Signal> }[] = [];
+    const views: View[] = [];
     for (const [i, { source }] of this.members.entries()) {
       // A member with no say is not asked: its view could not move the combined signal.
       if (weights[i] === 0) continue;
       const ranked = yield* rankInSteps(source, universe, now);
+      const share = weights[i]! / total;
       views.push({
         name: source.name,
-        weight: weights[i]! / total,
+        weight: share,
+        // Written once per ranking, not once per symbol: every symbol is ranked every minute.
+        label: `${share.toFixed(2)}×${source.name}`,
         bySymbol: new Map(ranked.map((signal) => [signal.symbol, signal])),
       });
     }
@@ -66,10 +77,7 @@ export class EnsembleSource implements SignalSource {
     return signals.sort(byScoreDescending);
   }
 
-  private combine(
-    symbol: string,
-    views: { name: string; weight: number; bySymbol: Map<string, Signal> }[],
-  ): Signal {
+  private combine(symbol: string, views: View[]): Signal {
     let net = 0;
     let gross = 0;
     const parts: string[] = [];
@@ -80,7 +88,7 @@ export class EnsembleSource implements SignalSource {
       const score = signal?.score ?? 0;
       net += view.weight * score;
       gross += view.weight * Math.abs(score);
-      parts.push(`${view.weight.toFixed(2)}×${view.name} ${score.toFixed(2)}`);
+      parts.push(`${view.label} ${score.toFixed(2)}`);
       for (const reason of signal?.reasons ?? []) reasons.push(`${view.name}: ${reason}`);
     }
     const agreement = gross > 0 ? Math.abs(net) / gross : 0;

@@ -2,10 +2,10 @@ import { runToEnd, type Steps } from '../../core/time-slices';
 import {
   byScoreDescending,
   clamp,
+  closeDeviation,
   confidenceOf,
   formatSignedPercent,
-  mean,
-  standardDeviation,
+  meanClose,
 } from './series-stats';
 import { type Signal, type SignalSource, type SymbolBars, stepDue } from './signal-types';
 
@@ -69,14 +69,14 @@ export class MeanReversionSource implements SignalSource {
         reasons: [`needs ${needed} one-minute bars, has ${bars.length}`],
       };
     }
-    const closes = bars.map((bar) => bar.close);
-    const close = closes[closes.length - 1]!;
-    const window = closes.slice(-zBars);
-    const spread = standardDeviation(window);
-    const z = spread > 0 ? (close - mean(window)) / spread : 0;
-    const trend = closes.slice(-trendBars);
-    const half = Math.floor(trend.length / 2);
-    const trendChange = mean(trend.slice(half)) / mean(trend.slice(0, half)) - 1;
+    // Read in place (no copies of the closes): this runs for every symbol every minute of a backtest.
+    const end = bars.length;
+    const close = bars[end - 1]!.close;
+    const spread = closeDeviation(bars, end - zBars, end);
+    const z = spread > 0 ? (close - meanClose(bars, end - zBars, end)) / spread : 0;
+    const trendStart = end - trendBars;
+    const middle = trendStart + Math.floor(trendBars / 2);
+    const trendChange = meanClose(bars, middle, end) / meanClose(bars, trendStart, middle) - 1;
     const trendDown = trendChange * 100 < -trendDownPercent;
     const reasons = [
       `price ${z.toFixed(2)} deviations from its ${zBars}-bar mean`,

@@ -5,6 +5,7 @@ import {
   confidenceOf,
   formatSignedPercent,
   mean,
+  meanClose,
   standardDeviation,
 } from './series-stats';
 import { type Signal, type SignalSource, type SymbolBars, stepDue } from './signal-types';
@@ -62,10 +63,15 @@ export class MomentumSource implements SignalSource {
       if (bars.length < needed) {
         signals.push(hold(symbol, `needs ${needed} one-minute bars, has ${bars.length}`));
       } else {
-        const closes = bars.map((bar) => bar.close);
-        const close = closes[closes.length - 1]!;
-        const past = closes[closes.length - 1 - rocBars]!;
-        measured.push({ symbol, roc: close / past - 1, close, trendMean: mean(closes.slice(-trendBars)) });
+        const end = bars.length;
+        const close = bars[end - 1]!.close;
+        const past = bars[end - 1 - rocBars]!.close;
+        measured.push({
+          symbol,
+          roc: close / past - 1,
+          close,
+          trendMean: meanClose(bars, end - trendBars, end),
+        });
       }
       if (stepDue(++looked)) yield;
     }

@@ -16,6 +16,23 @@ export function standardDeviation(values: readonly number[]): number {
   return Math.sqrt(squares / values.length);
 }
 
+/** mean() of the closes of bars[from, to), without copying them out: the same sum in the same order. */
+export function meanClose(bars: readonly { close: number }[], from: number, to: number): number {
+  if (to <= from) return 0;
+  let sum = 0;
+  for (let i = from; i < to; i++) sum += bars[i]!.close;
+  return sum / (to - from);
+}
+
+/** standardDeviation() of the closes of bars[from, to), without copying them out. */
+export function closeDeviation(bars: readonly { close: number }[], from: number, to: number): number {
+  if (to <= from) return 0;
+  const centre = meanClose(bars, from, to);
+  let squares = 0;
+  for (let i = from; i < to; i++) squares += (bars[i]!.close - centre) ** 2;
+  return Math.sqrt(squares / (to - from));
+}
+
 export function clamp(value: number, low: number, high: number): number {
   const clamped = Math.min(high, Math.max(low, value));
   // −0 would print as '-0.00' in a reason and fail equality with 0 in a test.

@@ -49,6 +49,24 @@ describe('planExits', () => {
     expect(exitsAt(1_160_00)[0]!.strategy).toBe('exit:target');
   });
 
+  it("takes profit at a backtest's own target percent instead, and sells past its maximum hold", () => {
+    const rules = { ...EXIT_RULES, targetPercent: 3, maxHoldMs: 45 * 60_000 };
+    const at = (price: number, wallTime: string) =>
+      planExits({
+        positions: [held],
+        lastPrice: () => price,
+        phase: professional,
+        now: ist(wallTime),
+        continuousSession: false,
+        account: 'paper',
+        rules,
+      });
+    expect(at(1_029_99, '2026-01-27T10:44:59')).toEqual([]);
+    expect(at(1_030_00, '2026-01-27T10:10:00')[0]!.strategy).toBe('exit:target');
+    expect(at(1_000_00, '2026-01-27T10:45:00')[0]!.strategy).toBe('exit:max_hold');
+    expect(exitLevels(held, professional, rules)).toEqual({ stopLossPaise: 920_00, targetPaise: 1_030_00 });
+  });
+
   it('sells everything from 15:20 IST in a normal session, priced or not', () => {
     expect(exitsAt(1_000_00, '2026-01-27T15:19:59')).toEqual([]);
     expect(exitsAt(1_000_00, '2026-01-27T15:20:00')[0]!.strategy).toBe('exit:session_end');

@@ -5,7 +5,7 @@ import { formatRupeesForMessage as rupees } from '../broker/limits';
 import { istDateOf } from '../market/calendar';
 import type { TradingPhase } from './phases';
 
-export type ExitStrategy = 'exit:stop_loss' | 'exit:target' | 'exit:session_end';
+export type ExitStrategy = 'exit:stop_loss' | 'exit:target' | 'exit:session_end' | 'exit:max_hold';
 
 export interface ExitRules {
   /** The target sits this many stop distances above cost: 2 → a 16 % target for an 8 % stop. */
@@ -23,6 +23,10 @@ export interface ExitRules {
   signalLossCutPercent: number;
   /** ...or once it has been held this long: the trade has had its chance. */
   signalMaxHoldMs: number;
+  /** A target this percent above cost instead of targetMultiple stop distances (a backtest's setting). */
+  targetPercent?: number;
+  /** Any position held this long is sold, whatever its signal says (a backtest's setting; the loop has none). */
+  maxHoldMs?: number;
 }
 
 export const EXIT_RULES: ExitRules = {
@@ -56,9 +60,10 @@ export function exitLevels(
 ): { stopLossPaise: number; targetPaise: number } {
   const average = position.costPaise / position.quantity;
   const stop = phase.emergencyStopLossPercent / 100;
+  const target = rules.targetPercent !== undefined ? rules.targetPercent / 100 : rules.targetMultiple * stop;
   return {
     stopLossPaise: Math.round(average * (1 - stop)),
-    targetPaise: Math.round(average * (1 + rules.targetMultiple * stop)),
+    targetPaise: Math.round(average * (1 + target)),
   };
 }
 
@@ -93,10 +98,16 @@ function exitFor(position: Position, input: ExitInput, rules: ExitRules): ExitSt
     // Integers only: price × qty × 10,000 against cost × (10,000 ∓ basis points), so a price
     // exactly at the threshold triggers and no float rounding moves it by a paisa.
     const stopBasisPoints = Math.round(input.phase.emergencyStopLossPercent * 100);
+    const targetBasisPoints =
+      rules.targetPercent !== undefined
+        ? Math.round(rules.targetPercent * 100)
+        : rules.targetMultiple * stopBasisPoints;
     const value = price * position.quantity * 10_000;
     if (value <= position.costPaise * (10_000 - stopBasisPoints)) return 'exit:stop_loss';
-    if (value >= position.costPaise * (10_000 + rules.targetMultiple * stopBasisPoints)) return 'exit:target';
+    if (value >= position.costPaise * (10_000 + targetBasisPoints)) return 'exit:target';
   }
+  if (rules.maxHoldMs !== undefined && input.now - position.openedAt >= rules.maxHoldMs)
+    return 'exit:max_hold';
   if (input.continuousSession) {
     return input.now - position.openedAt >= rules.holdingPeriodMs ? 'exit:session_end' : null;
   }

@@ -68,8 +68,19 @@ export class LoopJournal {
   }
 }
 
+/** Reasons already reduced: the same sentences come back run after run (a skip per symbol a minute). */
+const kinds = new Map<string, string>();
+const KINDS_AT_MOST = 2_000;
+
 /** What a reason says without the figures that change from one minute to the next. */
-export const reasonKindOf = (reason: string) => reason.replace(ASIDE, '').replace(FIGURE, '#');
+export function reasonKindOf(reason: string): string {
+  const known = kinds.get(reason);
+  if (known !== undefined) return known;
+  const kind = reason.replace(ASIDE, '').replace(FIGURE, '#');
+  if (kinds.size >= KINDS_AT_MOST) kinds.clear();
+  kinds.set(reason, kind);
+  return kind;
+}
 
 function foldKeyOf(d: NewDecision): string {
   if (d.outcome === 'filled' || d.outcome === 'placed') {
@@ -96,6 +107,7 @@ export function exitReason(strategy: string): string {
   if (strategy === 'exit:stop_loss') return 'stop loss reached';
   if (strategy === 'exit:target') return 'profit target reached';
   if (strategy === 'exit:session_end') return 'session end: closing the position';
+  if (strategy === 'exit:max_hold') return 'maximum hold reached';
   return strategy;
 }
 

@@ -4,6 +4,7 @@ import type { SignalSource, SymbolBars } from '../signals';
 import type { AllocationSettings } from './allocation/loop-allocation';
 import type { SignalEdgeBook } from './allocation/signal-edge';
 import type { ExitRules } from './exits';
+import type { TradingPhase } from './phases';
 
 /** What a trading loop is built on: its venue and clock, its universe and source, and its settings. */
 export interface TradingLoopOptions {
@@ -27,6 +28,8 @@ export interface TradingLoopOptions {
   /** No single entry spends more than budget / entrySlices: the day's money goes to several names. */
   entrySlices?: number;
   exitRules?: ExitRules;
+  /** A backtest's own minimum confidence and stop-loss in place of the phase's. Default: the phase's. */
+  phaseOverrides?: Partial<Pick<TradingPhase, 'minMLConfidence' | 'emergencyStopLossPercent'>>;
   /** Set by the replay so every order it places says so. */
   simulatedReplay?: boolean;
   now?: () => number;

@@ -138,7 +138,9 @@ export class TradingLoop {
       const { venue } = this.options;
       if (this.today?.date !== session.date) this.today = new TradingDay(session.date, venue.equityPaise());
       const equity = venue.equityPaise();
-      const phase = phaseForCapital(Math.max(0, equity) / 100);
+      const capitalPhase = phaseForCapital(Math.max(0, equity) / 100);
+      const { phaseOverrides } = this.options;
+      const phase = phaseOverrides ? { ...capitalPhase, ...phaseOverrides } : capitalPhase;
       this.record.phase = phase;
       // Each ledger read and plan is a step of its own too: on a file database one can take ms.
       yield;

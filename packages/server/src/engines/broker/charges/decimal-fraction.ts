@@ -10,8 +10,21 @@ export interface DecimalFraction {
 
 const MAX_DECIMALS = 20;
 
+/** Rates already turned into fractions: a handful of rates, read for every order and every entry weighed. */
+const known = new Map<number, DecimalFraction>();
+const KNOWN_AT_MOST = 64;
+
 /** The shortest decimal that reads back as `value`, as a fraction: 0.00345 → 345 / 100000. */
 export function decimalFraction(value: number): DecimalFraction {
+  const cached = known.get(value);
+  if (cached) return cached;
+  const fraction = Object.freeze(exactFraction(value));
+  if (known.size >= KNOWN_AT_MOST) known.clear();
+  known.set(value, fraction);
+  return fraction;
+}
+
+function exactFraction(value: number): DecimalFraction {
   if (!Number.isFinite(value) || value < 0 || value >= 1e15) {
     throw new RangeError(`A rate must be a finite number from 0 up to 1e15, got ${value}.`);
   }

@@ -35,10 +35,20 @@ const bucketLabel = (bucket: number) =>
  */
 export class SignalEdgeBook {
   private readonly pending: Pending[] = [];
+  /** Pending signals per session and symbol: the symbols a run prices. */
+  private readonly followed = new Map<string, Map<string, number>>();
   private readonly lastSeen = new Map<string, number>();
   private readonly sums = Array.from({ length: BUCKETS }, () => ({ samples: 0, returnSum: 0 }));
 
   constructor(private readonly horizonMs: number) {}
+
+  private unfollow(item: Pending): void {
+    const followed = this.followed.get(item.day);
+    const left = (followed?.get(item.symbol) ?? 1) - 1;
+    if (left > 0) followed!.set(item.symbol, left);
+    else followed?.delete(item.symbol);
+    if (followed?.size === 0) this.followed.delete(item.day);
+  }
 
   /** Called on each run with its signals: matures what has reached its horizon, then follows the new BUYs. */
   observe(
@@ -47,31 +57,35 @@ export class SignalEdgeBook {
     now: number,
     day: string,
   ): void {
-    for (const item of this.pending) {
-      if (item.day === day) {
-        const price = lastPrice(item.symbol);
-        if (price !== undefined) this.lastSeen.set(item.symbol, price);
-      }
+    // Once per symbol followed today, not once per pending signal (a symbol can have hundreds).
+    for (const symbol of this.followed.get(day)?.keys() ?? []) {
+      const price = lastPrice(symbol);
+      if (price !== undefined) this.lastSeen.set(symbol, price);
     }
-    const kept: Pending[] = [];
+    // Kept in place, in order: no new list of every pending signal each run.
+    let kept = 0;
     for (const item of this.pending) {
       const sessionOver = item.day !== day;
       if (!sessionOver && now - item.at < this.horizonMs) {
-        kept.push(item);
+        this.pending[kept++] = item;
         continue;
       }
+      this.unfollow(item);
       const exit = this.lastSeen.get(item.symbol);
       if (exit === undefined) continue;
       const bucket = this.sums[item.bucket]!;
       bucket.samples += 1;
       bucket.returnSum += (exit - item.pricePaise) / item.pricePaise;
     }
-    this.pending.splice(0, this.pending.length, ...kept);
+    this.pending.length = kept;
     for (const signal of signals) {
       if (signal.direction !== 'BUY') continue;
       const price = lastPrice(signal.symbol);
       if (price === undefined || !(price > 0)) continue;
       this.lastSeen.set(signal.symbol, price);
+      const followed = this.followed.get(day) ?? new Map<string, number>();
+      this.followed.set(day, followed);
+      followed.set(signal.symbol, (followed.get(signal.symbol) ?? 0) + 1);
       this.pending.push({
         symbol: signal.symbol,
         bucket: bucketOf(signal.score),

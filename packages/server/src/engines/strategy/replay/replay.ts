@@ -31,6 +31,7 @@ export type ReplayLoopPieces = Pick<
   | 'account'
   | 'entrySlices'
   | 'exitRules'
+  | 'phaseOverrides'
   | 'log'
 > & {
   /** Default: the NSE calendar (history is real-calendar history, never the continuous demo). */
@@ -93,8 +94,8 @@ export function* replaySteps(options: ReplayOptions): Steps<ReplayResult> {
   const history = new Map<string, Candle[]>();
   let now = 0;
   const venue = options.venueFactory({ now: () => now, lastPrice: (symbol) => prices.get(symbol) });
-  const universe = (): SymbolBars[] =>
-    [...history].map(([symbol, bars]) => ({ symbol, bars: bars.slice(-windowBars) }));
+  // Each symbol's window is handed over as it is (no copy per minute): nothing changes it until the next minute.
+  const universe = (): SymbolBars[] => [...history].map(([symbol, bars]) => ({ symbol, bars }));
   const loop = new TradingLoop({
     ...options.loop,
     clock: options.loop?.clock ?? new MarketClock(),
@@ -121,10 +122,9 @@ export function* replaySteps(options: ReplayOptions): Steps<ReplayResult> {
       for (const bar of bars) {
         prices.set(bar.symbol, bar.close);
         const past = history.get(bar.symbol) ?? [];
+        if (past.length === 0) history.set(bar.symbol, past);
         past.push(bar);
-        // Keep a little more than the window, not the whole replay, per symbol.
-        if (past.length > windowBars * 2) past.splice(0, past.length - windowBars);
-        history.set(bar.symbol, past);
+        if (past.length > windowBars) past.shift();
       }
       now = openTime + MINUTE_MS - 1;
       const report = options.wholeMinutes ? loop.runOnce(now) : yield* loop.runSteps(now);

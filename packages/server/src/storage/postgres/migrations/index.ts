@@ -18,6 +18,7 @@ import { orderAuditMigration } from './016-order-audit';
 import { replayedOrdersIndexMigration } from './017-replayed-orders-index';
 import { ledgerMoneyIndexMigration } from './018-ledger-money-index';
 import { closedSellsIndexMigration } from './019-closed-sells-index';
+import { backtestRunsMigration } from './020-backtest-runs';
 import { historicalCandlesMigration } from './022-historical-candles';
 
 /**
@@ -44,6 +45,7 @@ export const postgresMigrations: Migration[] = [
   replayedOrdersIndexMigration,
   ledgerMoneyIndexMigration,
   closedSellsIndexMigration,
+  backtestRunsMigration,
   historicalCandlesMigration,
 ];
 

@@ -1,0 +1,29 @@
+import type { BacktestStatus } from '@td/contracts';
+
+/** One backtest of the strategy lab; times epoch ms, settings and result as the JSON the API shows. */
+export interface BacktestRunRecord {
+  id: string;
+  createdAt: number;
+  finishedAt: number | null;
+  status: BacktestStatus;
+  settings: unknown;
+  barsDone: number;
+  totalBars: number;
+  result: unknown;
+  error: string | null;
+}
+
+/** The backtest_runs table (migration 020): a run is inserted running, moves on, and ends once. */
+export interface BacktestRunsRepository {
+  insert(run: Pick<BacktestRunRecord, 'id' | 'createdAt' | 'settings' | 'totalBars'>): void;
+  progress(id: string, barsDone: number): void;
+  finish(
+    id: string,
+    end: Pick<BacktestRunRecord, 'status' | 'finishedAt' | 'result' | 'error' | 'barsDone'>,
+  ): void;
+  /** Runs left running by a server that stopped: they failed; returns how many. */
+  failRunning(finishedAt: number, error: string): number;
+  get(id: string): BacktestRunRecord | null;
+  /** Newest first, without their results (a list never carries every run's orders). */
+  list(limit: number): Omit<BacktestRunRecord, 'result'>[];
+}

@@ -1,0 +1,85 @@
+import { SqlBacktestRunsRepository } from '../../storage/sql/backtest-runs-repository';
+import { openDatabase } from '../../storage/sqlite/database';
+import type { Candle } from '../market/market-types';
+import type { BacktestRunner } from './backtest-protocol';
+import { BacktestService } from './backtest-service';
+import type { BacktestHistory } from './backtest-sessions';
+import { inProcessRunner } from './backtest-worker-host';
+import { memoryLedger } from './test-support/memory-ledger';
+
+const flatBars = (symbol: string, date: string): Candle[] =>
+  Array.from({ length: 30 }, (_, minute) => ({
+    symbol,
+    interval: '1m',
+    openTime: Date.parse(`${date}T09:15:00+05:30`) + minute * 60_000,
+    open: 1_000_00,
+    high: 1_000_00,
+    low: 1_000_00,
+    close: 1_000_00,
+    volume: 10_000,
+    source: 'simulator',
+  }));
+
+const history: BacktestHistory = {
+  sessionDates: ['2026-01-27'],
+  symbols: ['INFY', 'TCS'],
+  minutesPerSession: 30,
+  sessionBars: (date) => new Map(['INFY', 'TCS'].map((symbol) => [symbol, flatBars(symbol, date)])),
+};
+
+const request = {
+  from: '2026-01-27',
+  to: '2026-01-27',
+  symbols: [],
+  capital: 1_000_000,
+  allocation_strategy: 'moderate' as const,
+  product: 'I' as const,
+  brokerage_plan: 'flat' as const,
+};
+
+function service(runner: BacktestRunner = inProcessRunner({ history, openLedger: memoryLedger })) {
+  const runs = new SqlBacktestRunsRepository(openDatabase(':memory:'));
+  const logger = { info: jest.fn(), error: jest.fn() };
+  return { runs, backtests: new BacktestService({ runs, history, runner, now: () => 5_000, logger }) };
+}
+
+describe('BacktestService', () => {
+  it('records a run from running to complete, every bar counted', async () => {
+    const { backtests } = service();
+    const { id } = backtests.start(request);
+    await backtests.idle();
+    const run = backtests.get(id);
+    expect(run).toMatchObject({
+      status: 'complete',
+      progress: { bars_done: 60, total_bars: 60, percent: 100 },
+    });
+    expect(run.result).toMatchObject({ starting_capital: 1_000_000, bars: 60 });
+  });
+
+  it('marks a run that failed in the runner failed, with the reason', async () => {
+    const broken: BacktestRunner = {
+      run: () => Promise.reject(new Error('the worker ran out of memory')),
+      stop: async () => {},
+    };
+    const { backtests } = service(broken);
+    const { id } = backtests.start(request);
+    await backtests.idle();
+    expect(backtests.get(id)).toMatchObject({
+      status: 'failed',
+      error: 'the worker ran out of memory',
+      result: null,
+    });
+    // The next run may start.
+    expect(backtests.start(request).status).toBe('running');
+  });
+
+  it('marks the runs a stopped server left running failed when it starts again', () => {
+    const { runs, backtests } = service();
+    runs.insert({ id: 'left', createdAt: 1_000, settings: request, totalBars: 60 });
+    backtests.recover();
+    expect(backtests.get('left')).toMatchObject({
+      status: 'failed',
+      error: 'The server stopped during the run: start it again.',
+    });
+  });
+});

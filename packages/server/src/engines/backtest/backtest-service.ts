@@ -1,0 +1,145 @@
+import { randomUUID } from 'node:crypto';
+import type { BacktestStartRequest } from '@td/contracts';
+import type { Logger } from 'pino';
+import { conflict, notFound } from '../../core/errors';
+import type { BacktestRunsRepository } from '../../core/ports/repositories/backtest-runs';
+import type { BacktestRunner } from './backtest-protocol';
+import { type BacktestHistory, selectBacktestSessions } from './backtest-sessions';
+import { type BacktestRunView, resultView, runView, settingsOf } from './backtest-view';
+
+const LISTED = 50;
+
+export interface BacktestServiceDeps {
+  runs: BacktestRunsRepository;
+  /** Read here only to refuse a bad range at once; the runner replays it. */
+  history: BacktestHistory;
+  runner: BacktestRunner;
+  now: () => number;
+  logger: Pick<Logger, 'error' | 'info'>;
+}
+
+/** The strategy lab's runs: one at a time, each in the runner, its progress and end kept in backtest_runs. */
+export class BacktestService {
+  private current: { id: string; controller: AbortController; done: Promise<void> } | null = null;
+
+  constructor(private readonly deps: BacktestServiceDeps) {}
+
+  /** Runs a server that stopped mid-run left running never finish: they failed. */
+  recover(): void {
+    const failed = this.deps.runs.failRunning(
+      this.deps.now(),
+      'The server stopped during the run: start it again.',
+    );
+    if (failed > 0)
+      this.deps.logger.info({ failed }, 'backtests left running by a stopped server marked failed');
+  }
+
+  /** POST /api/backtests: a bad range is refused before anything is stored; a second run waits its turn. */
+  start(request: BacktestStartRequest): BacktestRunView {
+    if (this.current) {
+      throw conflict(
+        'A backtest is already running: wait for it to finish or cancel it first.',
+        'backtest_running',
+      );
+    }
+    const range = { from: request.from, to: request.to, symbols: request.symbols };
+    const sessions = selectBacktestSessions(this.deps.history, range);
+    const id = randomUUID();
+    const totalBars = sessions.reduce((sum, session) => sum + session.barCount, 0);
+    this.deps.runs.insert({ id, createdAt: this.deps.now(), settings: request, totalBars });
+    const controller = new AbortController();
+    const done = this.execute(id, { range, settings: settingsOf(request) }, controller.signal);
+    this.current = { id, controller, done };
+    return this.view(id);
+  }
+
+  list(): BacktestRunView[] {
+    return this.deps.runs.list(LISTED).map(runView);
+  }
+
+  get(id: string): BacktestRunView {
+    return this.view(id);
+  }
+
+  /** POST /api/backtests/:id/cancel: the run stops between two minutes and keeps no result. */
+  async cancel(id: string): Promise<BacktestRunView> {
+    const run = this.view(id);
+    if (this.current?.id !== id) {
+      throw conflict(
+        `This backtest is ${run.status}, not running: there is nothing to cancel.`,
+        'backtest_not_running',
+      );
+    }
+    this.current.controller.abort();
+    await this.current.done;
+    return this.view(id);
+  }
+
+  /** The server is stopping: the run under way is cancelled and the runner's thread ends. */
+  async stop(): Promise<void> {
+    this.current?.controller.abort();
+    await this.deps.runner.stop();
+    await this.current?.done;
+  }
+
+  /** Resolves once the run under way (if any) has ended and been recorded: for tests. */
+  async idle(): Promise<void> {
+    await this.current?.done;
+  }
+
+  private view(id: string): BacktestRunView {
+    const run = this.deps.runs.get(id);
+    if (!run)
+      throw notFound(`No backtest ${id}: it may have been started on another server.`, 'backtest_not_found');
+    return runView(run);
+  }
+
+  private async execute(
+    id: string,
+    job: Parameters<BacktestRunner['run']>[0],
+    signal: AbortSignal,
+  ): Promise<void> {
+    const { runs, now } = this.deps;
+    let barsDone = 0;
+    try {
+      const outcome = await this.deps.runner.run(
+        job,
+        (done) => {
+          barsDone = done;
+          runs.progress(id, done);
+        },
+        signal,
+      );
+      if (outcome.status === 'complete') {
+        const result = resultView(outcome.result);
+        runs.finish(id, {
+          status: 'complete',
+          finishedAt: now(),
+          result,
+          error: null,
+          barsDone: outcome.result.bars,
+        });
+      } else {
+        runs.finish(id, {
+          status: 'cancelled',
+          finishedAt: now(),
+          result: null,
+          error: null,
+          barsDone: outcome.barsDone,
+        });
+      }
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      this.deps.logger.error({ err: error, backtest: id }, 'backtest failed');
+      runs.finish(id, {
+        status: signal.aborted ? 'cancelled' : 'failed',
+        finishedAt: now(),
+        result: null,
+        error: message,
+        barsDone,
+      });
+    } finally {
+      this.current = null;
+    }
+  }
+}

@@ -1,0 +1,70 @@
+import { badRequest, type HttpError } from '../../core/errors';
+import type { IstDate } from '../market/calendar';
+import type { Candle } from '../market/market-types';
+
+/** One session a backtest replays; its bars are read only when the run reaches it. */
+export interface BacktestSession {
+  date: IstDate;
+  /** One-minute bars in the session, all symbols: the progress counts against their sum. */
+  barCount: number;
+  bars: () => Map<string, Candle[]>;
+}
+
+/** Where a backtest reads its one-minute bars: the generated history in mock mode. */
+export interface BacktestHistory {
+  readonly sessionDates: readonly IstDate[];
+  readonly symbols: readonly string[];
+  readonly minutesPerSession: number;
+  sessionBars(date: IstDate): Map<string, Candle[]>;
+}
+
+export interface BacktestRange {
+  from: IstDate;
+  to: IstDate;
+  /** Empty: every symbol of the history. */
+  symbols: readonly string[];
+}
+
+export const backtestInputError = (message: string): HttpError => badRequest(message, 'backtest_input');
+
+/** The history's sessions within the range, each narrowed to the symbols; a sentence for each bad range. */
+export function selectBacktestSessions(history: BacktestHistory, range: BacktestRange): BacktestSession[] {
+  if (range.from > range.to) {
+    throw backtestInputError(`The start date ${range.from} is after the end date ${range.to}: swap them.`);
+  }
+  const known = new Set(history.symbols);
+  const unknown = range.symbols.filter((symbol) => !known.has(symbol));
+  if (unknown.length > 0) {
+    throw backtestInputError(
+      `No one-minute history for ${unknown.join(', ')}: choose among the ${known.size} symbols the market lists.`,
+    );
+  }
+  const dates = history.sessionDates.filter((date) => date >= range.from && date <= range.to);
+  if (dates.length === 0) {
+    const first = history.sessionDates[0];
+    const last = history.sessionDates.at(-1);
+    const covered = first && last ? `history covers ${first} to ${last}` : 'there is no history yet';
+    throw backtestInputError(`No one-minute bars between ${range.from} and ${range.to}: ${covered}.`);
+  }
+  const symbols = range.symbols.length > 0 ? new Set(range.symbols) : known;
+  return dates.map((date) => ({
+    date,
+    barCount: symbols.size * history.minutesPerSession,
+    bars: () => {
+      const all = history.sessionBars(date);
+      if (symbols === known) return all;
+      return new Map([...all].filter(([symbol]) => symbols.has(symbol)));
+    },
+  }));
+}
+
+/** Sessions whose bars are at hand (a test's crafted bars, a caller's own data). */
+export function sessionsOfBars(
+  sessions: { date: IstDate; barsBySymbol: Map<string, Candle[]> }[],
+): BacktestSession[] {
+  return sessions.map(({ date, barsBySymbol }) => ({
+    date,
+    barCount: [...barsBySymbol.values()].reduce((sum, bars) => sum + bars.length, 0),
+    bars: () => barsBySymbol,
+  }));
+}

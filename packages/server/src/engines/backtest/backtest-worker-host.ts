@@ -1,0 +1,72 @@
+import { HttpError } from '../../core/errors';
+import type { BacktestJob, BacktestMessage, BacktestRequest, BacktestRunner } from './backtest-protocol';
+import { type BacktestHistory, selectBacktestSessions } from './backtest-sessions';
+import { type BacktestLedgerStore, type BacktestOutcome, runBacktest } from './run-backtest';
+
+/** Progress is told at most this often: a run has thousands of minutes. */
+const PROGRESS_EVERY_MS = 250;
+
+export interface BacktestHostDeps {
+  history: BacktestHistory;
+  openLedger: () => BacktestLedgerStore;
+}
+
+/** Runs a job here, in this thread: the worker's body, and the runner tests use without a thread. */
+export async function runJob(
+  deps: BacktestHostDeps,
+  job: BacktestJob,
+  onProgress: (barsDone: number, totalBars: number) => void,
+  signal: AbortSignal,
+): Promise<BacktestOutcome> {
+  let toldAt = 0;
+  return runBacktest({
+    sessions: selectBacktestSessions(deps.history, job.range),
+    settings: job.settings,
+    openLedger: deps.openLedger,
+    signal,
+    onProgress: (done, total) => {
+      const now = performance.now();
+      if (done < total && now - toldAt < PROGRESS_EVERY_MS) return;
+      toldAt = now;
+      onProgress(done, total);
+    },
+  });
+}
+
+/** The runner without a thread: for tests, and wherever a worker cannot start. */
+export function inProcessRunner(deps: BacktestHostDeps): BacktestRunner {
+  return { run: (job, onProgress, signal) => runJob(deps, job, onProgress, signal), stop: async () => {} };
+}
+
+/** The worker's side: runs each job asked for, cancels on request, answers with messages. */
+export class BacktestHost {
+  private readonly running = new Map<string, AbortController>();
+
+  constructor(
+    private readonly deps: BacktestHostDeps,
+    private readonly post: (message: BacktestMessage) => void,
+  ) {}
+
+  handle(request: BacktestRequest): void {
+    if (request.type === 'cancel') {
+      this.running.get(request.id)?.abort();
+      return;
+    }
+    const { id, job } = request;
+    const controller = new AbortController();
+    this.running.set(id, controller);
+    const progress = (barsDone: number, totalBars: number) =>
+      this.post({ type: 'progress', id, barsDone, totalBars });
+    runJob(this.deps, job, progress, controller.signal)
+      .then((outcome) => this.post({ type: 'done', id, outcome }))
+      .catch((error: unknown) =>
+        this.post({
+          type: 'failed',
+          id,
+          message: error instanceof Error ? error.message : String(error),
+          statusCode: error instanceof HttpError ? error.statusCode : null,
+        }),
+      )
+      .finally(() => this.running.delete(id));
+  }
+}

@@ -1,0 +1,15 @@
+import type { MarketDataService } from '../market/market-data-service';
+import { MINUTES_PER_SESSION } from '../market/simulator/history-generator';
+import type { BacktestHistory } from './backtest-sessions';
+
+/** The simulator's generated past sessions (mock mode), the ones the start-up replay trades. */
+export function generatedHistory(
+  market: Pick<MarketDataService, 'history' | 'instruments'>,
+): BacktestHistory {
+  return {
+    sessionDates: market.history.sessionDates,
+    symbols: market.instruments.map((instrument) => instrument.symbol),
+    minutesPerSession: MINUTES_PER_SESSION,
+    sessionBars: (date) => market.history.sessionBars(date),
+  };
+}

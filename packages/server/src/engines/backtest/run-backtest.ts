@@ -1,0 +1,217 @@
+import type { Charges, Order, OrderSide, OrderStatus, Product } from '../../core/orders';
+import type { Steps } from '../../core/time-slices';
+import { Ledger, type LedgerStorage } from '../broker/ledger';
+import type { IstDate } from '../market/calendar';
+import type { Candle } from '../market/market-types';
+import { type ReplayResult, replaySteps, type SignalSource, type TradingVenue } from '../strategy';
+import { replayVenue } from '../strategy/replay/history-replay';
+import { type BacktestSession, backtestInputError } from './backtest-sessions';
+import {
+  type BacktestSettings,
+  backtestLimits,
+  backtestLoopPieces,
+  startingCapitalPaise,
+} from './backtest-settings';
+
+/** A ledger of the backtest's own (an in-memory database): never the account's. */
+export interface BacktestLedgerStore {
+  storage: LedgerStorage;
+  close(): void;
+}
+
+export interface BacktestOptions {
+  sessions: BacktestSession[];
+  settings?: BacktestSettings;
+  /** Default: the loop's ensemble, as the start-up replay runs it. */
+  source?: SignalSource;
+  openLedger: () => BacktestLedgerStore;
+  /** Told after each replayed minute: bars replayed so far, bars in the run. */
+  onProgress?: (barsDone: number, totalBars: number) => void;
+  /** Checked between minutes: an aborted run ends with no result. */
+  signal?: AbortSignal;
+  /** How long the run keeps the thread before giving the event loop a turn (so an abort can arrive), ms. */
+  sliceMs?: number;
+}
+
+export interface BacktestOrder {
+  at: number;
+  symbol: string;
+  side: OrderSide;
+  quantity: number;
+  /** Average fill price, paise; null when nothing filled. */
+  pricePaise: number | null;
+  product: Product;
+  status: OrderStatus;
+  strategy: string;
+  rejectReason: string | null;
+  /** The contract note's lines, summed over the order's fills. */
+  charges: Charges;
+}
+
+export interface BacktestSessionResult {
+  date: IstDate;
+  orders: number;
+  endEquityPaise: number;
+}
+
+export interface BacktestResult {
+  startingCapitalPaise: number;
+  finalEquityPaise: number;
+  /** Final equity less starting capital: charges already paid out of it. */
+  netPnlPaise: number;
+  chargesPaise: number;
+  /** Value of every fill, both sides, paise. */
+  turnoverPaise: number;
+  bars: number;
+  sessions: BacktestSessionResult[];
+  orders: BacktestOrder[];
+  /** Distinct errors of minutes the loop could not run (it records them rather than stop). */
+  errors: string[];
+}
+
+export type BacktestOutcome =
+  | { status: 'complete'; result: BacktestResult }
+  | { status: 'cancelled'; barsDone: number; totalBars: number };
+
+const MINUTE_MS = 60_000;
+const NO_CHARGES: Charges = {
+  brokerage: 0,
+  stt: 0,
+  exchangeTransaction: 0,
+  sebiFee: 0,
+  gst: 0,
+  stampDuty: 0,
+  total: 0,
+};
+
+/**
+ * Replays the sessions through the live loop's own strategy, allocation, sizing, exits and charges,
+ * into a paper broker over a ledger of the run's own: session by session, as the start-up replay
+ * does (decision 0054), so the same range and settings place the same orders.
+ */
+export async function runBacktest(options: BacktestOptions): Promise<BacktestOutcome> {
+  const sessions = [...options.sessions].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
+  const totalBars = sessions.reduce((sum, session) => sum + session.barCount, 0);
+  if (totalBars === 0)
+    throw backtestInputError('The backtest has no one-minute bars to replay: choose a range with data.');
+  const settings = options.settings ?? {};
+  const capital = startingCapitalPaise(settings);
+  const store = options.openLedger();
+  try {
+    const ledger = new Ledger(store.storage, () => 0);
+    ledger.openAccount('paper', capital);
+    ledger.setLimits('paper', backtestLimits(settings));
+    const loop = { ...backtestLoopPieces(settings), ...(options.source ? { source: options.source } : {}) };
+    const progress = { done: 0 };
+    const orders: Order[] = [];
+    const errors = new Set<string>();
+    const results: BacktestSessionResult[] = [];
+    let finalEquity = capital;
+    for (const session of sessions) {
+      const barsBySymbol = session.bars();
+      const perMinute = barsPerMinute(barsBySymbol);
+      const steps = replaySteps({
+        sessions: [{ date: session.date, barsBySymbol }],
+        loop,
+        wholeMinutes: true,
+        venueFactory: (feed) => withProduct(replayVenue(store.storage, feed, barsBySymbol), settings.product),
+        onMinute: (report) => {
+          progress.done += perMinute.get(report.at - MINUTE_MS + 1) ?? 0;
+          options.onProgress?.(progress.done, totalBars);
+        },
+      });
+      const replayed = await drive(steps, options);
+      if (!replayed) return { status: 'cancelled', barsDone: progress.done, totalBars };
+      orders.push(...replayed.orders);
+      for (const error of replayed.errors) errors.add(error);
+      results.push({
+        date: session.date,
+        orders: replayed.orders.length,
+        endEquityPaise: replayed.finalEquityPaise,
+      });
+      finalEquity = replayed.finalEquityPaise;
+    }
+    return {
+      status: 'complete',
+      result: summarise(ledger, orders, results, capital, finalEquity, progress.done, errors),
+    };
+  } finally {
+    store.close();
+  }
+}
+
+/** Runs the steps, giving the event loop a turn every slice; null once the signal is aborted. */
+async function drive(steps: Steps<ReplayResult>, options: BacktestOptions): Promise<ReplayResult | null> {
+  const sliceMs = options.sliceMs ?? 50;
+  let sliceStart = performance.now();
+  try {
+    for (;;) {
+      if (options.signal?.aborted) return null;
+      const next = steps.next();
+      if (next.done) return next.value;
+      if (performance.now() - sliceStart >= sliceMs) {
+        await new Promise<void>((resolve) => setImmediate(resolve));
+        sliceStart = performance.now();
+      }
+    }
+  } finally {
+    steps.return(undefined as unknown as ReplayResult);
+  }
+}
+
+function barsPerMinute(barsBySymbol: Map<string, Candle[]>): Map<number, number> {
+  const counts = new Map<number, number>();
+  for (const bars of barsBySymbol.values()) {
+    for (const bar of bars) counts.set(bar.openTime, (counts.get(bar.openTime) ?? 0) + 1);
+  }
+  return counts;
+}
+
+/** The chosen product on every order, so a delivery backtest is charged as delivery. */
+function withProduct(venue: TradingVenue, product: Product | undefined): TradingVenue {
+  if (!product) return venue;
+  return { ...venue, submit: (request) => venue.submit({ ...request, product }) };
+}
+
+function summarise(
+  ledger: Ledger,
+  orders: Order[],
+  sessions: BacktestSessionResult[],
+  capital: number,
+  finalEquity: number,
+  bars: number,
+  errors: Set<string>,
+): BacktestResult {
+  const charges = new Map<string, Charges>();
+  let turnover = 0;
+  let chargesTotal = 0;
+  for (const fill of ledger.fills()) {
+    turnover += fill.price * fill.quantity;
+    chargesTotal += fill.charges.total;
+    const sum = charges.get(fill.orderId) ?? { ...NO_CHARGES };
+    for (const line of Object.keys(sum) as (keyof Charges)[]) sum[line] += fill.charges[line];
+    charges.set(fill.orderId, sum);
+  }
+  return {
+    startingCapitalPaise: capital,
+    finalEquityPaise: finalEquity,
+    netPnlPaise: finalEquity - capital,
+    chargesPaise: chargesTotal,
+    turnoverPaise: turnover,
+    bars,
+    sessions,
+    orders: orders.map((order) => ({
+      at: order.createdAt,
+      symbol: order.symbol,
+      side: order.side,
+      quantity: order.quantity,
+      pricePaise: order.averagePrice,
+      product: order.product,
+      status: order.status,
+      strategy: order.strategy,
+      rejectReason: order.rejectReason,
+      charges: charges.get(order.id) ?? { ...NO_CHARGES },
+    })),
+    errors: [...errors],
+  };
+}

@@ -1,0 +1,124 @@
+import { buildTestApp, signInForTest, type TestApp } from '../../test-support';
+
+let testApp: TestApp;
+afterEach(() => testApp?.close());
+
+async function signedIn() {
+  testApp = await buildTestApp();
+  const { headers } = await signInForTest(testApp);
+  const call = (method: 'GET' | 'POST', url: string, payload?: object) =>
+    payload === undefined
+      ? testApp.app.inject({ method, url, headers })
+      : testApp.app.inject({ method, url, headers, payload });
+  const dates = testApp.services.market.history.sessionDates;
+  return { call, from: dates[0]!, to: dates.at(-1)! };
+}
+
+async function finished(call: Awaited<ReturnType<typeof signedIn>>['call'], id: string) {
+  await testApp.services.backtests.idle();
+  return (await call('GET', `/api/backtests/${id}`)).json().data;
+}
+
+describe('backtest routes', () => {
+  it('answers only a signed-in trader', async () => {
+    testApp = await buildTestApp();
+    const reply = await testApp.app.inject({ method: 'GET', url: '/api/backtests' });
+    expect(reply.statusCode).toBe(401);
+  });
+
+  it('runs a backtest of the generated history in the worker and keeps its result after charges', async () => {
+    const { call, from, to } = await signedIn();
+    const started = await call('POST', '/api/backtests', { from, to, capital: 1_000_000, symbols: [] });
+    expect(started.statusCode).toBe(202);
+    const { id, status } = started.json().data;
+    expect(status).toBe('running');
+
+    const run = await finished(call, id);
+    expect(run.status).toBe('complete');
+    expect(run.progress.bars_done).toBe(run.progress.total_bars);
+    expect(run.progress.percent).toBe(100);
+    expect(run.result.orders.length).toBeGreaterThan(0);
+    expect(run.result.charges).toBeGreaterThan(0);
+    // Net P&L is what the equity moved, the charges already paid out of it.
+    expect(run.result.net_pnl).toBeCloseTo(run.result.final_equity - 1_000_000, 2);
+    const chargesOfOrders = run.result.orders.reduce(
+      (sum: number, o: { charges: { total: number } }) => sum + o.charges.total,
+      0,
+    );
+    expect(chargesOfOrders).toBeCloseTo(run.result.charges, 2);
+    expect(run.settings).toMatchObject({
+      from,
+      to,
+      capital: 1_000_000,
+      product: 'I',
+      brokerage_plan: 'flat',
+    });
+
+    const list = (await call('GET', '/api/backtests')).json().data.runs;
+    expect(list.map((r: { id: string; status: string }) => [r.id, r.status])).toEqual([[id, 'complete']]);
+    expect(list[0].result).toBeUndefined();
+    // The account's own ledger has none of the backtest's orders.
+    expect(testApp.services.ledger.orders({ account: 'paper', limit: 1, offset: 0 }).total).toBe(0);
+  });
+
+  it('runs one backtest at a time, and a cancelled one keeps no result', async () => {
+    const { call, from, to } = await signedIn();
+    const { id } = (await call('POST', '/api/backtests', { from, to, capital: 1_000_000 })).json().data;
+    const second = await call('POST', '/api/backtests', { from, to, capital: 1_000_000 });
+    expect(second.statusCode).toBe(409);
+    expect(second.json().error).toBe(
+      'A backtest is already running: wait for it to finish or cancel it first.',
+    );
+
+    const cancelled = await call('POST', `/api/backtests/${id}/cancel`);
+    expect(cancelled.statusCode).toBe(200);
+    expect(cancelled.json().data).toMatchObject({ id, status: 'cancelled', result: null });
+    const again = await call('POST', `/api/backtests/${id}/cancel`);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error).toBe('This backtest is cancelled, not running: there is nothing to cancel.');
+  });
+
+  it('says what is wrong with each bad request, and never starts a run for one', async () => {
+    const { call, from, to } = await signedIn();
+    const refusals: [object, string][] = [
+      [{ from, to }, 'Invalid capital: capital is required'],
+      [
+        { from, to, capital: 100_000 },
+        'Invalid capital: capital must be at least ₹1,50,000: the paper account keeps ₹1,00,000 as its minimum balance',
+      ],
+      [
+        { from: to, to: '2020-01-01', capital: 500_000 },
+        'Invalid to: from must be on or before to: swap the two dates',
+      ],
+      [{ from: '2026-02-30', to, capital: 500_000 }, 'Invalid from: from is not a real calendar date'],
+      [
+        { from, to, capital: 500_000, product: 'X' },
+        'Invalid product: product must be I (intraday) or D (delivery)',
+      ],
+      [
+        { from, to, capital: 500_000, stop_loss_pct: 0 },
+        'Invalid stop_loss_pct: stop_loss_pct must be more than 0 %',
+      ],
+      [
+        { from, to, capital: 500_000, symbols: ['NOPE'] },
+        expect.stringMatching(
+          /^No one-minute history for NOPE: choose among the \d+ symbols the market lists\.$/,
+        ),
+      ],
+      [
+        { from: '2019-01-01', to: '2019-01-31', capital: 500_000 },
+        `No one-minute bars between 2019-01-01 and 2019-01-31: history covers ${from} to ${to}.`,
+      ],
+    ] as [object, string][];
+    for (const [body, sentence] of refusals) {
+      const reply = await call('POST', '/api/backtests', body);
+      expect([reply.statusCode, reply.json().error]).toEqual([400, sentence]);
+    }
+    expect((await call('GET', '/api/backtests')).json().data.runs).toEqual([]);
+    const unknown = await call('GET', '/api/backtests/no-such-run');
+    expect([unknown.statusCode, unknown.json().error]).toEqual([
+      404,
+      'No backtest no-such-run: it may have been started on another server.',
+    ]);
+  });
+});
