@@ -103,7 +103,10 @@ export class ModelEngine implements ModelEngineApi {
     if (this.walkForwardAbort) {
       this.walkForwardAbort.abort();
       this.walkForwardAbort = null;
-      this.walkForwardState = { status: 'not_run', reason: 'The server stopped before the walk-forward ended.' };
+      this.walkForwardState = {
+        status: 'not_run',
+        reason: 'The server stopped before the walk-forward ended.',
+      };
     }
     this.walkForwardRun = null;
   }

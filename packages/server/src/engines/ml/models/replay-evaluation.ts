@@ -54,7 +54,7 @@ export function niftyHistory(sessions: number, seed: number) {
  * (walkForwardSteps): every scored prediction is out of sample.
  */
 export function replayEvaluation(options: ReplayOptions): ReplayResult {
-  const { instruments, dates, history } = niftyHistory(options.sessions, options.seed);
+  const { instruments, history } = niftyHistory(options.sessions, options.seed);
   const sectors = new Map(instruments.map((i) => [i.symbol, i.sector]));
   const ensemble = new ModelEnsemble();
   const tally = runToEnd(
