@@ -151,6 +151,13 @@ describe('Historical candles card', () => {
     expect(view.requests.some((r) => r.path === '/api/history/import')).toBe(false);
   });
 
+  it('keeps Import disabled while the file is on its way', async () => {
+    const view = renderCard({ 'POST /api/history/import': { hang: true } });
+    await view.user.upload(await screen.findByLabelText('CSV file'), csvFile(DAILY_CSV));
+    await view.user.click(screen.getByRole('button', { name: 'Import' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: /Import/ })).toBeDisabled());
+  });
+
   it('shows the standard sentence when the server cannot be reached', async () => {
     const view = renderCard({ 'POST /api/history/import': NETWORK_DOWN });
     await view.user.upload(await screen.findByLabelText('CSV file'), csvFile(DAILY_CSV));

@@ -35,7 +35,7 @@ const Hint = styled.p`
   font-size: ${({ theme }) => theme.fontSize.sm};
   code { font-family: ${({ theme }) => theme.font.mono}; }
 `;
-const Outcome = styled.div`
+const OutcomeBox = styled.div`
   margin-top: ${({ theme }) => theme.space(3)};
   p { margin: ${({ theme }) => theme.space(1)} 0 0; }
   ul { margin: ${({ theme }) => theme.space(2)} 0 0; padding: 0; list-style: none; }
@@ -93,7 +93,7 @@ export function HistoryImportForm() {
   const fieldId = useId();
   const importHistory = useImportHistory();
   const [format, setFormat] = useState<HistoryImportFormat>('ohlcv');
-  const [interval, setInterval] = useState<HistoryInterval>('day');
+  const [interval, setBarInterval] = useState<HistoryInterval>('day');
   const [file, setFile] = useState<File | null>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [reading, setReading] = useState(false);
@@ -108,7 +108,11 @@ export function HistoryImportForm() {
     setOutcome(null);
     setReading(true);
     try {
-      const csv = await file.text();
+      const csv = await file.text().catch(() => null);
+      if (csv === null) {
+        setOutcome({ kind: 'failed', sentence: 'The file could not be read: choose it again.' });
+        return;
+      }
       const result = await importHistory.mutateAsync(
         format === 'ohlcv' ? { format, interval, csv } : { format, csv },
       );
@@ -141,7 +145,7 @@ export function HistoryImportForm() {
             <SelectInput
               id={`${fieldId}-interval`}
               value={interval}
-              onChange={(e) => setInterval(e.target.value as HistoryInterval)}
+              onChange={(e) => setBarInterval(e.target.value as HistoryInterval)}
             >
               <option value="1minute">1 minute</option>
               <option value="day">Daily</option>
@@ -170,20 +174,20 @@ export function HistoryImportForm() {
 function ImportOutcome({ outcome }: { outcome: Outcome }) {
   if (outcome.kind === 'imported') {
     return (
-      <Outcome>
+      <OutcomeBox>
         <Banner tone="success">{importedText(outcome.result)}</Banner>
-      </Outcome>
+      </OutcomeBox>
     );
   }
   if (outcome.kind === 'failed') {
     return (
-      <Outcome>
+      <OutcomeBox>
         <Banner tone="error">{outcome.sentence}</Banner>
-      </Outcome>
+      </OutcomeBox>
     );
   }
   return (
-    <Outcome>
+    <OutcomeBox>
       <Banner tone="error">
         {outcome.sentence}
         <ul aria-label="Refused lines">
@@ -195,6 +199,6 @@ function ImportOutcome({ outcome }: { outcome: Outcome }) {
         </ul>
         {outcome.more > 0 && <p>and {formatNumber(outcome.more, { decimals: 0 })} more</p>}
       </Banner>
-    </Outcome>
+    </OutcomeBox>
   );
 }
