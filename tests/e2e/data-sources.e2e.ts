@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { BrokerIntegration, DataSource } from '@td/contracts';
+import type { BrokerIntegration, DataSource, HistoryCoverageEntry } from '@td/contracts';
 import type { Page } from 'playwright-core';
 import {
   callApi,
@@ -36,6 +36,29 @@ async function sources(stack: E2EStack, token: string) {
   assert.equal(reply.status, 200);
   return reply.body.data;
 }
+
+async function coverage(stack: E2EStack, token: string) {
+  const reply = await callApi<{ success: boolean; data: HistoryCoverageEntry[] }>(
+    stack,
+    token,
+    'GET',
+    '/api/history/coverage',
+  );
+  assert.equal(reply.status, 200);
+  return reply.body.data;
+}
+
+/** Five daily RELIANCE bars of a past NSE week (2–6 Nov 2026); `highOnLine3` is the second bar's high. */
+const dailyCsv = (highOnLine3: string) =>
+  [
+    'symbol,timestamp,open,high,low,close,volume',
+    'RELIANCE,2026-11-02,1480.00,1495.50,1472.25,1490.10,1200000',
+    `RELIANCE,2026-11-03,1490.10,${highOnLine3},1481.00,1486.40,980000`,
+    'RELIANCE,2026-11-04,1486.40,1501.00,1484.00,1499.95,1105000',
+    'RELIANCE,2026-11-05,1499.95,1510.20,1493.30,1505.00,1320000',
+    'RELIANCE,2026-11-06,1505.00,1512.75,1498.60,1508.45,1010500',
+    '',
+  ].join('\n');
 
 /** A local market-data API: answers /quotes with JSON and counts the calls it gets. */
 async function startQuoteServer() {
@@ -153,6 +176,65 @@ e2eSuite('data-sources', { signedIn: true, env: ENV }, (suite) => {
         connectivity.getByText('UPSTOX_STATIC_IP on the API server (not confirmed by Upstox)'),
       );
       await shots(page, 'connectivity');
+    },
+    { timeout: 120_000 },
+  );
+
+  suite.test(
+    'a daily CSV with a bad row is refused line by line and stores nothing; fixed, it is stored and listed',
+    async ({ page, stack }) => {
+      await openSignedIn(page, stack, '/settings');
+      await tab(page, 'Data Sources').click();
+      const card = page.getByRole('region', { name: 'Historical candles' });
+      await expectVisible(card.getByRole('heading', { name: 'Import a CSV' }), 20_000);
+      const token = await sessionToken(page);
+      const before = await coverage(stack, token);
+      assert.ok(
+        !before.some((entry) => entry.symbol === 'RELIANCE' && entry.interval === 'day'),
+        'a fresh stack already holds daily RELIANCE bars',
+      );
+
+      // High below low on line 3 (the header is line 1): the whole file is refused.
+      const importFile = async (csv: string) => {
+        await card.getByLabel('Format').selectOption({ label: 'Our OHLCV CSV' });
+        await card.getByLabel('Interval').selectOption({ label: 'Daily' });
+        await card
+          .getByLabel('CSV file')
+          .setInputFiles({ name: 'reliance-daily.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+        await card.getByRole('button', { name: 'Import' }).click();
+      };
+      await importFile(dailyCsv('1479.00'));
+      const refused = card.getByRole('list', { name: 'Refused lines' });
+      await expectVisible(refused.getByText(/^Line 3: /));
+      assert.equal(await refused.getByRole('listitem').count(), 1);
+      await expectVisible(card.getByText(/^Nothing was imported: line 3: /));
+      await shots(page, 'history-refused');
+      assert.deepEqual(await coverage(stack, token), before, 'a refused file changed the stored coverage');
+
+      // The row fixed: all five bars are stored and the table agrees with the API.
+      await importFile(dailyCsv('1492.80'));
+      await expectVisible(card.getByText('Imported 5 bars of RELIANCE.'));
+      const after = await coverage(stack, token);
+      const reliance = after.find((entry) => entry.symbol === 'RELIANCE' && entry.interval === 'day');
+      assert.deepEqual(reliance, {
+        symbol: 'RELIANCE',
+        interval: 'day',
+        first: '2026-11-01T18:30:00.000Z',
+        last: '2026-11-05T18:30:00.000Z',
+        count: 5,
+      });
+      const row = card
+        .getByRole('table', { name: 'Stored candles' })
+        .getByRole('row', { name: /^RELIANCE / });
+      await expectVisible(row);
+      assert.deepEqual(await row.getByRole('cell').allInnerTexts(), [
+        'RELIANCE',
+        'Daily',
+        '2 Nov 2026',
+        '6 Nov 2026',
+        '5',
+      ]);
+      await shots(page, 'history-imported');
     },
     { timeout: 120_000 },
   );

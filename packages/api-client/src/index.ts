@@ -5,6 +5,7 @@ export * from './api-client-context';
 export * from './api-error';
 export * from './auth';
 export * from './data-sources';
+export * from './history';
 export * from './infra-monitoring';
 export * from './management';
 export * from './market';

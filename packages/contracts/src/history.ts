@@ -18,6 +18,8 @@ export type HistoryImportFormat = (typeof HISTORY_IMPORT_FORMATS)[number];
 /** One upload at most: a year of one-minute bars of one symbol fits (decision 0056). */
 export const HISTORY_IMPORT_MAX_BYTES = 8 * 1024 * 1024;
 export const HISTORY_IMPORT_MAX_ROWS = 100_000;
+/** The refusal of a file over the limit: the server's, and the browser's before it sends one. */
+export const HISTORY_IMPORT_TOO_LARGE = `csv is larger than ${HISTORY_IMPORT_MAX_BYTES / 1024 / 1024} MiB: split the file by month or by symbol`;
 
 /** Symbols one fetch may ask Upstox for. */
 export const HISTORY_FETCH_MAX_SYMBOLS = 20;
@@ -50,10 +52,7 @@ export const historyImportRequestSchema = z
     csv: z
       .string({ error: 'csv is required: the file as text' })
       .min(1, 'csv is empty: choose a file with a header line and at least one row')
-      .max(
-        HISTORY_IMPORT_MAX_BYTES,
-        `csv is larger than ${HISTORY_IMPORT_MAX_BYTES / 1024 / 1024} MiB: split the file by month or by symbol`,
-      ),
+      .max(HISTORY_IMPORT_MAX_BYTES, HISTORY_IMPORT_TOO_LARGE),
   })
   .refine((body) => body.format !== 'ohlcv' || body.interval !== undefined, {
     message: 'interval is required for the ohlcv format: 1minute or day',
@@ -66,14 +65,26 @@ export const historyImportRequestSchema = z
 export type HistoryImportRequest = z.infer<typeof historyImportRequestSchema>;
 
 /** What one import stored. */
-export interface HistoryImportResult {
-  format: HistoryImportFormat;
-  interval: HistoryInterval;
-  imported: number;
+export const historyImportResultSchema = z.object({
+  format: z.enum(HISTORY_IMPORT_FORMATS),
+  interval,
+  imported: z.number().int().nonnegative(),
   /** Bhavcopy rows of other series (BE, SM, …) are passed over, not refused. */
-  skipped: number;
-  symbols: string[];
-}
+  skipped: z.number().int().nonnegative(),
+  symbols: z.array(z.string()),
+});
+export type HistoryImportResult = z.infer<typeof historyImportResultSchema>;
+
+/**
+ * A refused file's 422 body beside its `error` sentence (code `history_rows_refused`): the first
+ * refused lines (line 1 is the header) and how many were refused in all.
+ */
+export const historyImportRefusalSchema = z.object({
+  code: z.literal('history_rows_refused'),
+  problems: z.array(z.object({ line: z.number().int().positive(), message: z.string() })),
+  refusedLines: z.number().int().nonnegative(),
+});
+export type HistoryImportRefusal = z.infer<typeof historyImportRefusalSchema>;
 
 /** POST /api/history/fetch: Upstox's bars for these symbols over IST days from–to, both included. */
 export const historyFetchRequestSchema = z
@@ -115,10 +126,12 @@ export interface HistoryFetchResult {
 }
 
 /** GET /api/history/coverage: per symbol and interval, the first and last bar start (ISO) and the count. */
-export interface HistoryCoverageEntry {
-  symbol: string;
-  interval: HistoryInterval;
-  first: string;
-  last: string;
-  count: number;
-}
+export const historyCoverageEntrySchema = z.object({
+  symbol: z.string(),
+  interval,
+  first: z.string(),
+  last: z.string(),
+  count: z.number().int().nonnegative(),
+});
+export type HistoryCoverageEntry = z.infer<typeof historyCoverageEntrySchema>;
+export const historyCoverageSchema = z.array(historyCoverageEntrySchema);

@@ -1,4 +1,10 @@
-import { formatAge, formatIstClock, formatIstDateTime } from './format-time';
+import {
+  formatAge,
+  formatIstClock,
+  formatIstDate,
+  formatIstDateTime,
+  formatIstDateTimeWithYear,
+} from './format-time';
 
 describe('formatIstClock', () => {
   it('shows the exchange time, whatever zone the browser is in', () => {
@@ -16,6 +22,16 @@ describe('formatIstDateTime', () => {
   it('shows the IST day and time of an event that may be days old', () => {
     expect(formatIstDateTime('2026-01-05T04:00:00.000Z')).toBe('5 Jan, 09:30');
     expect(formatIstDateTime(null)).toBe('—');
+  });
+});
+
+describe('formatIstDate and formatIstDateTimeWithYear', () => {
+  it('show the IST day with its year, so a stored bar of another year reads right', () => {
+    // IST midnight of 2 Nov is 18:30 UTC the day before.
+    expect(formatIstDate('2026-11-01T18:30:00.000Z')).toBe('2 Nov 2026');
+    expect(formatIstDateTimeWithYear('2025-01-06T03:45:00.000Z')).toBe('6 Jan 2025, 09:15');
+    expect(formatIstDate(null)).toBe('—');
+    expect(formatIstDateTimeWithYear('not a time')).toBe('—');
   });
 });
 

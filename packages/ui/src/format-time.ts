@@ -30,6 +30,30 @@ export function formatIstDateTime(iso: string | null | undefined): string {
   return Number.isNaN(date.getTime()) ? MISSING_VALUE : istDateTime(date);
 }
 
+const istDate = lazyFormat({ day: 'numeric', month: 'short', year: 'numeric' });
+
+/** "2 Nov 2026", the IST day, for a daily bar or anything dated by the exchange's day; the dash for none. */
+export function formatIstDate(iso: string | null | undefined): string {
+  if (!iso) return MISSING_VALUE;
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? MISSING_VALUE : istDate(date);
+}
+
+const istDateTimeWithYear = lazyFormat({
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+});
+
+/** "2 Nov 2026, 09:15" in IST, for a moment that may be years old (a stored one-minute bar). */
+export function formatIstDateTimeWithYear(iso: string | null | undefined): string {
+  if (!iso) return MISSING_VALUE;
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? MISSING_VALUE : istDateTimeWithYear(date);
+}
+
 /** How old a figure is, in words: "40 s", "3 min", "2 h 5 min", "3 days". */
 export function formatAge(milliseconds: number): string {
   const seconds = Math.max(0, Math.floor(milliseconds / 1000));

@@ -12,6 +12,7 @@ function renderTab(replies: Record<string, Responder> = {}) {
     replies: {
       'GET /api/data-sources': ok(SOURCES),
       'GET /api/upstox/integration': ok(integration()),
+      'GET /api/history/coverage': ok([]),
       ...replies,
     },
   });

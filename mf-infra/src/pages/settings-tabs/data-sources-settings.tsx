@@ -14,6 +14,7 @@ import styled from 'styled-components';
 import { BrokerIntegrationCard } from './broker-integration-card';
 import { DataSourceCard } from './data-source-card';
 import { DataSourceFormModal } from './data-source-form-modal';
+import { HistoricalCandlesCard } from './historical-candles-card';
 import { ButtonRow, SettingsTabPage } from './settings-tab-layout';
 import { UpstoxCredentialsModal } from './upstox-credentials-modal';
 
@@ -123,6 +124,7 @@ export function DataSourcesSettings() {
           ))}
         </Grid>
       )}
+      <HistoricalCandlesCard />
       {adding && <DataSourceFormModal open onClose={() => setAdding(false)} />}
       {editing && <DataSourceFormModal open editing={editing} onClose={() => setEditing(null)} />}
       {configuring && (

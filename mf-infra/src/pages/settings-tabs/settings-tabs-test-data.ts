@@ -1,4 +1,4 @@
-import type { BrokerIntegration, DataSource } from '@td/contracts';
+import type { BrokerIntegration, DataSource, HistoryCoverageEntry } from '@td/contracts';
 import { reply } from '@td/platform/test-support';
 
 export const ok = (data: unknown) => reply(200, { success: true, data });
@@ -55,3 +55,21 @@ export const integration = (overrides: Partial<BrokerIntegration> = {}): BrokerI
   credentials_source: 'saved',
   ...overrides,
 });
+
+/** Daily RELIANCE bars 2–6 Nov 2026 and minute TCS bars, stamped as the server does (IST bar starts). */
+export const COVERAGE: HistoryCoverageEntry[] = [
+  {
+    symbol: 'RELIANCE',
+    interval: 'day',
+    first: '2026-11-01T18:30:00.000Z',
+    last: '2026-11-05T18:30:00.000Z',
+    count: 5,
+  },
+  {
+    symbol: 'TCS',
+    interval: '1minute',
+    first: '2026-01-05T03:45:00.000Z',
+    last: '2026-03-31T09:59:00.000Z',
+    count: 22_875,
+  },
+];

@@ -1,3 +1,4 @@
+import { historyCoverageSchema, historyImportRefusalSchema, historyImportResultSchema } from '@td/contracts';
 import {
   FakeUpstoxApi,
   invalidTokenReply,
@@ -72,6 +73,9 @@ describe('POST /api/history/import and GET /api/history/coverage', () => {
       skipped: 0,
       symbols: ['INFY'],
     });
+    // The browser reads both replies through these schemas (packages/api-client/src/history.ts).
+    expect(historyImportResultSchema.safeParse(reply.json().data).success).toBe(true);
+    expect(historyCoverageSchema.safeParse(await coverage()).success).toBe(true);
     expect(await coverage()).toEqual([
       {
         symbol: 'INFY',
@@ -114,6 +118,7 @@ describe('POST /api/history/import and GET /api/history/coverage', () => {
       problems: [{ line: 3, message: 'high 1598 is below low 1601' }],
       refusedLines: 1,
     });
+    expect(historyImportRefusalSchema.safeParse(reply.json()).success).toBe(true);
     expect(await coverage()).toEqual([]);
   });
 
