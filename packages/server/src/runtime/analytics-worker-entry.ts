@@ -1,5 +1,3 @@
-import fs from 'node:fs';
-import os from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import { RebuildHost } from '../engines/analytics/rebuild-host';
 import type { RebuildReply, RebuildRequest } from '../engines/analytics/rebuild-protocol';
@@ -7,6 +5,7 @@ import { MarketClock } from '../engines/market/calendar/market-clock';
 import { SqlLedgerReadRepository } from '../storage/sql/ledger-read-repository';
 import { SqlOrdersRepository } from '../storage/sql/orders-repository';
 import { openReadOnlyDatabase } from '../storage/sqlite/database';
+import { lowerThisThreadsPriority } from './thread-priority';
 
 // The analytics rebuild worker (analytics-worker.ts starts it): the ledger read through a read-only
 // connection of its own, the history built and answered here, only JSON text sent back.
@@ -30,16 +29,3 @@ port.on('message', (request: RebuildRequest & { id: number }) => {
   }
   port.postMessage(reply);
 });
-
-/**
- * A rebuild is background work: on Linux a thread has a nice value of its own, so this one yields
- * the cores to the event loop (requests, ticks, orders) whenever both want one. Elsewhere, as is.
- */
-function lowerThisThreadsPriority(): void {
-  try {
-    const threadId = Number(fs.readlinkSync('/proc/thread-self').split('/').at(-1));
-    if (Number.isInteger(threadId) && threadId > 0) os.setPriority(threadId, 10);
-  } catch {
-    // No /proc (macOS, Windows) or not permitted: the worker runs at the process's priority.
-  }
-}

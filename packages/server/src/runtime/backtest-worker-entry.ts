@@ -1,5 +1,3 @@
-import fs from 'node:fs';
-import os from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import { BacktestHost, type BacktestRequest, generatedHistory } from '../engines/backtest';
 import { MarketClock } from '../engines/market/calendar/market-clock';
@@ -8,6 +6,7 @@ import { simulatedHistory } from '../engines/market/simulated-market';
 import { sqlLedgerStorage } from '../storage/sql/ledger-storage';
 import { openDatabase } from '../storage/sqlite/database';
 import type { BacktestWorkerData } from './backtest-worker';
+import { lowerThisThreadsPriority } from './thread-priority';
 
 // The backtest worker (backtest-worker.ts starts it): the generated history rebuilt from the same
 // seed and dates, each run on a fresh in-memory ledger, only messages sent back.
@@ -32,13 +31,3 @@ const host = new BacktestHost(
   (message) => port.postMessage(message),
 );
 port.on('message', (request: BacktestRequest) => host.handle(request));
-
-/** A backtest is background work: on Linux this thread yields the cores to the event loop. */
-function lowerThisThreadsPriority(): void {
-  try {
-    const threadId = Number(fs.readlinkSync('/proc/thread-self').split('/').at(-1));
-    if (Number.isInteger(threadId) && threadId > 0) os.setPriority(threadId, 10);
-  } catch {
-    // No /proc (macOS, Windows) or not permitted: the worker runs at the process's priority.
-  }
-}

@@ -30,6 +30,7 @@ import { SqlPhasesRepository } from '../storage/sql/phases-repository';
 import { SqlPredictionsRepository } from '../storage/sql/predictions-repository';
 import { analyticsWorkerSpawner } from './analytics-worker';
 import type { Foundation } from './build-foundation';
+import { mlWalkForwardWorker } from './ml-walk-forward-worker';
 
 /** The broker, feed subscriptions, analytics, safety, ml and strategy (loops, allocation, phases): §6 entries 6–10. */
 export function buildTrading(base: Foundation) {
@@ -121,6 +122,7 @@ export function buildTrading(base: Foundation) {
     newsFeedEnabled: (id) => dataSources.isEnabled(id),
     customNewsFeeds: () => dataSources.enabledCustomNewsFeeds(),
     walkForward: config.mlWalkForward,
+    walkForwardRunner: mlWalkForwardWorker(),
   });
 
   // Strategy. The loops read the allocation settings on every run and allocation ranks with the

@@ -4,6 +4,7 @@ import { type Db, openDatabase } from '../../../storage/sqlite/database';
 import { HORIZON_MINUTES, MIN_BARS } from './features';
 import { ModelEngine } from './model-engine';
 import { ModelEnsemble } from './model-ensemble';
+import { emptyCounters } from './online-learning';
 import { niftyHistory } from './replay-evaluation';
 import {
   inProcessWalkForward,
@@ -196,6 +197,46 @@ describe('the model engine starts trained', () => {
       status: 'not_run',
       reason: 'The server stopped before the walk-forward ended.',
     });
+    expect(engine.say()).toBe(0);
+  });
+
+  it('gives the ML vote the say a measured edge earns, and none once the feed is not the one measured', async () => {
+    // A walk-forward whose ten scored sessions each beat always-up and a coin by 5 to 7 points.
+    const sessions = Array.from({ length: 10 }, (_, i) => 0.56 + (i % 3) * 0.01);
+    const tally = {
+      n: 10_000,
+      ensemble: 5_700,
+      alwaysUp: 5_000,
+      coin: 5_000,
+      confident: 0,
+      confidentRight: 0,
+      models: [],
+      sessions,
+      sessionEdges: sessions.map((accuracy) => ({ overAlwaysUp: accuracy - 0.5, overCoin: accuracy - 0.5 })),
+    };
+    let simulatorIsTheFeed = true;
+    const engine = new ModelEngine({
+      predictions: new SqlPredictionsRepository(db),
+      universe: () => [],
+      minuteBars: () => [],
+      previousClose: () => undefined,
+      sectorOf: () => undefined,
+      now: () => NOW,
+      intervalMs: 3_600_000,
+      walkForward: () => ({
+        sessions: 12,
+        run: async () => ({ records: [], rebalances: 0, counters: emptyCounters(), holdout: [], tally }),
+      }),
+      measuredFeedInUse: () => simulatorIsTheFeed,
+    });
+    engine.start();
+    await engine.walkForwardDone();
+    engine.stop();
+    expect(engine.say()).toBe(1);
+    expect(engine.ensembleStatus().out_of_sample).toMatchObject({ status: 'complete', say: 1 });
+    expect(engine.ensembleStatus().out_of_sample.note).toMatch(/its vote counts 100 %\.$/);
+
+    simulatorIsTheFeed = false;
     expect(engine.say()).toBe(0);
   });
 });
