@@ -63,6 +63,22 @@ describe.each(databases)('SqlHistoricalCandlesRepository on $name', (database) =
     ]);
   });
 
+  it('stores a large file whole, in statements of many bars, the last of a repeated bar winning', () => {
+    const candles = new SqlHistoricalCandlesRepository(database.open());
+    // 1,026 bars: two statements of 500, one of 25 and one single bar; then the first bar again.
+    const many = Array.from({ length: 1_026 }, (_, i) => bar('TCS', OPEN + i * MINUTE, 150_000 + i));
+    candles.save([...many, bar('TCS', OPEN, 149_000)]);
+    const stored = candles.bars({
+      symbols: ['TCS'],
+      interval: '1minute',
+      fromMs: OPEN,
+      toMs: OPEN + 2_000 * MINUTE,
+    });
+    expect(stored).toHaveLength(1_026);
+    expect(stored[0]).toEqual(bar('TCS', OPEN, 149_000));
+    expect(stored.at(-1)).toEqual(many.at(-1));
+  });
+
   it('summarises the coverage per symbol and interval', () => {
     const candles = new SqlHistoricalCandlesRepository(database.open());
     candles.save([
