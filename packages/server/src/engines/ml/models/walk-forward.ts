@@ -207,7 +207,9 @@ export function* walkForwardSteps(
           due: minute + HORIZON_MINUTES,
           example: { observation: item.observation, up, probabilities },
         });
-        if (!scored) continue;
+        // The models learn a flat outcome as "not higher", as live; scored, it would hand always-down
+        // (and any bearish call) a free point: a flat price is neither call's success.
+        if (!scored || future.close === item.pricePaise) continue;
         const right = (prediction.vote.direction === 'UP') === (up === 1);
         tally.n += 1;
         if (right) tally.ensemble += 1;
