@@ -27,6 +27,8 @@ export const HISTORY_FETCH_MAX_SYMBOLS = 20;
 export const HISTORY_FETCH_MAX_DAYS: Readonly<Record<HistoryInterval, number>> = { '1minute': 92, day: 3660 };
 
 const DAY_MS = 86_400_000;
+/** The first day of Upstox's one-minute history (its V3 historical-candle API). */
+export const UPSTOX_MINUTES_FROM = '2022-01-01';
 
 const interval = z.enum(HISTORY_INTERVALS, {
   error: `interval must be one of ${HISTORY_INTERVALS.join(', ')}`,
@@ -105,6 +107,10 @@ export const historyFetchRequestSchema = z
   .refine(({ from, to }) => from <= to, {
     message: 'from must be on or before to: swap the two dates',
     path: ['to'],
+  })
+  .refine(({ from, interval: unit }) => unit !== '1minute' || from >= UPSTOX_MINUTES_FROM, {
+    message: `Upstox serves one-minute bars from ${UPSTOX_MINUTES_FROM} on: start the range on or after it`,
+    path: ['from'],
   })
   .refine(
     ({ from, to, interval: unit }) =>

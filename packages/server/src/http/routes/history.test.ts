@@ -198,6 +198,10 @@ describe('POST /api/history/fetch without Upstox', () => {
     [{ ...fetchBody, from: '2025-13-01' }, 'Invalid from: from is not a real calendar date'],
     [{ ...fetchBody, from: '2026-01-02', to: '2025-12-01' }, 'Invalid to: from must be on or before to'],
     [{ ...fetchBody, from: '2025-01-01' }, 'the range is too long for one fetch'],
+    [
+      { ...fetchBody, interval: '1minute', from: '2021-12-01', to: '2022-01-10' },
+      'Invalid from: Upstox serves one-minute bars from 2022-01-01 on',
+    ],
   ])('answers 400 with a sentence for %j', async (payload, message) => {
     const reply = await call('POST', '/api/history/fetch', payload);
     expect(reply.statusCode).toBe(400);
