@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { calendarDateSchema } from './calendar-date';
 
 /** Bar lengths the history store keeps: one minute (the session's bars) and one trading day. */
 export const HISTORY_INTERVALS = ['1minute', 'day'] as const;
@@ -33,16 +34,6 @@ export const UPSTOX_MINUTES_FROM = '2022-01-01';
 const interval = z.enum(HISTORY_INTERVALS, {
   error: `interval must be one of ${HISTORY_INTERVALS.join(', ')}`,
 });
-
-const calendarDate = (field: 'from' | 'to') =>
-  z
-    .string({ error: `${field} is required, as a date like 2026-04-01` })
-    .trim()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, `${field} must be a date like 2026-04-01`)
-    .refine((text) => {
-      const date = new Date(`${text}T00:00:00Z`);
-      return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(text);
-    }, `${field} is not a real calendar date`);
 
 /** POST /api/history/import: the file's text and its layout; bhavcopy files are daily by nature. */
 export const historyImportRequestSchema = z
@@ -101,8 +92,8 @@ export const historyFetchRequestSchema = z
         `at most ${HISTORY_FETCH_MAX_SYMBOLS} symbols per fetch: split the list`,
       ),
     interval,
-    from: calendarDate('from'),
-    to: calendarDate('to'),
+    from: calendarDateSchema('from'),
+    to: calendarDateSchema('to'),
   })
   .refine(({ from, to }) => from <= to, {
     message: 'from must be on or before to: swap the two dates',

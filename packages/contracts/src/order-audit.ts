@@ -1,19 +1,10 @@
 import { z } from 'zod';
+import { calendarDateSchema } from './calendar-date';
 
 /** The longest range one export covers: a year, leap day included. */
 export const AUDIT_MAX_RANGE_DAYS = 366;
 
 const DAY_MS = 86_400_000;
-
-const istDate = (field: 'from' | 'to') =>
-  z
-    .string({ error: `${field} is required, as a date like 2026-04-01` })
-    .trim()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, `${field} must be a date like 2026-04-01`)
-    .refine((text) => {
-      const date = new Date(`${text}T00:00:00Z`);
-      return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(text);
-    }, `${field} is not a real calendar date`);
 
 /** Days from one YYYY-MM-DD to another, both taken as the same time zone's midnight. */
 export function daysBetween(from: string, to: string): number {
@@ -22,7 +13,7 @@ export function daysBetween(from: string, to: string): number {
 
 /** GET /api/audit/orders(.csv): IST days `from` to `to`, both included, at most a year. */
 export const auditOrdersQuerySchema = z
-  .object({ from: istDate('from'), to: istDate('to') })
+  .object({ from: calendarDateSchema('from'), to: calendarDateSchema('to') })
   .refine(({ from, to }) => from <= to, {
     message: 'from must be on or before to: swap the two dates',
     path: ['to'],
