@@ -1,3 +1,4 @@
+import { backtestRunListSchema, backtestRunSchema, okEnvelope } from '@td/contracts';
 import { buildTestApp, signInForTest, type TestApp } from '../../test-support';
 
 let testApp: TestApp;
@@ -32,8 +33,13 @@ describe('backtest routes', () => {
     expect(started.statusCode).toBe(202);
     const { id, status } = started.json().data;
     expect(status).toBe('running');
+    // The replies are what the contracts say the screen reads.
+    expect(okEnvelope(backtestRunSchema).safeParse(started.json()).error).toBeUndefined();
 
     const run = await finished(call, id);
+    const one = (await call('GET', `/api/backtests/${id}`)).json();
+    expect(okEnvelope(backtestRunSchema).safeParse(one).error).toBeUndefined();
+    expect(one.data.result).not.toBeNull();
     expect(run.status).toBe('complete');
     expect(run.progress.bars_done).toBe(run.progress.total_bars);
     expect(run.progress.percent).toBe(100);
@@ -54,7 +60,9 @@ describe('backtest routes', () => {
       brokerage_plan: 'flat',
     });
 
-    const list = (await call('GET', '/api/backtests')).json().data.runs;
+    const listed = (await call('GET', '/api/backtests')).json();
+    expect(okEnvelope(backtestRunListSchema).safeParse(listed).error).toBeUndefined();
+    const list = listed.data.runs;
     expect(list.map((r: { id: string; status: string }) => [r.id, r.status])).toEqual([[id, 'complete']]);
     expect(list[0].result).toBeUndefined();
     // The account's own ledger has none of the backtest's orders.
@@ -73,6 +81,7 @@ describe('backtest routes', () => {
     const cancelled = await call('POST', `/api/backtests/${id}/cancel`);
     expect(cancelled.statusCode).toBe(200);
     expect(cancelled.json().data).toMatchObject({ id, status: 'cancelled', result: null });
+    expect(okEnvelope(backtestRunSchema).safeParse(cancelled.json()).error).toBeUndefined();
     const again = await call('POST', `/api/backtests/${id}/cancel`);
     expect(again.statusCode).toBe(409);
     expect(again.json().error).toBe('This backtest is cancelled, not running: there is nothing to cancel.');
