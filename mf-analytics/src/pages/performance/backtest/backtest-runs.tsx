@@ -1,5 +1,5 @@
 import type { BacktestRun } from '@td/contracts';
-import { Badge, Button, formatIstDateTime, Table, type TableColumn } from '@td/ui';
+import { Badge, Button, formatCapital, formatIstDateTime, Table, type TableColumn } from '@td/ui';
 import { rangeLabel } from './backtest-figures';
 
 const STATUS_TONE = {
@@ -21,6 +21,8 @@ export interface BacktestRunsProps {
 
 /** The past runs, newest first: show one, or tick two complete runs to see them side by side. */
 export function BacktestRuns({ runs, loading, shownId, onShow, compared, onCompare }: BacktestRunsProps) {
+  // Numbered from the oldest, so two runs started in the same minute can be told apart.
+  const numberOf = (run: BacktestRun) => `#${runs.length - runs.indexOf(run)}`;
   const toggle = (id: string) =>
     onCompare(compared.includes(id) ? compared.filter((c) => c !== id) : [...compared, id].slice(-2));
   const columns: TableColumn<BacktestRun>[] = [
@@ -30,15 +32,22 @@ export function BacktestRuns({ runs, loading, shownId, onShow, compared, onCompa
       cell: (run) => (
         <input
           type="checkbox"
-          aria-label={`Compare the run of ${formatIstDateTime(run.created_at)}`}
+          aria-label={`Compare run ${numberOf(run)}`}
           checked={compared.includes(run.id)}
           disabled={run.status !== 'complete'}
           onChange={() => toggle(run.id)}
         />
       ),
     },
+    { key: 'number', header: 'Run', cell: numberOf },
     { key: 'started', header: 'Started', cell: (run) => formatIstDateTime(run.created_at) },
     { key: 'range', header: 'Range', cell: (run) => rangeLabel(run) },
+    {
+      key: 'settings',
+      header: 'Settings',
+      cell: ({ settings: s }) =>
+        `${formatCapital(s.capital)} · ${s.allocation_strategy} · ${s.product === 'I' ? 'intraday' : 'delivery'} · ${s.brokerage_plan}`,
+    },
     {
       key: 'status',
       header: 'Status',
@@ -53,7 +62,7 @@ export function BacktestRuns({ runs, loading, shownId, onShow, compared, onCompa
           size="sm"
           variant={run.id === shownId ? 'primary' : 'secondary'}
           aria-pressed={run.id === shownId}
-          aria-label={`Show the run of ${formatIstDateTime(run.created_at)}`}
+          aria-label={`Show run ${numberOf(run)}`}
           onClick={() => onShow(run.id)}
         >
           Show

@@ -192,7 +192,7 @@ describe('Backtest tab', () => {
       'GET /api/backtests/run-2': ok(second),
     });
     await screen.findByRole('group', { name: 'Backtest figures' });
-    const boxes = screen.getAllByRole('checkbox', { name: /Compare the run of/ });
+    const boxes = screen.getAllByRole('checkbox', { name: /Compare run/ });
     await view.user.click(boxes[0]!);
     expect(screen.queryByRole('table', { name: 'Backtests side by side' })).not.toBeInTheDocument();
     await view.user.click(boxes[1]!);
@@ -202,5 +202,10 @@ describe('Backtest tab', () => {
     expect(row('Charges paid')).toBe('Charges paid₹600₹1,235');
     expect(row('Allocation')).toBe('Allocationaggressivemoderate');
     expect(row('Brokerage plan')).toBe('Brokerage plandiscountflat');
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Figure', 'Run #2', 'Run #1']);
   });
 });

@@ -63,6 +63,10 @@ export default function BacktestTab() {
         ? etaFromPace(run, Date.now())
         : null;
 
+  const listedRuns = runs.data?.runs ?? [];
+  // Numbered from the oldest, as the list numbers them.
+  const runName = (id: string) => `Run #${listedRuns.length - listedRuns.findIndex((r) => r.id === id)}`;
+
   const shownRun = () => {
     if (!run) return null;
     if (run.status === 'running') {
@@ -106,7 +110,10 @@ export default function BacktestTab() {
       {run && <Card title={`Backtest ${rangeLabel(run)}`}>{shownRun()}</Card>}
       {compared.length === 2 && (
         <Card title="Side by side">
-          <BacktestCompare ids={[compared[0]!, compared[1]!]} />
+          <BacktestCompare
+            ids={[compared[0]!, compared[1]!]}
+            labels={[runName(compared[0]!), runName(compared[1]!)]}
+          />
         </Card>
       )}
       <Card title="Past backtests">
