@@ -69,10 +69,11 @@ const Figures = styled.table`
     border-bottom: 1px solid ${({ theme }) => theme.colors.border};
     text-align: right;
     vertical-align: top;
-    overflow-wrap: anywhere;
+    overflow-wrap: break-word;
   }
   th:first-child,
   td:first-child {
+    width: 36%;
     text-align: left;
     color: ${({ theme }) => theme.colors.textMuted};
   }

@@ -1,8 +1,26 @@
-import { backtestRunListSchema, backtestRunSchema, okEnvelope } from '@td/contracts';
-import { buildTestApp, signInForTest, type TestApp } from '../../test-support';
+import type { AddressInfo } from 'node:net';
+import {
+  type BacktestProgressFrame,
+  backtestProgressFrameSchema,
+  backtestRunListSchema,
+  backtestRunSchema,
+  okEnvelope,
+} from '@td/contracts';
+import {
+  buildTestApp,
+  openSignedInStream,
+  type StreamTestClient,
+  signInForTest,
+  type TestApp,
+} from '../../test-support';
 
 let testApp: TestApp;
-afterEach(() => testApp?.close());
+let stream: StreamTestClient | undefined;
+afterEach(async () => {
+  stream?.socket.close();
+  stream = undefined;
+  await testApp?.close();
+});
 
 async function signedIn() {
   testApp = await buildTestApp();
@@ -67,6 +85,40 @@ describe('backtest routes', () => {
     expect(list[0].result).toBeUndefined();
     // The account's own ledger has none of the backtest's orders.
     expect(testApp.services.ledger.orders({ account: 'paper', limit: 1, offset: 0 }).total).toBe(0);
+  });
+
+  it("publishes the run's progress on the backtests stream topic, then its end", async () => {
+    const { call, from, to } = await signedIn();
+    await testApp.app.listen({ port: 0, host: '127.0.0.1' });
+    const url = `ws://127.0.0.1:${(testApp.app.server.address() as AddressInfo).port}/api/stream`;
+    stream = await openSignedInStream(url, (await signInForTest(testApp)).token);
+    stream.send({ type: 'subscribe', topics: ['backtests'] });
+    await stream.next((message) => message.type === 'subscribed');
+
+    const { id } = (await call('POST', '/api/backtests', { from, to, capital: 1_000_000 })).json().data;
+    const run = await finished(call, id);
+    const client = stream;
+    const frames = () =>
+      client.messages
+        .flatMap((message) => (Array.isArray(message) ? message : [message]))
+        .filter((message) => message.topic === 'backtests')
+        .map((message) => message.data as BacktestProgressFrame);
+    await client.next(() => frames().some((frame) => frame.status === 'complete'));
+    const seen = frames();
+    expect(seen.every((frame) => backtestProgressFrameSchema.safeParse(frame).success)).toBe(true);
+    expect(seen.every((frame) => frame.id === id && frame.bars_total === run.progress.total_bars)).toBe(true);
+    expect(seen.at(-1)).toEqual({
+      id,
+      status: 'complete',
+      bars_done: run.progress.total_bars,
+      bars_total: run.progress.total_bars,
+      percent: 100,
+      eta_seconds: 0,
+    });
+    // Progress went up frame by frame while the run went on.
+    const done = seen.map((frame) => frame.bars_done);
+    expect(done).toEqual([...done].sort((a, b) => a - b));
+    expect(seen.filter((frame) => frame.status === 'running').length).toBeGreaterThan(0);
   });
 
   it('runs one backtest at a time, and a cancelled one keeps no result', async () => {
