@@ -86,9 +86,12 @@ e2eSuite('backtest', { signedIn: true, env: { SIMULATOR_HISTORY_SESSIONS: '2' } 
       assert.ok(covered, 'the refusal should name the dates the history covers');
       const [, from, to] = covered;
 
+      // The refusal offers the history's own dates.
+      await page.getByRole('button', { name: `Use ${from} to ${to}`, exact: true }).click();
+      assert.equal(await page.getByLabel('From', { exact: true }).inputValue(), from);
+      assert.equal(await page.getByLabel('To', { exact: true }).inputValue(), to);
+
       // Capital under the minimum: refused on the screen, with the schema's sentence.
-      await fill(page, 'From', from!);
-      await fill(page, 'To', to!);
       await fill(page, 'Starting capital (₹)', '100000');
       await page.getByRole('button', { name: 'Run backtest' }).click();
       await expectVisible(page.getByText('capital must be at least ₹1,50,000', { exact: false }));

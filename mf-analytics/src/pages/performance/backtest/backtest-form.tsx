@@ -1,5 +1,5 @@
 import type { BacktestStartRequest } from '@td/contracts';
-import { Button, NumberField, SelectInput, TextInput } from '@td/ui';
+import { Banner, Button, NumberField, SelectInput, TextInput } from '@td/ui';
 import { type ReactNode, useId, useState } from 'react';
 import styled from 'styled-components';
 import {
@@ -67,17 +67,29 @@ export interface BacktestFormProps {
   onRun: (request: BacktestStartRequest) => void;
   running: boolean;
   submitting: boolean;
+  /** The server's sentence when it refused the last run. */
+  refusal: string | null;
+  /** Each press of Run, valid or not: a refusal of an earlier press no longer applies. */
+  onAttempt: () => void;
 }
 
+/** The range a refusal says the history covers ("… history covers 2026-11-25 to 2026-11-26."). */
+const coveredRange = (refusal: string | null) => {
+  const match = /history covers (\d{4}-\d{2}-\d{2}) to (\d{4}-\d{2}-\d{2})/.exec(refusal ?? '');
+  return match ? { from: match[1]!, to: match[2]! } : null;
+};
+
 /** The run's range and settings, each checked with POST /api/backtests's own schema before anything is sent. */
-export function BacktestForm({ onRun, running, submitting }: BacktestFormProps) {
+export function BacktestForm({ onRun, running, submitting, refusal, onAttempt }: BacktestFormProps) {
   const [values, setValues] = useState<BacktestFormValues>(INITIAL_FORM);
   const [errors, setErrors] = useState<BacktestFormErrors>({});
   const set =
     <K extends keyof BacktestFormValues>(key: K) =>
     (value: BacktestFormValues[K]) =>
       setValues((current) => ({ ...current, [key]: value }));
+  const covered = coveredRange(refusal);
   const submit = () => {
+    onAttempt();
     const read = readBacktestForm(values);
     setErrors(read.errors ?? {});
     if (read.request) onRun(read.request);
@@ -219,6 +231,25 @@ export function BacktestForm({ onRun, running, submitting }: BacktestFormProps) 
           Run backtest
         </Button>
       </Actions>
+      {refusal && (
+        <Banner
+          tone="error"
+          title="Not started"
+          actions={
+            covered && (
+              <Button
+                size="sm"
+                variant="secondary"
+                onClick={() => setValues((current) => ({ ...current, ...covered }))}
+              >
+                Use {covered.from} to {covered.to}
+              </Button>
+            )
+          }
+        >
+          {refusal}
+        </Banner>
+      )}
     </form>
   );
 }

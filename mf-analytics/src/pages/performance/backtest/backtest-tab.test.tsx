@@ -71,6 +71,15 @@ describe('Backtest tab', () => {
         'No one-minute bars between 2019-01-01 and 2019-01-31: history covers 2026-11-16 to 2026-11-20.',
       ),
     ).toBeInTheDocument();
+    // The dates the server named fill the form at a click.
+    fireEvent.click(screen.getByRole('button', { name: 'Use 2026-11-16 to 2026-11-20' }));
+    expect(screen.getByLabelText('From')).toHaveValue('2026-11-16');
+    expect(screen.getByLabelText('To')).toHaveValue('2026-11-20');
+    // A new press replaces the old refusal with what is wrong now.
+    fill('Starting capital (₹)', '100000');
+    fireEvent.submit(screen.getByRole('form', { name: 'Backtest settings' }));
+    expect(screen.getByText(/capital must be at least ₹1,50,000/)).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText(/No one-minute bars/)).not.toBeInTheDocument());
   });
 
   it('sends the settings, shows the progress from the stream, then the results the run answers', async () => {

@@ -98,13 +98,10 @@ export default function BacktestTab() {
         <BacktestForm
           running={anyRunning}
           submitting={start.isPending}
+          refusal={start.isError ? errorMessage(start.error, START_FAILED) : null}
+          onAttempt={start.reset}
           onRun={(request) => start.mutate(request, { onSuccess: (started) => setChosenId(started.id) })}
         />
-        {start.isError && (
-          <Banner tone="error" title="Not started">
-            {errorMessage(start.error, START_FAILED)}
-          </Banner>
-        )}
         {cancel.isError && <Banner tone="error">{errorMessage(cancel.error, CANCEL_FAILED)}</Banner>}
       </Card>
       {run && <Card title={`Backtest ${rangeLabel(run)}`}>{shownRun()}</Card>}
