@@ -20,6 +20,8 @@ export const POLL_INTERVALS = {
   autoScaling: 30_000,
   /** Data sources and the broker card: the spec's cache stale time is 5 min; statuses change faster. */
   dataSources: 60_000,
+  /** A backtest while it runs (decision 0054): the stream's frames come faster; this is the fallback. Finished runs are not polled. */
+  backtestRunning: 1_000,
 } as const;
 
 /**

@@ -71,3 +71,81 @@ export type BacktestStartRequest = z.infer<typeof backtestStartRequestSchema>;
 
 export const BACKTEST_STATUSES = ['running', 'complete', 'cancelled', 'failed'] as const;
 export type BacktestStatus = (typeof BACKTEST_STATUSES)[number];
+
+// The replies, as engines/backtest/backtest-view.ts builds them: money in rupees, times ISO.
+
+const rupees = z.number().finite();
+
+const backtestChargesSchema = z.object({
+  brokerage: rupees,
+  stt: rupees,
+  exchange_transaction: rupees,
+  sebi_fee: rupees,
+  gst: rupees,
+  stamp_duty: rupees,
+  total: rupees,
+});
+
+export const backtestOrderSchema = z.object({
+  at: z.string(),
+  symbol: z.string(),
+  side: z.enum(['BUY', 'SELL']),
+  quantity: z.number().int(),
+  /** Average fill price; null when nothing filled. */
+  price: rupees.nullable(),
+  product: z.enum(['I', 'D']),
+  status: z.enum(['PENDING', 'FILLED', 'CANCELLED', 'REJECTED']),
+  strategy: z.string(),
+  reject_reason: z.string().nullable(),
+  charges: backtestChargesSchema,
+});
+export type BacktestOrder = z.infer<typeof backtestOrderSchema>;
+
+/** A complete run's figures: net P&L is final equity less capital, the charges already paid out of it. */
+export const backtestResultSchema = z.object({
+  starting_capital: rupees,
+  final_equity: rupees,
+  net_pnl: rupees,
+  charges: rupees,
+  /** Value of every fill, both sides. */
+  turnover: rupees,
+  bars: z.number().int().nonnegative(),
+  sessions: z.array(z.object({ date: z.string(), orders: z.number().int(), end_equity: rupees })),
+  orders: z.array(backtestOrderSchema),
+  errors: z.array(z.string()),
+});
+export type BacktestResult = z.infer<typeof backtestResultSchema>;
+
+/** GET /api/backtests/:id (with `result`, null unless complete) and each run of GET /api/backtests (without). */
+export const backtestRunSchema = z.object({
+  id: z.string(),
+  status: z.enum(BACKTEST_STATUSES),
+  created_at: z.string(),
+  finished_at: z.string().nullable(),
+  settings: backtestStartRequestSchema,
+  progress: z.object({
+    bars_done: z.number().int().nonnegative(),
+    total_bars: z.number().int().nonnegative(),
+    percent: z.number().min(0).max(100),
+  }),
+  result: backtestResultSchema.nullable().optional(),
+  error: z.string().nullable(),
+});
+export type BacktestRun = z.infer<typeof backtestRunSchema>;
+
+export const backtestRunListSchema = z.object({ runs: z.array(backtestRunSchema) });
+export type BacktestRunList = z.infer<typeof backtestRunListSchema>;
+
+/** The stream topic a run's progress is published on, a few frames a second at most. */
+export const BACKTESTS_STREAM_TOPIC = 'backtests';
+
+export const backtestProgressFrameSchema = z.object({
+  id: z.string(),
+  status: z.enum(BACKTEST_STATUSES),
+  bars_done: z.number().int().nonnegative(),
+  bars_total: z.number().int().nonnegative(),
+  percent: z.number().min(0).max(100),
+  /** Seconds left at the pace so far; null until there is a pace to go by. */
+  eta_seconds: z.number().nonnegative().nullable(),
+});
+export type BacktestProgressFrame = z.infer<typeof backtestProgressFrameSchema>;

@@ -2,13 +2,13 @@ import { z } from 'zod';
 
 /** Topics a client may subscribe to on /api/stream. */
 export const STREAM_TOPIC_PATTERN =
-  /^(ticks|candles|book):[A-Z0-9&_-]{1,20}$|^(indices|portfolio|registry|patterns|smart-money|orders|safety)$/;
+  /^(ticks|candles|book):[A-Z0-9&_-]{1,20}$|^(indices|portfolio|registry|patterns|smart-money|orders|safety|backtests)$/;
 
 export const streamTopicSchema = z
   .string()
   .regex(
     STREAM_TOPIC_PATTERN,
-    'Topics are ticks:<SYMBOL>, candles:<SYMBOL>, book:<SYMBOL>, indices, portfolio, registry, patterns, smart-money, orders or safety',
+    'Topics are ticks:<SYMBOL>, candles:<SYMBOL>, book:<SYMBOL>, indices, portfolio, registry, patterns, smart-money, orders, safety or backtests',
   );
 
 /** What a client sends: its session first, then what it wants. */

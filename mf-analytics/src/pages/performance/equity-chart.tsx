@@ -1,7 +1,7 @@
-import type { PerformanceReturns } from '@td/contracts';
 import { Skeleton } from '@td/ui';
 import { lazy, Suspense } from 'react';
 import styled from 'styled-components';
+import type { EquityChartPoint } from './equity-chart-canvas';
 
 // Its own chunk: the chart library downloads only when the overview shows a chart.
 const EquityChartCanvas = lazy(
@@ -16,7 +16,8 @@ const Frame = styled.div`
 `;
 
 export interface EquityChartProps {
-  equity: PerformanceReturns['equity'];
+  /** The ledger's sessions, or a backtest's. */
+  equity: readonly EquityChartPoint[];
 }
 
 /** The equity curve and its drawdown, one point per IST session. */

@@ -75,8 +75,10 @@ describe('Performance Analytics', () => {
     expect(await screen.findByText('Performance data not available')).toBeInTheDocument();
     expect(screen.getByText(/No closed trades and no sessions yet in the paper account/)).toBeInTheDocument();
     for (const name of CARDS) expect(card(name)).toHaveTextContent('—');
-    expect(screen.queryByRole('tablist')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Export Report' })).toBeDisabled();
+    // The ledger's views say so; the Backtest tab needs no ledger and stays open to choose.
+    expect(screen.getByRole('tabpanel')).toHaveTextContent('Performance data not available');
+    expect(screen.getByRole('tab', { name: 'Backtest' })).toBeInTheDocument();
   });
 
   it('shows the connection banner with Retry, Restart and the last attempt, and dashes on every card', async () => {

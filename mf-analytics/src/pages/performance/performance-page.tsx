@@ -1,8 +1,20 @@
 import { isApiError } from '@td/api-client';
 import type { PerformancePeriod } from '@td/contracts';
 import { usePlatform } from '@td/platform';
-import { Badge, Button, Card, EmptyState, ErrorPanel, Page, PageHeader, saveFile, Tabs } from '@td/ui';
-import { type ReactNode, useState } from 'react';
+import {
+  Badge,
+  Button,
+  Card,
+  EmptyState,
+  ErrorPanel,
+  Page,
+  PageHeader,
+  Skeleton,
+  saveFile,
+  Tabs,
+} from '@td/ui';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { MonthlyTable, StocksTable, StrategiesTable } from './breakdown-tables';
 import { ConnectionIssuesBanner } from './connection-issues-banner';
@@ -14,6 +26,16 @@ import { performanceReportCsv, performanceReportFilename } from './performance-r
 import { SourceNote } from './source-note';
 import { StatisticsTab } from './statistics-tab';
 import { usePerformanceData } from './use-performance-data';
+
+// Its own chunk, with the request's schema: it downloads when the Backtest tab opens.
+const BacktestTab = lazy(
+  () => import(/* webpackChunkName: "performance-backtest" */ './backtest/backtest-tab'),
+);
+
+const PERFORMANCE_TABS = ['overview', 'monthly', 'stocks', 'strategies', 'statistics', 'backtest'] as const;
+type PerformanceTab = (typeof PERFORMANCE_TABS)[number];
+const isPerformanceTab = (id: string | null): id is PerformanceTab =>
+  PERFORMANCE_TABS.includes(id as PerformanceTab);
 
 const Toolbar = styled.div`
   display: flex;
@@ -29,6 +51,10 @@ export function PerformancePage() {
   const [filter, setFilter] = useState<PerformanceFilterValue>({});
   const [filterOpen, setFilterOpen] = useState(false);
   const data = usePerformanceData({ period, ...filter });
+  // The open tab is kept in the address (?tab=), so a reload or a link opens the same one.
+  const [params, setParams] = useSearchParams();
+  const requested = params.get('tab');
+  const tab: PerformanceTab = isPerformanceTab(requested) ? requested : 'overview';
   const analytics = data.analytics.data;
   const returns = data.returns.data;
   const failed = data.error !== null;
@@ -45,7 +71,8 @@ export function PerformancePage() {
   const tables = (content: ReactNode) => (
     <Card action={<SourceNote source={returns?.source} />}>{content}</Card>
   );
-  const body = () => {
+  /** Instead of the ledger's tabs while their figures are failing, empty or loading. */
+  const ledgerState = (): ReactNode | undefined => {
     if (failed && (!analytics || !returns)) {
       const disconnected = isApiError(data.error) && data.error.isDisconnected;
       return (
@@ -69,23 +96,51 @@ export function PerformancePage() {
         />
       );
     }
+    return undefined;
+  };
+  const body = () => {
+    const state = ledgerState();
+    const ledger = (content: () => ReactNode) => (state === undefined ? content() : state);
     return (
       <Tabs
         label="Performance views"
+        value={tab}
+        onChange={(id) => setParams({ tab: id }, { replace: true })}
         tabs={[
           {
             id: 'overview',
             label: 'Overview',
-            content: <OverviewTab analytics={analytics} returns={returns} />,
+            content: ledger(() => <OverviewTab analytics={analytics!} returns={returns!} />),
           },
-          { id: 'monthly', label: 'Monthly', content: tables(<MonthlyTable rows={returns.monthly} />) },
-          { id: 'stocks', label: 'Stocks', content: tables(<StocksTable rows={returns.stocks} />) },
+          {
+            id: 'monthly',
+            label: 'Monthly',
+            content: ledger(() => tables(<MonthlyTable rows={returns!.monthly} />)),
+          },
+          {
+            id: 'stocks',
+            label: 'Stocks',
+            content: ledger(() => tables(<StocksTable rows={returns!.stocks} />)),
+          },
           {
             id: 'strategies',
             label: 'Strategies',
-            content: tables(<StrategiesTable rows={returns.strategies} />),
+            content: ledger(() => tables(<StrategiesTable rows={returns!.strategies} />)),
           },
-          { id: 'statistics', label: 'Statistics', content: <StatisticsTab analytics={analytics} /> },
+          {
+            id: 'statistics',
+            label: 'Statistics',
+            content: ledger(() => <StatisticsTab analytics={analytics!} />),
+          },
+          {
+            id: 'backtest',
+            label: 'Backtest',
+            content: (
+              <Suspense fallback={<Skeleton block={{ height: '240px' }} label="Loading the backtest" />}>
+                <BacktestTab />
+              </Suspense>
+            ),
+          },
         ]}
       />
     );
@@ -121,35 +176,39 @@ export function PerformancePage() {
           lastAttempt={data.lastAttempt}
         />
       )}
-      <Toolbar>
-        <PeriodSelect value={period} onChange={setPeriod} />
-        <Button
-          size="sm"
-          variant={filterOpen || filter.strategy || filter.symbol ? 'primary' : 'secondary'}
-          aria-expanded={filterOpen}
-          onClick={() => setFilterOpen((open) => !open)}
-        >
-          Filter{filter.strategy || filter.symbol ? ' (on)' : ''}
-        </Button>
-        <Button
-          size="sm"
-          variant="secondary"
-          onClick={exportReport}
-          disabled={!analytics || !returns || failed || empty}
-        >
-          Export Report
-        </Button>
-      </Toolbar>
-      {filterOpen && (
-        <FilterBar
-          value={filter}
-          strategies={returns?.filters.strategies ?? []}
-          symbols={returns?.filters.symbols ?? []}
-          onChange={setFilter}
-        />
+      {tab !== 'backtest' && (
+        <>
+          <Toolbar>
+            <PeriodSelect value={period} onChange={setPeriod} />
+            <Button
+              size="sm"
+              variant={filterOpen || filter.strategy || filter.symbol ? 'primary' : 'secondary'}
+              aria-expanded={filterOpen}
+              onClick={() => setFilterOpen((open) => !open)}
+            >
+              Filter{filter.strategy || filter.symbol ? ' (on)' : ''}
+            </Button>
+            <Button
+              size="sm"
+              variant="secondary"
+              onClick={exportReport}
+              disabled={!analytics || !returns || failed || empty}
+            >
+              Export Report
+            </Button>
+          </Toolbar>
+          {filterOpen && (
+            <FilterBar
+              value={filter}
+              strategies={returns?.filters.strategies ?? []}
+              symbols={returns?.filters.symbols ?? []}
+              onChange={setFilter}
+            />
+          )}
+          <MetricCards analytics={analytics} loading={data.loading} failed={failed || empty} />
+          {!failed && <SourceNote source={analytics?.source} />}
+        </>
       )}
-      <MetricCards analytics={analytics} loading={data.loading} failed={failed || empty} />
-      {!failed && <SourceNote source={analytics?.source} />}
       {body()}
     </Page>
   );

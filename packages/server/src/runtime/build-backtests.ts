@@ -1,3 +1,4 @@
+import { BACKTESTS_STREAM_TOPIC } from '@td/contracts';
 import { BacktestService, generatedHistory, WorkerBacktestRunner } from '../engines/backtest';
 import { SqlBacktestRunsRepository } from '../storage/sql/backtest-runs-repository';
 import { backtestWorkerSpawner } from './backtest-worker';
@@ -5,7 +6,7 @@ import type { Foundation } from './build-foundation';
 
 /** The strategy lab's backtests: runs in a worker over the market's generated history (decision 0054). */
 export function buildBacktests(base: Foundation): BacktestService {
-  const { config, market, db, now, logger } = base;
+  const { config, market, db, now, logger, stream } = base;
   const spawn = backtestWorkerSpawner({
     seed: config.market.seed,
     dates: market.history.sessionDates,
@@ -17,5 +18,6 @@ export function buildBacktests(base: Foundation): BacktestService {
     runner: new WorkerBacktestRunner(spawn),
     now,
     logger,
+    publish: (frame) => stream.publish(BACKTESTS_STREAM_TOPIC, frame),
   });
 }

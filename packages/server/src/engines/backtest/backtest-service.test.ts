@@ -1,8 +1,9 @@
+import { type BacktestProgressFrame, backtestProgressFrameSchema } from '@td/contracts';
 import { SqlBacktestRunsRepository } from '../../storage/sql/backtest-runs-repository';
 import { openDatabase } from '../../storage/sqlite/database';
 import type { Candle } from '../market/market-types';
 import type { BacktestRunner } from './backtest-protocol';
-import { BacktestService } from './backtest-service';
+import { BacktestService, type BacktestServiceDeps } from './backtest-service';
 import type { BacktestHistory } from './backtest-sessions';
 import { inProcessRunner } from './backtest-worker-host';
 import { memoryLedger } from './test-support/memory-ledger';
@@ -37,10 +38,16 @@ const request = {
   brokerage_plan: 'flat' as const,
 };
 
-function service(runner: BacktestRunner = inProcessRunner({ history, openLedger: memoryLedger })) {
+function service(
+  runner: BacktestRunner = inProcessRunner({ history, openLedger: memoryLedger }),
+  extra: Partial<BacktestServiceDeps> = {},
+) {
   const runs = new SqlBacktestRunsRepository(openDatabase(':memory:'));
   const logger = { info: jest.fn(), error: jest.fn() };
-  return { runs, backtests: new BacktestService({ runs, history, runner, now: () => 5_000, logger }) };
+  return {
+    runs,
+    backtests: new BacktestService({ runs, history, runner, now: () => 5_000, logger, ...extra }),
+  };
 }
 
 describe('BacktestService', () => {
@@ -54,6 +61,33 @@ describe('BacktestService', () => {
       progress: { bars_done: 60, total_bars: 60, percent: 100 },
     });
     expect(run.result).toMatchObject({ starting_capital: 1_000_000, bars: 60 });
+  });
+
+  it('publishes the progress on the stream a few times a second, with the time left, then the end', async () => {
+    let clock = 10_000;
+    const published: BacktestProgressFrame[] = [];
+    // A runner telling every 100 ms of a 60-bar run: 10 bars a tick, so 6 ticks.
+    const paced: BacktestRunner = {
+      run: async (job, onProgress, signal) => {
+        for (let done = 10; done <= 60; done += 10) {
+          clock += 100;
+          onProgress(done, 60);
+        }
+        return inProcessRunner({ history, openLedger: memoryLedger }).run(job, () => {}, signal);
+      },
+      stop: async () => {},
+    };
+    const { backtests } = service(paced, { now: () => clock, publish: (frame) => published.push(frame) });
+    const { id } = backtests.start(request);
+    await backtests.idle();
+    // At 100, 200 … 600 ms: sent at 100 ms, then once 250 ms had passed (400 ms), and the last bar at once.
+    expect(published).toEqual([
+      { id, status: 'running', bars_done: 10, bars_total: 60, percent: 16.6, eta_seconds: 1 },
+      { id, status: 'running', bars_done: 40, bars_total: 60, percent: 66.6, eta_seconds: 0 },
+      { id, status: 'running', bars_done: 60, bars_total: 60, percent: 100, eta_seconds: 0 },
+      { id, status: 'complete', bars_done: 60, bars_total: 60, percent: 100, eta_seconds: 0 },
+    ]);
+    expect(published.every((frame) => backtestProgressFrameSchema.safeParse(frame).success)).toBe(true);
   });
 
   it('marks a run that failed in the runner failed, with the reason', async () => {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { BacktestStartRequest } from '@td/contracts';
+import type { BacktestProgressFrame, BacktestStartRequest } from '@td/contracts';
 import type { Logger } from 'pino';
 import { conflict, notFound } from '../../core/errors';
 import type { BacktestRunsRepository } from '../../core/ports/repositories/backtest-runs';
@@ -8,6 +8,8 @@ import { type BacktestHistory, selectBacktestSessions } from './backtest-session
 import { type BacktestRunView, resultView, runView, settingsOf } from './backtest-view';
 
 const LISTED = 50;
+/** A run's progress goes out on the stream at most this often (its end always does). */
+const FRAME_EVERY_MS = 250;
 
 export interface BacktestServiceDeps {
   runs: BacktestRunsRepository;
@@ -16,6 +18,8 @@ export interface BacktestServiceDeps {
   runner: BacktestRunner;
   now: () => number;
   logger: Pick<Logger, 'error' | 'info'>;
+  /** The `backtests` stream topic: a run's progress, a few frames a second, and its end. */
+  publish?: (frame: BacktestProgressFrame) => void;
 }
 
 /** The strategy lab's runs: one at a time, each in the runner, its progress and end kept in backtest_runs. */
@@ -101,12 +105,14 @@ export class BacktestService {
   ): Promise<void> {
     const { runs, now } = this.deps;
     let barsDone = 0;
+    const frames = this.frames(id);
     try {
       const outcome = await this.deps.runner.run(
         job,
-        (done) => {
+        (done, total) => {
           barsDone = done;
           runs.progress(id, done);
+          frames.progress(done, total);
         },
         signal,
       );
@@ -140,6 +146,45 @@ export class BacktestService {
       });
     } finally {
       this.current = null;
+      frames.end();
     }
+  }
+
+  /** The run's frames for the stream: progress throttled, with the time left at the pace so far. */
+  private frames(id: string) {
+    const { now, publish } = this.deps;
+    const startedAt = now();
+    let sentAt = Number.NEGATIVE_INFINITY;
+    return {
+      progress: (done: number, total: number) => {
+        const at = now();
+        if (!publish || (done < total && at - sentAt < FRAME_EVERY_MS)) return;
+        sentAt = at;
+        const elapsed = (at - startedAt) / 1000;
+        const eta = done > 0 && elapsed > 0 ? Math.round(((total - done) * elapsed) / done) : null;
+        publish({
+          id,
+          status: 'running',
+          bars_done: done,
+          bars_total: total,
+          percent: total > 0 ? Math.floor((done / total) * 1000) / 10 : 0,
+          eta_seconds: eta,
+        });
+      },
+      end: () => {
+        if (!publish) return;
+        const run = this.deps.runs.get(id);
+        if (!run) return;
+        const { status, progress } = runView(run);
+        publish({
+          id,
+          status,
+          bars_done: progress.bars_done,
+          bars_total: progress.total_bars,
+          percent: progress.percent,
+          eta_seconds: status === 'complete' ? 0 : null,
+        });
+      },
+    };
   }
 }

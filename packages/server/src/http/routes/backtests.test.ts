@@ -1,7 +1,26 @@
-import { buildTestApp, signInForTest, type TestApp } from '../../test-support';
+import type { AddressInfo } from 'node:net';
+import {
+  type BacktestProgressFrame,
+  backtestProgressFrameSchema,
+  backtestRunListSchema,
+  backtestRunSchema,
+  okEnvelope,
+} from '@td/contracts';
+import {
+  buildTestApp,
+  openSignedInStream,
+  type StreamTestClient,
+  signInForTest,
+  type TestApp,
+} from '../../test-support';
 
 let testApp: TestApp;
-afterEach(() => testApp?.close());
+let stream: StreamTestClient | undefined;
+afterEach(async () => {
+  stream?.socket.close();
+  stream = undefined;
+  await testApp?.close();
+});
 
 async function signedIn() {
   testApp = await buildTestApp();
@@ -32,8 +51,13 @@ describe('backtest routes', () => {
     expect(started.statusCode).toBe(202);
     const { id, status } = started.json().data;
     expect(status).toBe('running');
+    // The replies are what the contracts say the screen reads.
+    expect(okEnvelope(backtestRunSchema).safeParse(started.json()).error).toBeUndefined();
 
     const run = await finished(call, id);
+    const one = (await call('GET', `/api/backtests/${id}`)).json();
+    expect(okEnvelope(backtestRunSchema).safeParse(one).error).toBeUndefined();
+    expect(one.data.result).not.toBeNull();
     expect(run.status).toBe('complete');
     expect(run.progress.bars_done).toBe(run.progress.total_bars);
     expect(run.progress.percent).toBe(100);
@@ -54,11 +78,47 @@ describe('backtest routes', () => {
       brokerage_plan: 'flat',
     });
 
-    const list = (await call('GET', '/api/backtests')).json().data.runs;
+    const listed = (await call('GET', '/api/backtests')).json();
+    expect(okEnvelope(backtestRunListSchema).safeParse(listed).error).toBeUndefined();
+    const list = listed.data.runs;
     expect(list.map((r: { id: string; status: string }) => [r.id, r.status])).toEqual([[id, 'complete']]);
     expect(list[0].result).toBeUndefined();
     // The account's own ledger has none of the backtest's orders.
     expect(testApp.services.ledger.orders({ account: 'paper', limit: 1, offset: 0 }).total).toBe(0);
+  });
+
+  it("publishes the run's progress on the backtests stream topic, then its end", async () => {
+    const { call, from, to } = await signedIn();
+    await testApp.app.listen({ port: 0, host: '127.0.0.1' });
+    const url = `ws://127.0.0.1:${(testApp.app.server.address() as AddressInfo).port}/api/stream`;
+    stream = await openSignedInStream(url, (await signInForTest(testApp)).token);
+    stream.send({ type: 'subscribe', topics: ['backtests'] });
+    await stream.next((message) => message.type === 'subscribed');
+
+    const { id } = (await call('POST', '/api/backtests', { from, to, capital: 1_000_000 })).json().data;
+    const run = await finished(call, id);
+    const client = stream;
+    const frames = () =>
+      client.messages
+        .flatMap((message) => (Array.isArray(message) ? message : [message]))
+        .filter((message) => message.topic === 'backtests')
+        .map((message) => message.data as BacktestProgressFrame);
+    await client.next(() => frames().some((frame) => frame.status === 'complete'));
+    const seen = frames();
+    expect(seen.every((frame) => backtestProgressFrameSchema.safeParse(frame).success)).toBe(true);
+    expect(seen.every((frame) => frame.id === id && frame.bars_total === run.progress.total_bars)).toBe(true);
+    expect(seen.at(-1)).toEqual({
+      id,
+      status: 'complete',
+      bars_done: run.progress.total_bars,
+      bars_total: run.progress.total_bars,
+      percent: 100,
+      eta_seconds: 0,
+    });
+    // Progress went up frame by frame while the run went on.
+    const done = seen.map((frame) => frame.bars_done);
+    expect(done).toEqual([...done].sort((a, b) => a - b));
+    expect(seen.filter((frame) => frame.status === 'running').length).toBeGreaterThan(0);
   });
 
   it('runs one backtest at a time, and a cancelled one keeps no result', async () => {
@@ -73,6 +133,7 @@ describe('backtest routes', () => {
     const cancelled = await call('POST', `/api/backtests/${id}/cancel`);
     expect(cancelled.statusCode).toBe(200);
     expect(cancelled.json().data).toMatchObject({ id, status: 'cancelled', result: null });
+    expect(okEnvelope(backtestRunSchema).safeParse(cancelled.json()).error).toBeUndefined();
     const again = await call('POST', `/api/backtests/${id}/cancel`);
     expect(again.statusCode).toBe(409);
     expect(again.json().error).toBe('This backtest is cancelled, not running: there is nothing to cancel.');

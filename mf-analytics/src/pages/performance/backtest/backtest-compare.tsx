@@ -1,0 +1,119 @@
+import { useBacktestRun } from '@td/api-client';
+import type { BacktestRun } from '@td/contracts';
+import { formatINR, formatIstDateTime, formatNumber, formatPercent, formatSignedINR, Skeleton } from '@td/ui';
+import type { ReactNode } from 'react';
+import styled from 'styled-components';
+import {
+  backtestEquityPoints,
+  chargesShareOfTurnover,
+  filledOrders,
+  maxDrawdownPercent,
+  rangeLabel,
+  returnPercent,
+} from './backtest-figures';
+
+interface Figure {
+  name: string;
+  value: (run: BacktestRun) => ReactNode;
+}
+
+const optional = (value: number | undefined, text: (value: number) => string) =>
+  value === undefined ? 'live loop default' : text(value);
+
+const FIGURES: Figure[] = [
+  { name: 'Started', value: (run) => formatIstDateTime(run.created_at) },
+  { name: 'Range', value: (run) => rangeLabel(run) },
+  { name: 'Starting capital', value: (run) => formatINR(run.settings.capital) },
+  { name: 'Net P&L after charges', value: (run) => formatSignedINR(run.result?.net_pnl) },
+  {
+    name: 'Return',
+    value: (run) => (run.result ? formatPercent(returnPercent(run.result), { signed: true }) : '—'),
+  },
+  { name: 'Charges paid', value: (run) => formatINR(run.result?.charges) },
+  {
+    name: 'Charges of turnover',
+    value: (run) => (run.result ? formatPercent(chargesShareOfTurnover(run.result), { decimals: 3 }) : '—'),
+  },
+  { name: 'Turnover', value: (run) => formatINR(run.result?.turnover) },
+  { name: 'Final equity', value: (run) => formatINR(run.result?.final_equity) },
+  {
+    name: 'Max drawdown',
+    value: (run) =>
+      run.result ? formatPercent(-maxDrawdownPercent(backtestEquityPoints(run.result)) || 0) : '—',
+  },
+  {
+    name: 'Orders (filled)',
+    value: (run) => (run.result ? `${run.result.orders.length} (${filledOrders(run.result)})` : '—'),
+  },
+  { name: 'Allocation', value: (run) => run.settings.allocation_strategy },
+  {
+    name: 'Minimum confidence',
+    value: (run) => optional(run.settings.min_confidence, (v) => formatNumber(v)),
+  },
+  { name: 'Stop-loss', value: (run) => optional(run.settings.stop_loss_pct, (v) => formatPercent(v)) },
+  { name: 'Target', value: (run) => optional(run.settings.target_pct, (v) => formatPercent(v)) },
+  { name: 'Maximum hold', value: (run) => optional(run.settings.max_hold_minutes, (v) => `${v} min`) },
+  { name: 'Product', value: (run) => (run.settings.product === 'I' ? 'Intraday' : 'Delivery') },
+  { name: 'Brokerage plan', value: (run) => run.settings.brokerage_plan },
+];
+
+// Three narrow columns that wrap, rather than the kit's wide table: on a phone both runs stay in sight.
+const Figures = styled.table`
+  width: 100%;
+  border-collapse: collapse;
+  font-size: ${({ theme }) => theme.fontSize.sm};
+  font-variant-numeric: tabular-nums;
+  th,
+  td {
+    padding: ${({ theme }) => `${theme.space(2)} ${theme.space(2)}`};
+    border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+    text-align: right;
+    vertical-align: top;
+    overflow-wrap: break-word;
+  }
+  th:first-child,
+  td:first-child {
+    width: 36%;
+    text-align: left;
+    color: ${({ theme }) => theme.colors.textMuted};
+  }
+  thead th {
+    color: ${({ theme }) => theme.colors.textMuted};
+    font-size: ${({ theme }) => theme.fontSize.xs};
+    text-transform: uppercase;
+  }
+`;
+
+/** Two complete runs' key figures side by side, a column each. */
+export function BacktestCompare({
+  ids,
+  labels,
+}: {
+  ids: readonly [string, string];
+  /** The runs' names in the list ("Run #2"). */
+  labels: readonly [string, string];
+}) {
+  const first = useBacktestRun(ids[0]).data;
+  const second = useBacktestRun(ids[1]).data;
+  if (!first || !second) return <Skeleton block={{ height: '240px' }} label="Loading the two runs" />;
+  return (
+    <Figures aria-label="Backtests side by side">
+      <thead>
+        <tr>
+          <th scope="col">Figure</th>
+          <th scope="col">{labels[0]}</th>
+          <th scope="col">{labels[1]}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {FIGURES.map((figure) => (
+          <tr key={figure.name}>
+            <th scope="row">{figure.name}</th>
+            <td>{figure.value(first)}</td>
+            <td>{figure.value(second)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </Figures>
+  );
+}

@@ -1,0 +1,55 @@
+import type { BacktestResult, BacktestRun } from '@td/contracts';
+import type { EquityChartPoint } from '../equity-chart-canvas';
+
+const twoPlaces = (value: number) => Math.round(value * 100) / 100;
+
+/**
+ * The run's equity at each session's end, with the drawdown below its running peak (the starting
+ * capital counts as the first peak): the points the Performance screen's equity chart draws.
+ */
+export function backtestEquityPoints(result: BacktestResult): EquityChartPoint[] {
+  let peak = result.starting_capital;
+  return result.sessions.map((session) => {
+    peak = Math.max(peak, session.end_equity);
+    const drawdown = peak > 0 ? ((peak - session.end_equity) / peak) * 100 : 0;
+    return { date: session.date, equity: session.end_equity, drawdown_percent: twoPlaces(drawdown) };
+  });
+}
+
+/** The deepest fall below a running peak, percent (0: never below). */
+export const maxDrawdownPercent = (points: readonly EquityChartPoint[]) =>
+  points.reduce((deepest, point) => Math.max(deepest, point.drawdown_percent), 0);
+
+/** Net P&L (after charges) as a share of the starting capital, percent. */
+export const returnPercent = (result: BacktestResult) =>
+  result.starting_capital > 0 ? twoPlaces((result.net_pnl / result.starting_capital) * 100) : null;
+
+/** What the charges took of every rupee traded, percent; null when nothing was traded. */
+export const chargesShareOfTurnover = (result: BacktestResult) =>
+  result.turnover > 0 ? (result.charges / result.turnover) * 100 : null;
+
+export const filledOrders = (result: BacktestResult) =>
+  result.orders.filter((order) => order.status === 'FILLED').length;
+
+/** "2026-04-01 to 2026-04-03 · all symbols" */
+export function rangeLabel(run: BacktestRun): string {
+  const { from, to, symbols } = run.settings;
+  const which = symbols.length === 0 ? 'all symbols' : symbols.join(', ');
+  return `${from} to ${to} · ${which}`;
+}
+
+/** Seconds left at the pace so far, when no stream frame has said it: null until there is a pace. */
+export function etaFromPace(run: BacktestRun, now: number): number | null {
+  const { bars_done: done, total_bars: total } = run.progress;
+  const elapsed = (now - Date.parse(run.created_at)) / 1000;
+  if (done <= 0 || elapsed <= 0) return null;
+  return Math.max(0, Math.round(((total - done) * elapsed) / done));
+}
+
+/** "about 1 min 05 s left", "about 12 s left" */
+export function timeLeftLabel(seconds: number | null): string {
+  if (seconds === null) return 'working out the time left';
+  if (seconds < 60) return `about ${seconds} s left`;
+  const minutes = Math.floor(seconds / 60);
+  return `about ${minutes} min ${String(seconds % 60).padStart(2, '0')} s left`;
+}

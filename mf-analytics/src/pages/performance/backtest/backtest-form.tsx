@@ -1,0 +1,255 @@
+import type { BacktestStartRequest } from '@td/contracts';
+import { Banner, Button, NumberField, SelectInput, TextInput } from '@td/ui';
+import { type ReactNode, useId, useState } from 'react';
+import styled from 'styled-components';
+import {
+  type BacktestFormErrors,
+  type BacktestFormValues,
+  INITIAL_FORM,
+  readBacktestForm,
+} from './backtest-form-values';
+
+const Grid = styled.div`
+  display: grid;
+  grid-template-columns: repeat(auto-fill, minmax(200px, 1fr));
+  gap: ${({ theme }) => theme.space(4)};
+`;
+
+const FieldRoot = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space(1.5)};
+  min-width: 0;
+  label {
+    font-size: ${({ theme }) => theme.fontSize.sm};
+    font-weight: 600;
+  }
+`;
+
+const ErrorText = styled.span`
+  color: ${({ theme }) => theme.colors.negative};
+  font-size: ${({ theme }) => theme.fontSize.sm};
+`;
+
+const Actions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: ${({ theme }) => theme.space(3)};
+  margin-top: ${({ theme }) => theme.space(4)};
+`;
+
+/** A labelled control (date, select, text) with its error tied to it, as NumberField does for numbers. */
+function Field({
+  label,
+  error,
+  children,
+}: {
+  label: string;
+  error: string | undefined;
+  children: (props: { id: string; 'aria-invalid': boolean; 'aria-describedby'?: string }) => ReactNode;
+}) {
+  const id = useId();
+  return (
+    <FieldRoot>
+      <label htmlFor={id}>{label}</label>
+      {children({
+        id,
+        'aria-invalid': Boolean(error),
+        ...(error ? { 'aria-describedby': `${id}-error` } : {}),
+      })}
+      {error && <ErrorText id={`${id}-error`}>{error}</ErrorText>}
+    </FieldRoot>
+  );
+}
+
+export interface BacktestFormProps {
+  onRun: (request: BacktestStartRequest) => void;
+  running: boolean;
+  submitting: boolean;
+  /** The server's sentence when it refused the last run. */
+  refusal: string | null;
+  /** Each press of Run, valid or not: a refusal of an earlier press no longer applies. */
+  onAttempt: () => void;
+}
+
+/** The range a refusal says the history covers ("… history covers 2026-11-25 to 2026-11-26."). */
+const coveredRange = (refusal: string | null) => {
+  const match = /history covers (\d{4}-\d{2}-\d{2}) to (\d{4}-\d{2}-\d{2})/.exec(refusal ?? '');
+  return match ? { from: match[1]!, to: match[2]! } : null;
+};
+
+/** The run's range and settings, each checked with POST /api/backtests's own schema before anything is sent. */
+export function BacktestForm({ onRun, running, submitting, refusal, onAttempt }: BacktestFormProps) {
+  const [values, setValues] = useState<BacktestFormValues>(INITIAL_FORM);
+  const [errors, setErrors] = useState<BacktestFormErrors>({});
+  const set =
+    <K extends keyof BacktestFormValues>(key: K) =>
+    (value: BacktestFormValues[K]) =>
+      setValues((current) => ({ ...current, [key]: value }));
+  const covered = coveredRange(refusal);
+  const submit = () => {
+    onAttempt();
+    const read = readBacktestForm(values);
+    setErrors(read.errors ?? {});
+    if (read.request) onRun(read.request);
+  };
+
+  return (
+    <form
+      aria-label="Backtest settings"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        submit();
+      }}
+    >
+      <Grid>
+        <Field label="From" error={errors.from}>
+          {(props) => (
+            <TextInput
+              type="date"
+              value={values.from}
+              onChange={(e) => set('from')(e.target.value)}
+              {...props}
+            />
+          )}
+        </Field>
+        <Field label="To" error={errors.to}>
+          {(props) => (
+            <TextInput type="date" value={values.to} onChange={(e) => set('to')(e.target.value)} {...props} />
+          )}
+        </Field>
+        <Field label="Symbols" error={undefined}>
+          {(props) => (
+            <SelectInput
+              value={values.symbolsMode}
+              onChange={(e) => set('symbolsMode')(e.target.value as BacktestFormValues['symbolsMode'])}
+              {...props}
+            >
+              <option value="all">All symbols</option>
+              <option value="chosen">A chosen list</option>
+            </SelectInput>
+          )}
+        </Field>
+        {values.symbolsMode === 'chosen' && (
+          <Field label="Chosen symbols" error={errors.symbols}>
+            {(props) => (
+              <TextInput
+                value={values.symbols}
+                placeholder="INFY, TCS"
+                onChange={(e) => set('symbols')(e.target.value)}
+                {...props}
+              />
+            )}
+          </Field>
+        )}
+        <NumberField
+          label="Starting capital (₹)"
+          hint="At least ₹1,50,000"
+          value={values.capital}
+          onChange={set('capital')}
+          error={errors.capital}
+          min={150_000}
+          step={1}
+        />
+        <Field label="Allocation strategy" error={errors.allocation_strategy}>
+          {(props) => (
+            <SelectInput
+              value={values.allocation_strategy}
+              onChange={(e) =>
+                set('allocation_strategy')(e.target.value as BacktestFormValues['allocation_strategy'])
+              }
+              {...props}
+            >
+              <option value="conservative">Conservative</option>
+              <option value="moderate">Moderate</option>
+              <option value="aggressive">Aggressive</option>
+              <option value="ai_optimized">AI optimised</option>
+            </SelectInput>
+          )}
+        </Field>
+        <NumberField
+          label="Minimum confidence"
+          hint="0 to 1; blank: the live loop's"
+          value={values.min_confidence}
+          onChange={set('min_confidence')}
+          error={errors.min_confidence}
+          step="any"
+        />
+        <NumberField
+          label="Stop-loss %"
+          hint="Blank: the live loop's"
+          value={values.stop_loss_pct}
+          onChange={set('stop_loss_pct')}
+          error={errors.stop_loss_pct}
+          step="any"
+        />
+        <NumberField
+          label="Target %"
+          hint="Blank: the live loop's"
+          value={values.target_pct}
+          onChange={set('target_pct')}
+          error={errors.target_pct}
+          step="any"
+        />
+        <NumberField
+          label="Maximum hold (minutes)"
+          hint="Blank: until the exits or the session end"
+          value={values.max_hold_minutes}
+          onChange={set('max_hold_minutes')}
+          error={errors.max_hold_minutes}
+          step={1}
+        />
+        <Field label="Product" error={errors.product}>
+          {(props) => (
+            <SelectInput
+              value={values.product}
+              onChange={(e) => set('product')(e.target.value as BacktestFormValues['product'])}
+              {...props}
+            >
+              <option value="I">Intraday</option>
+              <option value="D">Delivery</option>
+            </SelectInput>
+          )}
+        </Field>
+        <Field label="Brokerage plan" error={errors.brokerage_plan}>
+          {(props) => (
+            <SelectInput
+              value={values.brokerage_plan}
+              onChange={(e) => set('brokerage_plan')(e.target.value as BacktestFormValues['brokerage_plan'])}
+              {...props}
+            >
+              <option value="flat">Flat</option>
+              <option value="discount">Discount</option>
+            </SelectInput>
+          )}
+        </Field>
+      </Grid>
+      <Actions>
+        <Button type="submit" loading={submitting} disabled={running}>
+          Run backtest
+        </Button>
+      </Actions>
+      {refusal && (
+        <Banner
+          tone="error"
+          title="Not started"
+          actions={
+            covered && (
+              <Button
+                size="sm"
+                variant="secondary"
+                onClick={() => setValues((current) => ({ ...current, ...covered }))}
+              >
+                Use {covered.from} to {covered.to}
+              </Button>
+            )
+          }
+        >
+          {refusal}
+        </Banner>
+      )}
+    </form>
+  );
+}

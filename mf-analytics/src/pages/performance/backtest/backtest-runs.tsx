@@ -1,0 +1,83 @@
+import type { BacktestRun } from '@td/contracts';
+import { Badge, Button, formatCapital, formatIstDateTime, Table, type TableColumn } from '@td/ui';
+import { rangeLabel } from './backtest-figures';
+
+const STATUS_TONE = {
+  running: 'neutral',
+  complete: 'positive',
+  cancelled: 'neutral',
+  failed: 'negative',
+} as const;
+
+export interface BacktestRunsProps {
+  runs: readonly BacktestRun[];
+  loading: boolean;
+  shownId: string | null;
+  onShow: (id: string) => void;
+  /** The complete runs ticked for the side-by-side view, two at most. */
+  compared: readonly string[];
+  onCompare: (ids: string[]) => void;
+}
+
+/** The past runs, newest first: show one, or tick two complete runs to see them side by side. */
+export function BacktestRuns({ runs, loading, shownId, onShow, compared, onCompare }: BacktestRunsProps) {
+  // Numbered from the oldest, so two runs started in the same minute can be told apart.
+  const numberOf = (run: BacktestRun) => `#${runs.length - runs.indexOf(run)}`;
+  const toggle = (id: string) =>
+    onCompare(compared.includes(id) ? compared.filter((c) => c !== id) : [...compared, id].slice(-2));
+  const columns: TableColumn<BacktestRun>[] = [
+    {
+      key: 'compare',
+      header: 'Compare',
+      cell: (run) => (
+        <input
+          type="checkbox"
+          aria-label={`Compare run ${numberOf(run)}`}
+          checked={compared.includes(run.id)}
+          disabled={run.status !== 'complete'}
+          onChange={() => toggle(run.id)}
+        />
+      ),
+    },
+    { key: 'number', header: 'Run', cell: numberOf },
+    { key: 'started', header: 'Started', cell: (run) => formatIstDateTime(run.created_at) },
+    { key: 'range', header: 'Range', cell: (run) => rangeLabel(run) },
+    {
+      key: 'settings',
+      header: 'Settings',
+      cell: ({ settings: s }) =>
+        `${formatCapital(s.capital)} · ${s.allocation_strategy} · ${s.product === 'I' ? 'intraday' : 'delivery'} · ${s.brokerage_plan}`,
+    },
+    {
+      key: 'status',
+      header: 'Status',
+      cell: (run) => <Badge tone={STATUS_TONE[run.status]}>{run.status}</Badge>,
+    },
+    {
+      key: 'show',
+      header: '',
+      align: 'right',
+      cell: (run) => (
+        <Button
+          size="sm"
+          variant={run.id === shownId ? 'primary' : 'secondary'}
+          aria-pressed={run.id === shownId}
+          aria-label={`Show run ${numberOf(run)}`}
+          onClick={() => onShow(run.id)}
+        >
+          Show
+        </Button>
+      ),
+    },
+  ];
+  return (
+    <Table
+      label="Past backtests"
+      columns={columns}
+      rows={runs}
+      rowKey={(run) => run.id}
+      loading={loading}
+      emptyText="No backtests yet: choose a range and run one."
+    />
+  );
+}

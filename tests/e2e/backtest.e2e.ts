@@ -1,0 +1,157 @@
+import assert from 'node:assert/strict';
+import type { BacktestRun } from '@td/contracts';
+import type { Page } from 'playwright-core';
+import {
+  callApi,
+  type E2EStack,
+  e2eSuite,
+  eventually,
+  expectText,
+  expectVisible,
+  openSignedIn,
+  screenshots,
+  sessionToken,
+} from './support';
+
+/** The screen's whole rupees: "₹1,235", "+₹12,346", "-₹2,000". */
+const rupees = (value: number) => `₹${Math.round(Math.abs(value)).toLocaleString('en-IN')}`;
+const signedRupees = (value: number) =>
+  `${value < 0 && Math.round(Math.abs(value)) > 0 ? '-' : '+'}${rupees(value)}`;
+
+async function runOf(stack: E2EStack, token: string, id: string): Promise<BacktestRun> {
+  const reply = await callApi<{ data: BacktestRun }>(stack, token, 'GET', `/api/backtests/${id}`);
+  assert.equal(reply.status, 200, `GET /api/backtests/${id} should answer 200, it answered ${reply.status}`);
+  return reply.body.data;
+}
+
+/**
+ * Every value the progress bar's aria-valuenow takes from now on, kept in the page. A string, not a
+ * function: tsx would wrap a function's inner functions in a helper the page does not have.
+ */
+const RECORD_PROGRESS = `(() => {
+  const seen = [];
+  window.backtestProgress = seen;
+  const read = () => {
+    const bar = document.querySelector('[role="progressbar"][aria-label="Backtest progress"]');
+    const value = bar && bar.getAttribute('aria-valuenow');
+    if (value !== null && value !== undefined && Number(value) !== seen[seen.length - 1]) seen.push(Number(value));
+  };
+  new MutationObserver(read).observe(document.body, {
+    subtree: true, childList: true, attributes: true, attributeFilter: ['aria-valuenow'],
+  });
+})()`;
+
+const recordProgress = (page: Page) => page.evaluate(RECORD_PROGRESS);
+
+const progressSeen = (page: Page) => page.evaluate('window.backtestProgress') as Promise<number[]>;
+
+/** Runs the form's settings and waits for the results; returns the run's id and the progress seen. */
+async function runBacktest(page: Page): Promise<{ id: string; progress: number[] }> {
+  await recordProgress(page);
+  const started = page.waitForResponse(
+    (response) => response.url().endsWith('/api/backtests') && response.request().method() === 'POST',
+  );
+  await page.getByRole('button', { name: 'Run backtest' }).click();
+  const reply = await started;
+  assert.equal(reply.status(), 202, `POST /api/backtests should answer 202: ${await reply.text()}`);
+  const { id } = ((await reply.json()) as { data: BacktestRun }).data;
+  await expectVisible(page.getByRole('group', { name: 'Backtest figures' }), 60_000);
+  return { id, progress: await progressSeen(page) };
+}
+
+const fill = (page: Page, label: string, value: string) =>
+  page.getByLabel(label, { exact: true }).fill(value);
+
+// Two generated sessions of one-minute history, replayed by the backtest worker.
+e2eSuite('backtest', { signedIn: true, env: { SIMULATOR_HISTORY_SESSIONS: '2' } }, (suite) => {
+  suite.test(
+    'runs a backtest over the two generated sessions, shows its progress then results the API agrees with, and compares two runs',
+    async ({ page, stack }) => {
+      await openSignedIn(page, stack, '/performance');
+      await page.getByRole('tab', { name: 'Backtest', exact: true }).click();
+      const token = await sessionToken(page);
+      await expectVisible(page.getByRole('form', { name: 'Backtest settings' }), 20_000);
+
+      // A range outside the history: the server's sentence names the range it has.
+      await fill(page, 'From', '2019-01-01');
+      await fill(page, 'To', '2019-01-31');
+      await page.getByRole('button', { name: 'Run backtest' }).click();
+      const refusal = page
+        .getByText(/No one-minute bars between 2019-01-01 and 2019-01-31: history covers/)
+        .last();
+      await expectVisible(refusal);
+      const covered = /history covers (\d{4}-\d{2}-\d{2}) to (\d{4}-\d{2}-\d{2})\./.exec(
+        (await refusal.textContent()) ?? '',
+      );
+      assert.ok(covered, 'the refusal should name the dates the history covers');
+      const [, from, to] = covered;
+
+      // The refusal offers the history's own dates.
+      await page.getByRole('button', { name: `Use ${from} to ${to}`, exact: true }).click();
+      assert.equal(await page.getByLabel('From', { exact: true }).inputValue(), from);
+      assert.equal(await page.getByLabel('To', { exact: true }).inputValue(), to);
+
+      // Capital under the minimum: refused on the screen, with the schema's sentence.
+      await fill(page, 'Starting capital (₹)', '100000');
+      await page.getByRole('button', { name: 'Run backtest' }).click();
+      await expectVisible(page.getByText('capital must be at least ₹1,50,000', { exact: false }));
+
+      await fill(page, 'Starting capital (₹)', '1000000');
+      const first = await runBacktest(page);
+      assert.ok(
+        first.progress.some((value) => value < 100),
+        `the progress bar should show a value under 100 before the result; it showed ${JSON.stringify(first.progress)}`,
+      );
+      const run = await runOf(stack, token, first.id);
+      assert.equal(run.status, 'complete');
+      assert.equal(run.result!.sessions.length, 2, 'the run should replay the two generated sessions');
+      const figures = page.getByRole('group', { name: 'Backtest figures' });
+      const shown = (await figures.textContent()) ?? '';
+      assert.ok(
+        shown.includes(`Net P&L after charges${signedRupees(run.result!.net_pnl)}`),
+        `net P&L should read ${signedRupees(run.result!.net_pnl)}: ${shown}`,
+      );
+      assert.ok(
+        shown.includes(`Charges paid${rupees(run.result!.charges)}`),
+        `charges should read ${rupees(run.result!.charges)}: ${shown}`,
+      );
+      await screenshots(page, 'performance-backtest-result');
+
+      // A second run with other settings, then both side by side.
+      await page.getByLabel('Allocation strategy', { exact: true }).selectOption('aggressive');
+      await page.getByLabel('Brokerage plan', { exact: true }).selectOption('discount');
+      const second = await runBacktest(page);
+      const other = await runOf(stack, token, second.id);
+      for (const box of await page.getByRole('checkbox', { name: /Compare run/ }).all()) await box.check();
+      const table = page.getByRole('table', { name: 'Backtests side by side' });
+      await expectVisible(table);
+      const row = (name: string) => table.getByRole('row').filter({ hasText: name }).first();
+      // Newest first in the list: the second run is Run 1.
+      await expectText(
+        row('Net P&L after charges'),
+        `Net P&L after charges${signedRupees(other.result!.net_pnl)}${signedRupees(run.result!.net_pnl)}`,
+      );
+      await expectText(
+        row('Charges paid'),
+        `Charges paid${rupees(other.result!.charges)}${rupees(run.result!.charges)}`,
+      );
+      await expectText(row('Brokerage plan'), 'Brokerage plandiscountflat');
+      await screenshots(page, 'performance-backtest-compare');
+      const runs = await eventually(
+        async () =>
+          (await callApi<{ data: { runs: BacktestRun[] } }>(stack, token, 'GET', '/api/backtests')).body.data
+            .runs,
+        (list) => list.length === 2,
+        () => 'the API should list the two runs',
+      );
+      assert.deepEqual(
+        runs.map((r) => r.status),
+        ['complete', 'complete'],
+      );
+      console.log(
+        `progress seen: first ${JSON.stringify(first.progress)}, second ${JSON.stringify(second.progress)}`,
+      );
+    },
+    { timeout: 180_000 },
+  );
+});
