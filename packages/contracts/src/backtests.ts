@@ -17,7 +17,8 @@ const percent = (field: string, max: number) =>
   z
     .number({ error: `${field} must be a number of percent, such as 2` })
     .finite(`${field} must be a number of percent, such as 2`)
-    .gt(0, `${field} must be more than 0 %`)
+    // Exits are checked in basis points: less than 0.01 % rounds to 0 and would fire at once.
+    .gte(0.01, `${field} must be at least 0.01 %`)
     .max(max, `${field} must be at most ${max} %`);
 
 /** POST /api/backtests: the range, the symbols (none: all) and the settings tried; capital in rupees. */

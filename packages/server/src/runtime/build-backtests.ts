@@ -16,6 +16,7 @@ export function buildBacktests(base: Foundation): BacktestService {
     runs: new SqlBacktestRunsRepository(db),
     history: generatedHistory(market),
     runner: new WorkerBacktestRunner(spawn),
+    historyIsTheFeeds: () => market.activeProvider === market.simulator,
     now,
     logger,
     publish: (frame) => stream.publish(BACKTESTS_STREAM_TOPIC, frame),

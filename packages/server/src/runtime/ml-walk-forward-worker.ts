@@ -25,6 +25,8 @@ export function mlWalkForwardWorker(): WalkForwardRunner {
       const settle = (done: () => void) => {
         signal.removeEventListener('abort', onAbort);
         worker.removeAllListeners();
+        // An error the ending thread still reports must not go unhandled (it would end the server).
+        worker.on('error', () => {});
         void worker.terminate();
         done();
       };

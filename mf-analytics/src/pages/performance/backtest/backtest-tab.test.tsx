@@ -47,7 +47,7 @@ describe('Backtest tab', () => {
         'capital must be at least ₹1,50,000: the paper account keeps ₹1,00,000 as its minimum balance',
       ),
     ).toBeInTheDocument();
-    expect(screen.getByText('stop_loss_pct must be more than 0 %')).toBeInTheDocument();
+    expect(screen.getByText('stop_loss_pct must be at least 0.01 %')).toBeInTheDocument();
     expect(screen.getByText('from must be on or before to: swap the two dates')).toBeInTheDocument();
     expect(screen.getByLabelText('To')).toHaveAttribute('aria-invalid', 'true');
     expect(view.requests.filter((r) => r.method === 'POST')).toEqual([]);

@@ -107,13 +107,49 @@ describe('BacktestService', () => {
     expect(backtests.start(request).status).toBe('running');
   });
 
-  it('marks the runs a stopped server left running failed when it starts again', () => {
-    const { runs, backtests } = service();
-    runs.insert({ id: 'left', createdAt: 1_000, settings: request, totalBars: 60 });
+  it('marks failed the runs this server left running, and those no server has moved for ten minutes', () => {
+    const { runs, backtests } = service(undefined, { now: () => 1_000 + 11 * 60_000 });
+    runs.insert({
+      id: 'left',
+      createdAt: 1_000,
+      settings: request,
+      totalBars: 60,
+      owner: 'a server that died',
+    });
     backtests.recover();
     expect(backtests.get('left')).toMatchObject({
       status: 'failed',
       error: 'The server stopped during the run: start it again.',
     });
+  });
+
+  it('leaves alone a run another server is still moving', () => {
+    const { runs, backtests } = service();
+    runs.insert({ id: 'elsewhere', createdAt: 1_000, settings: request, totalBars: 60, owner: 'api-2' });
+    runs.progress('elsewhere', 30, 4_000);
+    backtests.recover();
+    expect(backtests.get('elsewhere')).toMatchObject({ status: 'running' });
+  });
+
+  it('refuses to run over the generated history once the feed is a real one', () => {
+    const { backtests } = service(undefined, { historyIsTheFeeds: () => false });
+    expect(() => backtests.start(request)).toThrow(
+      'Backtests run over the simulator’s generated history, and the market feed now is a real one',
+    );
+    expect(backtests.list()).toEqual([]);
+  });
+
+  it('takes the next run after a runner that failed at once', async () => {
+    const failing: BacktestRunner = {
+      run: () => {
+        throw new Error('the worker could not start');
+      },
+      stop: async () => {},
+    };
+    const { backtests } = service(failing);
+    const { id } = backtests.start(request);
+    await backtests.idle();
+    expect(backtests.get(id)).toMatchObject({ status: 'failed', error: 'the worker could not start' });
+    expect(() => backtests.start(request)).not.toThrow();
   });
 });

@@ -8,6 +8,8 @@ import { type BacktestHistory, selectBacktestSessions } from './backtest-session
 import { type BacktestRunView, resultView, runView, settingsOf } from './backtest-view';
 
 const LISTED = 50;
+/** A run no server has moved for this long is one a dead server left: another server fails it. */
+const STALE_AFTER_MS = 10 * 60_000;
 /** A run's progress goes out on the stream at most this often (its end always does). */
 const FRAME_EVERY_MS = 250;
 
@@ -18,6 +20,11 @@ export interface BacktestServiceDeps {
   runner: BacktestRunner;
   now: () => number;
   logger: Pick<Logger, 'error' | 'info'>;
+  /**
+   * Whether the history is the feed's own: the generated history is the simulator's past, so with a
+   * real feed its prices are not the market's and a backtest over them would mislead. Default: yes.
+   */
+  historyIsTheFeeds?: () => boolean;
   /** The `backtests` stream topic: a run's progress, a few frames a second, and its end. */
   publish?: (frame: BacktestProgressFrame) => void;
 }
@@ -25,15 +32,20 @@ export interface BacktestServiceDeps {
 /** The strategy lab's runs: one at a time, each in the runner, its progress and end kept in backtest_runs. */
 export class BacktestService {
   private current: { id: string; controller: AbortController; done: Promise<void> } | null = null;
+  /** This server's runs in backtest_runs, so another server never fails one it is still moving. */
+  private readonly owner = randomUUID();
 
   constructor(private readonly deps: BacktestServiceDeps) {}
 
   /** Runs a server that stopped mid-run left running never finish: they failed. */
   recover(): void {
-    const failed = this.deps.runs.failRunning(
-      this.deps.now(),
-      'The server stopped during the run: start it again.',
-    );
+    const now = this.deps.now();
+    const failed = this.deps.runs.failRunning({
+      finishedAt: now,
+      error: 'The server stopped during the run: start it again.',
+      owner: this.owner,
+      staleBefore: now - STALE_AFTER_MS,
+    });
     if (failed > 0)
       this.deps.logger.info({ failed }, 'backtests left running by a stopped server marked failed');
   }
@@ -46,14 +58,34 @@ export class BacktestService {
         'backtest_running',
       );
     }
+    if (this.deps.historyIsTheFeeds && !this.deps.historyIsTheFeeds()) {
+      throw conflict(
+        'Backtests run over the simulator’s generated history, and the market feed now is a real one: its prices are not these. Switch to mock mode to backtest.',
+        'backtest_history_not_the_feeds',
+      );
+    }
     const range = { from: request.from, to: request.to, symbols: request.symbols };
     const sessions = selectBacktestSessions(this.deps.history, range);
     const id = randomUUID();
     const totalBars = sessions.reduce((sum, session) => sum + session.barCount, 0);
-    this.deps.runs.insert({ id, createdAt: this.deps.now(), settings: request, totalBars });
+    this.deps.runs.insert({
+      id,
+      createdAt: this.deps.now(),
+      settings: request,
+      totalBars,
+      owner: this.owner,
+    });
     const controller = new AbortController();
-    const done = this.execute(id, { range, settings: settingsOf(request) }, controller.signal);
-    this.current = { id, controller, done };
+    // Held before the run starts: a runner failing at once ends it (and clears this) in the same turn.
+    const current: { id: string; controller: AbortController; done: Promise<void> } = {
+      id,
+      controller,
+      done: Promise.resolve(),
+    };
+    this.current = current;
+    current.done = Promise.resolve().then(() =>
+      this.execute(id, { range, settings: settingsOf(request) }, controller.signal),
+    );
     return this.view(id);
   }
 
@@ -70,7 +102,9 @@ export class BacktestService {
     const run = this.view(id);
     if (this.current?.id !== id) {
       throw conflict(
-        `This backtest is ${run.status}, not running: there is nothing to cancel.`,
+        run.status === 'running'
+          ? 'This backtest is running on another server: cancel it there.'
+          : `This backtest is ${run.status}, not running: there is nothing to cancel.`,
         'backtest_not_running',
       );
     }
@@ -111,7 +145,12 @@ export class BacktestService {
         job,
         (done, total) => {
           barsDone = done;
-          runs.progress(id, done);
+          // A database hiccup here must not escape the worker's message handler (and end the server).
+          try {
+            runs.progress(id, done, now());
+          } catch (error) {
+            this.deps.logger.error({ err: error, backtest: id }, 'backtest progress not recorded');
+          }
           frames.progress(done, total);
         },
         signal,
@@ -137,15 +176,20 @@ export class BacktestService {
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       this.deps.logger.error({ err: error, backtest: id }, 'backtest failed');
-      runs.finish(id, {
-        status: signal.aborted ? 'cancelled' : 'failed',
-        finishedAt: now(),
-        result: null,
-        error: message,
-        barsDone,
-      });
+      try {
+        runs.finish(id, {
+          status: signal.aborted ? 'cancelled' : 'failed',
+          finishedAt: now(),
+          result: null,
+          error: message,
+          barsDone,
+        });
+      } catch (unrecorded) {
+        // Left running in the table: the next start of this server marks it failed (recover).
+        this.deps.logger.error({ err: unrecorded, backtest: id }, 'backtest end not recorded');
+      }
     } finally {
-      this.current = null;
+      if (this.current?.id === id) this.current = null;
       frames.end();
     }
   }

@@ -158,7 +158,7 @@ describe('backtest routes', () => {
       ],
       [
         { from, to, capital: 500_000, stop_loss_pct: 0 },
-        'Invalid stop_loss_pct: stop_loss_pct must be more than 0 %',
+        'Invalid stop_loss_pct: stop_loss_pct must be at least 0.01 %',
       ],
       [
         { from, to, capital: 500_000, symbols: ['NOPE'] },

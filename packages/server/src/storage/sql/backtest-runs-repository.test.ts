@@ -7,8 +7,8 @@ const settings = { from: '2026-01-27', to: '2026-01-28', capital: 100_000 };
 describe('the backtest_runs table', () => {
   it('keeps a run from running to complete, with its progress, settings and result', () => {
     const repo = runs();
-    repo.insert({ id: 'a', createdAt: 1_000, settings, totalBars: 750 });
-    repo.progress('a', 300);
+    repo.insert({ id: 'a', createdAt: 1_000, settings, totalBars: 750, owner: 'api-1' });
+    repo.progress('a', 300, 1_500);
     expect(repo.get('a')).toEqual({
       id: 'a',
       createdAt: 1_000,
@@ -37,7 +37,7 @@ describe('the backtest_runs table', () => {
 
   it('ends a run once: a later end or progress changes nothing', () => {
     const repo = runs();
-    repo.insert({ id: 'a', createdAt: 1_000, settings, totalBars: 750 });
+    repo.insert({ id: 'a', createdAt: 1_000, settings, totalBars: 750, owner: 'api-1' });
     repo.finish('a', { status: 'cancelled', finishedAt: 2_000, result: null, error: null, barsDone: 100 });
     repo.finish('a', {
       status: 'complete',
@@ -46,7 +46,7 @@ describe('the backtest_runs table', () => {
       error: null,
       barsDone: 750,
     });
-    repo.progress('a', 700);
+    repo.progress('a', 700, 1_500);
     expect(repo.get('a')).toMatchObject({
       status: 'cancelled',
       finishedAt: 2_000,
@@ -57,7 +57,7 @@ describe('the backtest_runs table', () => {
 
   it('fails the runs a stopped server left running, and lists the newest first without results', () => {
     const repo = runs();
-    repo.insert({ id: 'old', createdAt: 1_000, settings, totalBars: 750 });
+    repo.insert({ id: 'old', createdAt: 1_000, settings, totalBars: 750, owner: 'api-1' });
     repo.finish('old', {
       status: 'complete',
       finishedAt: 1_500,
@@ -65,8 +65,15 @@ describe('the backtest_runs table', () => {
       error: null,
       barsDone: 750,
     });
-    repo.insert({ id: 'new', createdAt: 2_000, settings, totalBars: 750 });
-    expect(repo.failRunning(5_000, 'The server stopped during the run: start it again.')).toBe(1);
+    repo.insert({ id: 'new', createdAt: 2_000, settings, totalBars: 750, owner: 'api-1' });
+    expect(
+      repo.failRunning({
+        finishedAt: 5_000,
+        error: 'The server stopped during the run: start it again.',
+        owner: 'api-1',
+        staleBefore: 0,
+      }),
+    ).toBe(1);
     const list = repo.list(10);
     expect(list.map((run) => [run.id, run.status, run.error])).toEqual([
       ['new', 'failed', 'The server stopped during the run: start it again.'],

@@ -20,18 +20,20 @@ const LISTED = 'id, created_at, finished_at, status, settings, bars_done, total_
 export class SqlBacktestRunsRepository implements BacktestRunsRepository {
   constructor(private readonly db: SqlDatabase) {}
 
-  insert(run: Pick<BacktestRunRecord, 'id' | 'createdAt' | 'settings' | 'totalBars'>): void {
+  insert(
+    run: Pick<BacktestRunRecord, 'id' | 'createdAt' | 'settings' | 'totalBars'> & { owner: string },
+  ): void {
     this.db
       .prepare(
-        "INSERT INTO backtest_runs (id, created_at, status, settings, total_bars) VALUES (?, ?, 'running', ?, ?)",
+        "INSERT INTO backtest_runs (id, created_at, status, settings, total_bars, owner, updated_at) VALUES (?, ?, 'running', ?, ?, ?, ?)",
       )
-      .run(run.id, run.createdAt, JSON.stringify(run.settings), run.totalBars);
+      .run(run.id, run.createdAt, JSON.stringify(run.settings), run.totalBars, run.owner, run.createdAt);
   }
 
-  progress(id: string, barsDone: number): void {
+  progress(id: string, barsDone: number, at: number): void {
     this.db
-      .prepare("UPDATE backtest_runs SET bars_done = ? WHERE id = ? AND status = 'running'")
-      .run(barsDone, id);
+      .prepare("UPDATE backtest_runs SET bars_done = ?, updated_at = ? WHERE id = ? AND status = 'running'")
+      .run(barsDone, at, id);
   }
 
   finish(
@@ -52,12 +54,12 @@ export class SqlBacktestRunsRepository implements BacktestRunsRepository {
       );
   }
 
-  failRunning(finishedAt: number, error: string): number {
+  failRunning(end: { finishedAt: number; error: string; owner: string; staleBefore: number }): number {
     return this.db
       .prepare(
-        "UPDATE backtest_runs SET status = 'failed', finished_at = ?, error = ? WHERE status = 'running'",
+        "UPDATE backtest_runs SET status = 'failed', finished_at = ?, error = ? WHERE status = 'running' AND (owner = ? OR COALESCE(updated_at, created_at) < ?)",
       )
-      .run(finishedAt, error).changes;
+      .run(end.finishedAt, end.error, end.owner, end.staleBefore).changes;
   }
 
   get(id: string): BacktestRunRecord | null {

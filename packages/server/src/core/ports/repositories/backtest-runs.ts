@@ -15,14 +15,21 @@ export interface BacktestRunRecord {
 
 /** The backtest_runs table (migration 020): a run is inserted running, moves on, and ends once. */
 export interface BacktestRunsRepository {
-  insert(run: Pick<BacktestRunRecord, 'id' | 'createdAt' | 'settings' | 'totalBars'>): void;
-  progress(id: string, barsDone: number): void;
+  /** `owner` names the server running it (random per process): see failRunning. */
+  insert(
+    run: Pick<BacktestRunRecord, 'id' | 'createdAt' | 'settings' | 'totalBars'> & { owner: string },
+  ): void;
+  progress(id: string, barsDone: number, at: number): void;
   finish(
     id: string,
     end: Pick<BacktestRunRecord, 'status' | 'finishedAt' | 'result' | 'error' | 'barsDone'>,
   ): void;
-  /** Runs left running by a server that stopped: they failed; returns how many. */
-  failRunning(finishedAt: number, error: string): number;
+  /**
+   * Runs left running by a server that stopped: `owner`'s own (this server's earlier life) and any
+   * whose last progress is older than `staleBefore` (another server that died). A run another live
+   * server is moving is left alone. Returns how many failed.
+   */
+  failRunning(end: { finishedAt: number; error: string; owner: string; staleBefore: number }): number;
   get(id: string): BacktestRunRecord | null;
   /** Newest first, without their results (a list never carries every run's orders). */
   list(limit: number): Omit<BacktestRunRecord, 'result'>[];

@@ -13,7 +13,10 @@ export const backtestRunsMigration = {
       bars_done BIGINT NOT NULL DEFAULT 0,
       total_bars BIGINT NOT NULL DEFAULT 0,
       result TEXT,
-      error TEXT
+      error TEXT,
+      -- The server running it, and when it last moved: another server fails it only once it is stale.
+      owner TEXT NOT NULL DEFAULT '',
+      updated_at BIGINT
     );
     CREATE INDEX backtest_runs_created_at ON backtest_runs (created_at);
   `,

@@ -13,7 +13,10 @@ export const backtestRunsMigration = {
       bars_done INTEGER NOT NULL DEFAULT 0,
       total_bars INTEGER NOT NULL DEFAULT 0,
       result TEXT,
-      error TEXT
+      error TEXT,
+      -- The server running it, and when it last moved: another server fails it only once it is stale.
+      owner TEXT NOT NULL DEFAULT '',
+      updated_at INTEGER
     );
     CREATE INDEX backtest_runs_created_at ON backtest_runs (created_at);
   `,
