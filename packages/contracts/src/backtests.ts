@@ -1,17 +1,8 @@
 import { z } from 'zod';
 import { allocationStrategySchema } from './allocation';
+import { calendarDateSchema } from './calendar-date';
 
 // The strategy lab's backtests (docs/decisions/0054): one run at a time, over the server's history.
-
-const istDate = (field: 'from' | 'to') =>
-  z
-    .string({ error: `${field} is required, as a date like 2026-04-01` })
-    .trim()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, `${field} must be a date like 2026-04-01`)
-    .refine((text) => {
-      const date = new Date(`${text}T00:00:00Z`);
-      return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(text);
-    }, `${field} is not a real calendar date`);
 
 const percent = (field: string, max: number) =>
   z
@@ -24,8 +15,8 @@ const percent = (field: string, max: number) =>
 /** POST /api/backtests: the range, the symbols (none: all) and the settings tried; capital in rupees. */
 export const backtestStartRequestSchema = z
   .object({
-    from: istDate('from'),
-    to: istDate('to'),
+    from: calendarDateSchema('from'),
+    to: calendarDateSchema('to'),
     symbols: z
       .array(
         z.string({ error: 'each symbol must be text, such as INFY' }).regex(/^[A-Z0-9&-]{1,20}$/, {
