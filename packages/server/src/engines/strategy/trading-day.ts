@@ -23,6 +23,10 @@ export class TradingDay {
     /** null: a preview before the day's first run. */
     readonly date: IstDate | null,
     readonly startEquityPaise: number,
+    /** A backtest's minimum confidence and stop-loss (TradingLoopOptions.phaseOverrides): the budget's too. */
+    private readonly phaseOverrides?: Partial<
+      Pick<TradingPhase, 'minMLConfidence' | 'emergencyStopLossPercent'>
+    >,
   ) {}
 
   noteSignals(signals: readonly Signal[]): void {
@@ -35,7 +39,7 @@ export class TradingDay {
     return resolveDailyBudget({
       settings,
       equityPaise: equity,
-      phase: phaseForCapital(equity / 100),
+      phase: { ...phaseForCapital(equity / 100), ...this.phaseOverrides },
       signals: this.signals,
     });
   }

@@ -96,7 +96,8 @@ export class TradingLoop {
   /** `running` and `nextRunAt` are the scheduler's: the live loop runs this loop from its own timer. */
   state(scheduler: { running: boolean; nextRunAt: number | null } = this.scheduler()): TradingLoopState {
     // Before the day's first run, preview the budget on the equity as it stands.
-    const day = this.today ?? new TradingDay(null, this.options.venue.equityPaise());
+    const day =
+      this.today ?? new TradingDay(null, this.options.venue.equityPaise(), this.options.phaseOverrides);
     return this.record.state(
       { ...scheduler, intervalMs: this.intervalMs, strategy: this.source.name },
       day.summary(this.allocation()),
@@ -136,7 +137,8 @@ export class TradingLoop {
         return this.record.summarise(report);
       }
       const { venue } = this.options;
-      if (this.today?.date !== session.date) this.today = new TradingDay(session.date, venue.equityPaise());
+      if (this.today?.date !== session.date)
+        this.today = new TradingDay(session.date, venue.equityPaise(), this.options.phaseOverrides);
       const equity = venue.equityPaise();
       const capitalPhase = phaseForCapital(Math.max(0, equity) / 100);
       const { phaseOverrides } = this.options;
