@@ -19,6 +19,9 @@ export interface BacktestRunsProps {
   onCompare: (ids: string[]) => void;
 }
 
+const settingsLabel = ({ settings: s }: BacktestRun) =>
+  `${formatCapital(s.capital)} · ${s.allocation_strategy} · ${s.product === 'I' ? 'intraday' : 'delivery'} · ${s.brokerage_plan}`;
+
 /** The past runs, newest first: show one, or tick two complete runs to see them side by side. */
 export function BacktestRuns({ runs, loading, shownId, onShow, compared, onCompare }: BacktestRunsProps) {
   // Numbered from the oldest, so two runs started in the same minute can be told apart.
@@ -41,12 +44,17 @@ export function BacktestRuns({ runs, loading, shownId, onShow, compared, onCompa
     },
     { key: 'number', header: 'Run', cell: numberOf },
     { key: 'started', header: 'Started', cell: (run) => formatIstDateTime(run.created_at) },
-    { key: 'range', header: 'Range', cell: (run) => rangeLabel(run) },
     {
-      key: 'settings',
-      header: 'Settings',
-      cell: ({ settings: s }) =>
-        `${formatCapital(s.capital)} · ${s.allocation_strategy} · ${s.product === 'I' ? 'intraday' : 'delivery'} · ${s.brokerage_plan}`,
+      // Range and settings in one cell, two lines: side by side they pushed Show out of a laptop's card.
+      key: 'range',
+      header: 'Range and settings',
+      cell: (run) => (
+        <>
+          {rangeLabel(run)}
+          <br />
+          <small>{settingsLabel(run)}</small>
+        </>
+      ),
     },
     {
       key: 'status',
