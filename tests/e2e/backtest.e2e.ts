@@ -18,10 +18,25 @@ const rupees = (value: number) => `₹${Math.round(Math.abs(value)).toLocaleStri
 const signedRupees = (value: number) =>
   `${value < 0 && Math.round(Math.abs(value)) > 0 ? '-' : '+'}${rupees(value)}`;
 
+/** The run once it has ended (a second run's figures may show the first run's until it does). */
 async function runOf(stack: E2EStack, token: string, id: string): Promise<BacktestRun> {
-  const reply = await callApi<{ data: BacktestRun }>(stack, token, 'GET', `/api/backtests/${id}`);
-  assert.equal(reply.status, 200, `GET /api/backtests/${id} should answer 200, it answered ${reply.status}`);
-  return reply.body.data;
+  const run = await eventually(
+    async () => {
+      const reply = await callApi<{ data: BacktestRun }>(stack, token, 'GET', `/api/backtests/${id}`);
+      assert.equal(
+        reply.status,
+        200,
+        `GET /api/backtests/${id} should answer 200, it answered ${reply.status}`,
+      );
+      return reply.body.data;
+    },
+    (last) => last.status !== 'running',
+    (last) =>
+      `backtest ${id} is still ${last?.status} (${last?.progress.bars_done} of ${last?.progress.total_bars} bars)`,
+    60_000,
+  );
+  assert.equal(run.status, 'complete', `backtest ${id} ended ${run.status}: ${run.error}`);
+  return run;
 }
 
 /**
