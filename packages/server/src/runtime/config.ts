@@ -1,7 +1,7 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
-import { hostNameOf, LOOPBACK_HOST_NAMES, normaliseHostName } from '../http/host-guard';
+import { allowedHostNames, allowedRemoteOrigins, trustedProxies } from './network-allow-lists';
 
 const port = (fallback: number) => z.coerce.number().int().min(1).max(65535).default(fallback);
 const list = (fallback: string) =>
@@ -172,30 +172,6 @@ const envSchema = z.object({
 });
 
 export type AppConfig = ReturnType<typeof loadConfig>;
-
-function trustedProxies(setting: 'on' | 'off' | string[]): false | string[] {
-  if (setting === 'off') return false;
-  return setting === 'on' ? ['loopback'] : setting;
-}
-
-/** The names a request's Host header may carry: this machine, PUBLIC_HOST, the Upstox callback's, ALLOWED_HOSTS. */
-function allowedHostNames(
-  publicHost: string,
-  upstoxRedirectUri: string | undefined,
-  extra: string[],
-): string[] {
-  const callbackHost = upstoxRedirectUri ? hostNameOf(new URL(upstoxRedirectUri).host) : null;
-  const names = [...LOOPBACK_HOST_NAMES, publicHost, ...(callbackHost ? [callbackHost] : []), ...extra];
-  return [...new Set(names.map(normaliseHostName))];
-}
-
-function allowedRemoteOrigins(publicHost: string, ports: Record<string, number>, extra: string[]): string[] {
-  const served = Object.values(ports).flatMap((port) => [
-    `http://${publicHost}:${port}`,
-    `http://127.0.0.1:${port}`,
-  ]);
-  return [...new Set([...served, ...extra].map((url) => new URL(url).origin))];
-}
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   const parsed = envSchema.safeParse(env);

@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import { WorkStoppedError } from '../../../core/time-slices';
+
 import type { Candle } from '../../market/market-types';
 import { type MlView, mlEnsemble, type SignalSource, type SymbolBars } from '../../signals';
 import type { ModelEngineApi, SentimentReader } from '../ml-seams';
@@ -9,6 +9,7 @@ import { type ObservationContext, observeUniverse, type SymbolObservation } from
 import { HOLDOUT_SIZE } from './online-learning';
 import { resolveDuePredictions, toExample } from './prediction-resolution';
 import type { NewPrediction, PredictionStore } from './prediction-store';
+import { StartupWalkForward } from './startup-walk-forward';
 import {
   ensembleStatusOf,
   explainabilityStatusOf,
@@ -17,13 +18,7 @@ import {
   outOfSampleOf,
   predictionView,
 } from './status-views';
-import {
-  mlSay,
-  type TrainedEnsemble,
-  type WalkForwardSource,
-  type WalkForwardState,
-  walkForwardReport,
-} from './walk-forward';
+import type { TrainedEnsemble, WalkForwardSource, WalkForwardState } from './walk-forward';
 
 export { priceAtHorizon } from './prediction-resolution';
 
@@ -73,9 +68,7 @@ export class ModelEngine implements ModelEngineApi {
   private lastError: string | null = null;
   /** True when no models were saved: the walk-forward's trained models are then installed. */
   private readonly fresh: boolean;
-  private walkForwardState: WalkForwardState = { status: 'not_run', reason: 'The engine has not started.' };
-  private walkForwardAbort: AbortController | null = null;
-  private walkForwardRun: Promise<void> | null = null;
+  private readonly startup: StartupWalkForward;
 
   constructor(private readonly deps: ModelEngineDependencies) {
     this.store = deps.predictions;
@@ -86,6 +79,19 @@ export class ModelEngine implements ModelEngineApi {
     this.ensemble.learning.seedHoldout(this.store.recentResolved(HOLDOUT_SIZE).map(toExample));
     this.lastRecorded = this.store.latestBySymbol();
     this.signalSource = mlEnsemble(this);
+    this.startup = new StartupWalkForward({
+      source: deps.walkForward,
+      measuredFeedInUse: deps.measuredFeedInUse,
+      now: deps.now,
+      logger: deps.logger,
+      // Live predictions resolve 30 minutes after start at the earliest: before then the live models
+      // have learned nothing the trained ones would overwrite.
+      install: (trained) => {
+        if (!this.fresh || this.ensemble.rebalances !== 0) return false;
+        this.install(trained);
+        return true;
+      },
+    });
   }
 
   start(): void {
@@ -93,78 +99,27 @@ export class ModelEngine implements ModelEngineApi {
     this.safeTick();
     this.timer = setInterval(() => this.safeTick(), this.deps.intervalMs ?? 60_000);
     this.timer.unref?.();
-    this.walkForwardRun ??= this.runWalkForward();
+    this.startup.start();
   }
 
   stop(): void {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
-    // Dropped, never half kept; the next start (a regained leadership) runs it again.
-    if (this.walkForwardAbort) {
-      this.walkForwardAbort.abort();
-      this.walkForwardAbort = null;
-      this.walkForwardState = {
-        status: 'not_run',
-        reason: 'The server stopped before the walk-forward ended.',
-      };
-    }
-    this.walkForwardRun = null;
+    this.startup.stop();
   }
 
   /** Resolves once the start-up walk-forward has ended (at once when it never started). */
   async walkForwardDone(): Promise<void> {
-    await this.walkForwardRun;
+    await this.startup.done();
   }
 
   walkForward(): WalkForwardState {
-    return this.walkForwardState;
+    return this.startup.state();
   }
 
   /** The ML member's say in the loop's signal, 0..1: its measured out-of-sample edge, none without one. */
   say(): number {
-    if (this.walkForwardState.status !== 'complete') return 0;
-    if (this.deps.measuredFeedInUse && !this.deps.measuredFeedInUse()) return 0;
-    return mlSay(this.walkForwardState.report);
-  }
-
-  /**
-   * Replays the market's past sessions through a fresh ensemble, walk-forward (each outcome learned only
-   * after its horizon), in background slices. Its out-of-sample figures are the ML member's measured
-   * edge; on a fresh install its trained models, weights and track records become the engine's, so
-   * predictions and explanations are trained from the first minutes instead of after 30+.
-   */
-  private async runWalkForward(): Promise<void> {
-    const source = this.deps.walkForward?.() ?? null;
-    if (!source || source.sessions < 2) {
-      this.walkForwardState = {
-        status: 'not_run',
-        reason: 'No past sessions of this feed to train on: the models learn from live predictions only.',
-      };
-      return;
-    }
-    const abort = new AbortController();
-    this.walkForwardAbort = abort;
-    // A stopped run's late answer must not overwrite what a newer run says.
-    const current = () => this.walkForwardAbort === abort;
-    this.walkForwardState = { status: 'running', startedAt: this.deps.now() };
-    try {
-      const trained = await source.run(abort.signal);
-      if (!current()) return;
-      // Live predictions resolve 30 minutes after start at the earliest: before then the live models
-      // have learned nothing the trained ones would overwrite.
-      const install = this.fresh && this.ensemble.rebalances === 0;
-      if (install) this.install(trained);
-      this.walkForwardAbort = null;
-      const report = walkForwardReport(trained.tally, source.sessions);
-      this.walkForwardState = { status: 'complete', finishedAt: this.deps.now(), installed: install, report };
-      this.deps.logger?.info({ ...report, installed: install }, 'ML walk-forward on the past sessions done');
-    } catch (error) {
-      // A stop has said so already; a newer run speaks for itself.
-      if (!current() || error instanceof WorkStoppedError || abort.signal.aborted) return;
-      this.walkForwardAbort = null;
-      this.walkForwardState = { status: 'failed', error: (error as Error).message };
-      this.deps.logger?.error({ err: error }, 'ML walk-forward on the past sessions failed');
-    }
+    return this.startup.say();
   }
 
   /** The trained models, weights, records, counters and holdout become the engine's, and are saved. */
@@ -223,7 +178,7 @@ export class ModelEngine implements ModelEngineApi {
   ensembleStatus() {
     return {
       ...ensembleStatusOf(this.ensemble, this.store.counts(), this.lastError),
-      out_of_sample: outOfSampleOf(this.walkForwardState, this.say()),
+      out_of_sample: outOfSampleOf(this.startup.state(), this.say()),
     };
   }
 
