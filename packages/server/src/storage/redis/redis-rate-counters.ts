@@ -12,6 +12,11 @@ local key = KEYS[1]
 local window = tonumber(ARGV[1])
 local limit = tonumber(ARGV[2])
 local now = tonumber(ARGV[3])
+-- Trimming by score decides what counts; the expiry only frees an idle key. It runs on Redis's own
+-- time, so when the caller brings its own clock the key outlives the window by a margin: a caller
+-- whose clock stands still or lags never has hits that still count expire under it.
+local ttl = window
+if now ~= nil then ttl = window + 600000 end
 if now == nil then
   local t = redis.call('TIME')
   now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
@@ -20,7 +25,7 @@ redis.call('ZREMRANGEBYSCORE', key, '-inf', now - window)
 local count = redis.call('ZCARD', key)
 if count < limit then
   redis.call('ZADD', key, now, ARGV[4])
-  redis.call('PEXPIRE', key, window)
+  redis.call('PEXPIRE', key, ttl)
   return {1, limit - count - 1, 0}
 end
 local blocking = redis.call('ZRANGE', key, count - limit, count - limit, 'WITHSCORES')

@@ -35,11 +35,11 @@ class HeldClock implements ThrottleClock {
  * Up to 10 s of real time: on a busy CI machine the first Redis connections and twenty round trips
  * took longer than the second this allowed before; a pass leaves as soon as both wait.
  */
-async function untilBothWait(clock: HeldClock): Promise<void> {
+async function untilBothWait(clock: HeldClock, said: () => string): Promise<void> {
   const deadline = performance.now() + 10_000;
   while (clock.sleeping < 2 && performance.now() < deadline)
     await new Promise((resolve) => setTimeout(resolve, 2));
-  if (clock.sleeping < 2) throw new Error('the throttles never had to wait');
+  if (clock.sleeping < 2) throw new Error(`the throttles never had to wait (${said()})`);
 }
 
 describe.each([
@@ -70,14 +70,23 @@ describe.each([
   });
 
   it('sends ten of twenty simultaneous orders in the first second, not twenty, and the rest a second later', async () => {
+    const errors: unknown[] = [];
     const throttles = counters.map(
-      (shared) => new OrderThrottle({ clock, shared: { counters: shared, key: 'upstox-orders' } }),
+      (shared) =>
+        new OrderThrottle({
+          clock,
+          shared: { counters: shared, key: 'upstox-orders', onError: (error) => errors.push(error) },
+        }),
     );
     let sent = 0;
     const all = Promise.all(
       throttles.flatMap((throttle) => Array.from({ length: 10 }, () => throttle.run(async () => sent++))),
     );
-    await untilBothWait(clock);
+    await untilBothWait(
+      clock,
+      () => `${sent} sent, ${clock.sleeping} waiting, counter errors: ${errors.join('; ') || 'none'}`,
+    );
+    expect(errors).toEqual([]);
     expect(sent).toBe(10);
     clock.advance(1000);
     await all;
