@@ -33,7 +33,8 @@ export interface BarsWaited {
  * minute, and a backtest or replay reads the reasons of the few signals it acts on: formatting
  * every figure of every signal was most of a replayed minute (decision 0054). One class, so every
  * such signal has one shape and reading a score stays as fast as on a plain object; `toJSON` writes
- * the reasons in. A spread copy (`{ ...signal }`) leaves them out: read `reasons` by name.
+ * the reasons in. A spread copy (`{ ...signal }`) leaves them out: read `reasons` by name, and
+ * compare two signals by their JSON.
  */
 
 class SignalWithReasons implements Signal {
@@ -42,12 +43,11 @@ class SignalWithReasons implements Signal {
   readonly score: number;
   readonly confidence: number;
   readonly waiting: BarsWaited | undefined;
-  /** The reasons once written, else what writes them; hidden from equality and copies. */
-  declare private kept: string[] | (() => string[]);
+  /** The reasons once written, else what writes them. */
+  private kept: string[] | (() => string[]);
 
   constructor(fields: Omit<Signal, 'reasons'>, write: () => string[]) {
-    // Not enumerable: two equal signals stay equal whether or not their reasons were read.
-    Object.defineProperty(this, 'kept', { value: write, writable: true });
+    this.kept = write;
     this.symbol = fields.symbol;
     this.direction = fields.direction;
     this.score = fields.score;
