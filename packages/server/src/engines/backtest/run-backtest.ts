@@ -1,6 +1,6 @@
 import type { Charges, Order, OrderSide, OrderStatus, Product } from '../../core/orders';
 import type { Steps } from '../../core/time-slices';
-import { Ledger, type LedgerStorage } from '../broker/ledger';
+import { Ledger, type LedgerStorage, withCachedOpenPositions } from '../broker/ledger';
 import type { IstDate } from '../market/calendar';
 import type { Candle } from '../market/market-types';
 import { type ReplayResult, replaySteps, type SignalSource, type TradingVenue } from '../strategy';
@@ -98,7 +98,9 @@ export async function runBacktest(options: BacktestOptions): Promise<BacktestOut
   const capital = startingCapitalPaise(settings);
   const store = options.openLedger();
   try {
-    const ledger = new Ledger(store.storage, () => 0);
+    // The run's own ledger, written by nothing else: its open positions are read once per fill.
+    const storage = withCachedOpenPositions(store.storage);
+    const ledger = new Ledger(storage, () => 0);
     ledger.openAccount('paper', capital);
     ledger.setLimits('paper', backtestLimits(settings));
     const loop = { ...backtestLoopPieces(settings), ...(options.source ? { source: options.source } : {}) };
@@ -114,7 +116,7 @@ export async function runBacktest(options: BacktestOptions): Promise<BacktestOut
         sessions: [{ date: session.date, barsBySymbol }],
         loop,
         wholeMinutes: true,
-        venueFactory: (feed) => withProduct(replayVenue(store.storage, feed, barsBySymbol), settings.product),
+        venueFactory: (feed) => withProduct(replayVenue(storage, feed, barsBySymbol), settings.product),
         onMinute: (report) => {
           progress.done += perMinute.get(report.at - MINUTE_MS + 1) ?? 0;
           options.onProgress?.(progress.done, totalBars);

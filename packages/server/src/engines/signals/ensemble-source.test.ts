@@ -35,6 +35,32 @@ describe('EnsembleSource', () => {
     expect(signals.get('A')!.reasons).toContain('down: down says -0.4');
   });
 
+  it('gives its reasons to every reader: by name, in JSON, and the same text twice', () => {
+    const [signal] = new EnsembleSource([{ source: fixed('up', { A: 0.8 }), weight: 1 }]).rank(universe, now);
+    const json = JSON.parse(JSON.stringify(signal)) as Signal;
+    expect(json).toMatchObject({ symbol: 'A', direction: 'BUY', reasons: signal!.reasons });
+    expect(signal!.reasons).toEqual(['score 0.80 = 1.00×up 0.80; agreement 1.00', 'up: up says 0.8']);
+    expect(signal!.reasons).toBe(signal!.reasons);
+  });
+
+  it('passes on a member still gathering bars, so the loop can say which symbol waits', () => {
+    const waiting: SignalSource = {
+      name: 'slow',
+      rank: () => [
+        {
+          symbol: 'A',
+          direction: 'HOLD',
+          score: 0,
+          confidence: 0,
+          reasons: [],
+          waiting: { needed: 50, has: 3 },
+        },
+      ],
+    };
+    const [signal] = new EnsembleSource([{ source: waiting, weight: 1 }]).rank(universe, now);
+    expect(signal!.waiting).toEqual({ needed: 50, has: 3 });
+  });
+
   it('is confident when the sources agree and not when they cancel out', () => {
     const agree = new EnsembleSource([
       { source: fixed('one', { A: 0.8 }), weight: 1 },

@@ -2,7 +2,15 @@ import { runToEnd, type Steps } from '../../core/time-slices';
 import { MeanReversionSource } from './mean-reversion-source';
 import { MomentumSource } from './momentum-source';
 import { byScoreDescending, confidenceOf } from './series-stats';
-import { rankInSteps, type Signal, type SignalSource, type SymbolBars, stepDue } from './signal-types';
+import {
+  type BarsWaited,
+  rankInSteps,
+  type Signal,
+  type SignalSource,
+  type SymbolBars,
+  signalWithReasons,
+  stepDue,
+} from './signal-types';
 
 export interface WeightedSource {
   source: SignalSource;
@@ -80,21 +88,29 @@ export class EnsembleSource implements SignalSource {
   private combine(symbol: string, views: View[]): Signal {
     let net = 0;
     let gross = 0;
-    const parts: string[] = [];
-    const reasons: string[] = [];
+    let waiting: BarsWaited | undefined;
     for (const view of views) {
       // A source that gave this symbol no signal has no view: score 0.
       const signal = view.bySymbol.get(symbol);
       const score = signal?.score ?? 0;
       net += view.weight * score;
       gross += view.weight * Math.abs(score);
-      parts.push(`${view.label} ${score.toFixed(2)}`);
-      for (const reason of signal?.reasons ?? []) reasons.push(`${view.name}: ${reason}`);
+      waiting ??= signal?.waiting;
     }
     const agreement = gross > 0 ? Math.abs(net) / gross : 0;
     const direction = net >= this.actionScore ? 'BUY' : net <= -this.actionScore ? 'SELL' : 'HOLD';
-    reasons.unshift(`score ${net.toFixed(2)} = ${parts.join(' + ')}; agreement ${agreement.toFixed(2)}`);
-    return { symbol, direction, score: net, confidence: confidenceOf(net, agreement), reasons };
+    const fields = { symbol, direction, score: net, confidence: confidenceOf(net, agreement) } as const;
+    return signalWithReasons(waiting ? { ...fields, waiting } : fields, () => {
+      const parts: string[] = [];
+      const reasons: string[] = [];
+      for (const view of views) {
+        const signal = view.bySymbol.get(symbol);
+        parts.push(`${view.label} ${(signal?.score ?? 0).toFixed(2)}`);
+        for (const reason of signal?.reasons ?? []) reasons.push(`${view.name}: ${reason}`);
+      }
+      reasons.unshift(`score ${net.toFixed(2)} = ${parts.join(' + ')}; agreement ${agreement.toFixed(2)}`);
+      return reasons;
+    });
   }
 }
 

@@ -19,10 +19,13 @@ export {
 } from './ml-ensemble-source';
 export { MOMENTUM_PARAMETERS, type MomentumParameters, MomentumSource } from './momentum-source';
 export {
+  type BarsWaited,
   rankInSteps,
   type Signal,
   type SignalDirection,
   type SignalSource,
   SYMBOLS_PER_STEP,
   type SymbolBars,
+  signalWithReasons,
+  waitingForBars,
 } from './signal-types';

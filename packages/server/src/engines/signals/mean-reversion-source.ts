@@ -7,7 +7,14 @@ import {
   formatSignedPercent,
   meanClose,
 } from './series-stats';
-import { type Signal, type SignalSource, type SymbolBars, stepDue } from './signal-types';
+import {
+  type Signal,
+  type SignalSource,
+  type SymbolBars,
+  signalWithReasons,
+  stepDue,
+  waitingForBars,
+} from './signal-types';
 
 export interface MeanReversionParameters {
   /** z-score of the close against the mean and deviation of this many closes (itself included). */
@@ -61,13 +68,7 @@ export class MeanReversionSource implements SignalSource {
     const { zBars, trendBars, entryZ, exitZ, trendDownPercent, fullScoreZ } = this.parameters;
     const needed = Math.max(zBars, trendBars);
     if (bars.length < needed) {
-      return {
-        symbol,
-        direction: 'HOLD',
-        score: 0,
-        confidence: 0,
-        reasons: [`needs ${needed} one-minute bars, has ${bars.length}`],
-      };
+      return waitingForBars(symbol, needed, bars.length);
     }
     // Read in place (no copies of the closes): this runs for every symbol every minute of a backtest.
     const end = bars.length;
@@ -78,16 +79,17 @@ export class MeanReversionSource implements SignalSource {
     const middle = trendStart + Math.floor(trendBars / 2);
     const trendChange = meanClose(bars, middle, end) / meanClose(bars, trendStart, middle) - 1;
     const trendDown = trendChange * 100 < -trendDownPercent;
-    const reasons = [
-      `price ${z.toFixed(2)} deviations from its ${zBars}-bar mean`,
-      `${trendBars}-bar trend ${formatSignedPercent(trendChange)} (newer half vs older half)`,
-    ];
     let score = clamp(-z / fullScoreZ, -1, 1);
-    if (score > 0 && trendDown) {
-      score = 0;
-      reasons.push(`trend is down (more than ${trendDownPercent} %): no buying the dip`);
-    }
+    const dipRefused = score > 0 && trendDown;
+    if (dipRefused) score = 0;
     const direction = z < entryZ && !trendDown ? 'BUY' : z > exitZ ? 'SELL' : 'HOLD';
-    return { symbol, direction, score, confidence: confidenceOf(score), reasons };
+    return signalWithReasons({ symbol, direction, score, confidence: confidenceOf(score) }, () => {
+      const reasons = [
+        `price ${z.toFixed(2)} deviations from its ${zBars}-bar mean`,
+        `${trendBars}-bar trend ${formatSignedPercent(trendChange)} (newer half vs older half)`,
+      ];
+      if (dipRefused) reasons.push(`trend is down (more than ${trendDownPercent} %): no buying the dip`);
+      return reasons;
+    });
   }
 }

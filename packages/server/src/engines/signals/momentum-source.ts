@@ -8,7 +8,14 @@ import {
   meanClose,
   standardDeviation,
 } from './series-stats';
-import { type Signal, type SignalSource, type SymbolBars, stepDue } from './signal-types';
+import {
+  type Signal,
+  type SignalSource,
+  type SymbolBars,
+  signalWithReasons,
+  stepDue,
+  waitingForBars,
+} from './signal-types';
 
 export interface MomentumParameters {
   /** Rate of change over this many bars: close now vs close rocBars ago. */
@@ -61,7 +68,7 @@ export class MomentumSource implements SignalSource {
     let looked = 0;
     for (const { symbol, bars } of universe) {
       if (bars.length < needed) {
-        signals.push(hold(symbol, `needs ${needed} one-minute bars, has ${bars.length}`));
+        signals.push(waitingForBars(symbol, needed, bars.length));
       } else {
         const end = bars.length;
         const close = bars[end - 1]!.close;
@@ -95,18 +102,24 @@ export class MomentumSource implements SignalSource {
     const { rocBars, trendBars, fullScoreZ, actionScore } = this.parameters;
     const raw = clamp(z / fullScoreZ, -1, 1);
     const aboveTrend = item.close > item.trendMean;
-    const reasons = [
-      `${rocBars}-bar rate of change ${formatSignedPercent(item.roc)} (z ${z.toFixed(2)} across ${ranked} symbols)`,
-      `price ${formatSignedPercent(item.close / item.trendMean - 1)} against its ${trendBars}-bar mean`,
-    ];
     // A positive score needs an absolute rise and an uptrend; a negative one an absolute fall:
     // the best of a falling market is not a buy, and a flat name is not a sell.
     let score = 0;
     if (raw > 0 && item.roc > 0 && aboveTrend) score = raw;
     else if (raw < 0 && item.roc < 0) score = raw;
-    else if (raw > 0) reasons.push(item.roc > 0 ? 'trend filter: not above its mean' : 'no absolute rise');
+    const filtered = score === 0 && raw > 0;
     const direction = score >= actionScore ? 'BUY' : score <= -actionScore ? 'SELL' : 'HOLD';
-    return { symbol: item.symbol, direction, score, confidence: confidenceOf(score), reasons };
+    return signalWithReasons(
+      { symbol: item.symbol, direction, score, confidence: confidenceOf(score) },
+      () => {
+        const reasons = [
+          `${rocBars}-bar rate of change ${formatSignedPercent(item.roc)} (z ${z.toFixed(2)} across ${ranked} symbols)`,
+          `price ${formatSignedPercent(item.close / item.trendMean - 1)} against its ${trendBars}-bar mean`,
+        ];
+        if (filtered) reasons.push(item.roc > 0 ? 'trend filter: not above its mean' : 'no absolute rise');
+        return reasons;
+      },
+    );
   }
 }
 

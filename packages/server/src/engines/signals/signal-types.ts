@@ -19,6 +19,73 @@ export interface Signal {
   confidence: number;
   /** Sentences a trader can read: the numbers the source looked at. */
   reasons: string[];
+  /** Set while the source still gathers the bars it needs: how many it needs and has. */
+  waiting?: BarsWaited;
+}
+
+export interface BarsWaited {
+  needed: number;
+  has: number;
+}
+
+/**
+ * A signal whose reasons are written only when something reads them. Every symbol is ranked every
+ * minute, and a backtest or replay reads the reasons of the few signals it acts on: formatting
+ * every figure of every signal was most of a replayed minute (decision 0054). One class, so every
+ * such signal has one shape and reading a score stays as fast as on a plain object; `toJSON` writes
+ * the reasons in. A spread copy (`{ ...signal }`) leaves them out: read `reasons` by name, and
+ * compare two signals by their JSON.
+ */
+
+class SignalWithReasons implements Signal {
+  readonly symbol: string;
+  readonly direction: SignalDirection;
+  readonly score: number;
+  readonly confidence: number;
+  readonly waiting: BarsWaited | undefined;
+  /** The reasons once written, else what writes them. */
+  private kept: string[] | (() => string[]);
+
+  constructor(fields: Omit<Signal, 'reasons'>, write: () => string[]) {
+    this.kept = write;
+    this.symbol = fields.symbol;
+    this.direction = fields.direction;
+    this.score = fields.score;
+    this.confidence = fields.confidence;
+    this.waiting = fields.waiting;
+  }
+
+  get reasons(): string[] {
+    if (typeof this.kept === 'function') this.kept = this.kept();
+    return this.kept;
+  }
+
+  set reasons(reasons: string[]) {
+    this.kept = reasons;
+  }
+
+  toJSON(): Signal {
+    const { symbol, direction, score, confidence, waiting, reasons } = this;
+    return waiting
+      ? { symbol, direction, score, confidence, reasons, waiting }
+      : { symbol, direction, score, confidence, reasons };
+  }
+}
+
+export function signalWithReasons(fields: Omit<Signal, 'reasons'>, write: () => string[]): Signal {
+  return new SignalWithReasons(fields, write);
+}
+
+/** A HOLD for a symbol whose series is still shorter than the source needs. */
+export function waitingForBars(symbol: string, needed: number, has: number): Signal {
+  return {
+    symbol,
+    direction: 'HOLD',
+    score: 0,
+    confidence: 0,
+    reasons: [`needs ${needed} one-minute bars, has ${has}`],
+    waiting: { needed, has },
+  };
 }
 
 /**

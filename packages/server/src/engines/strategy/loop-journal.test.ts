@@ -108,8 +108,11 @@ describe('LoopJournal folding', () => {
 
 describe('idleReason', () => {
   it('names a symbol still gathering bars and how many others are', () => {
-    const waiting = ['momentum: needs 50 one-minute bars, has 12'];
-    expect(idleReason([signal('RELIANCE', 'HOLD', 0, waiting), signal('TCS', 'HOLD', 0, waiting)])).toBe(
+    const waiting = (symbol: string): Signal => ({
+      ...signal(symbol, 'HOLD', 0, ['momentum: needs 50 one-minute bars, has 12']),
+      waiting: { needed: 50, has: 12 },
+    });
+    expect(idleReason([signal('INFY', 'HOLD', 0.1), waiting('RELIANCE'), waiting('TCS')])).toBe(
       'RELIANCE: needs 50 one-minute bars, has 12 (1 more symbols waiting for bars)',
     );
   });

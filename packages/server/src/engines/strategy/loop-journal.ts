@@ -22,7 +22,6 @@ export interface LoopDecision {
 type NewDecision = Omit<LoopDecision, 'repeats' | 'firstAt'>;
 
 const DEFAULT_CAPACITY = 40;
-const BARS_NEEDED = /needs (\d+) one-minute bars, has (\d+)/;
 
 /** A money figure, a percent or a plain number in a reason: "₹1,234.50", "0.25 %", "12". */
 const FIGURE = /[-+−]?₹?\d[\d,]*(?:\.\d+)?(?:\s?%)?/g;
@@ -129,13 +128,12 @@ export function signalReason(signal: Signal): string {
  */
 export function idleReason(signals: readonly Signal[]): string {
   if (signals.length === 0) return 'no symbols to rank';
-  const waiting = signals
-    .map((signal) => ({ signal, match: signal.reasons.map((r) => BARS_NEEDED.exec(r)).find(Boolean) }))
-    .filter((item) => item.match);
+  // Read from the signals' fields, not their reasons: those are written only when read.
+  const waiting = signals.filter((signal) => signal.waiting);
   if (waiting.length > 0) {
-    const { signal, match } = waiting[0]!;
+    const { symbol, waiting: bars } = waiting[0]!;
     const others = waiting.length - 1;
-    return `${signal.symbol}: needs ${match![1]} one-minute bars, has ${match![2]}${others > 0 ? ` (${others} more symbols waiting for bars)` : ''}`;
+    return `${symbol}: needs ${bars!.needed} one-minute bars, has ${bars!.has}${others > 0 ? ` (${others} more symbols waiting for bars)` : ''}`;
   }
   const best = signals[0]!;
   const sells = signals.filter((signal) => signal.direction === 'SELL').length;

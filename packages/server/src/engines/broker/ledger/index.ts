@@ -1,4 +1,5 @@
 export type { EntryKind, LedgerStorage, ResetResult, TradingSnapshot } from './account-ledger';
+export { withCachedOpenPositions } from './cached-open-positions';
 export { averagePrice, costRemoved } from './cost-basis';
 export { type Execution, type FillInput, Ledger } from './ledger';
 export { LedgerError, ledgerErrorMapping } from './ledger-error';

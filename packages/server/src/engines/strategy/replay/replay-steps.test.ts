@@ -106,7 +106,8 @@ describe('the replay in steps within a minute', () => {
     expect(stepped.result.orders.length).toBeGreaterThan(5);
     expect(stepped.result.orders.some((order) => order.side === 'BUY')).toBe(true);
     expect(stepped.result).toEqual(whole.result);
-    expect(stepped.reports).toEqual(whole.reports);
+    // As JSON: signals write their reasons when read, and are compared by what they say.
+    expect(JSON.parse(JSON.stringify(stepped.reports))).toEqual(JSON.parse(JSON.stringify(whole.reports)));
     expect(stepped.journal.length).toBeGreaterThan(0);
     expect(stepped.journal).toEqual(whole.journal);
     expect(stepped.venue.submitted).toEqual(whole.venue.submitted);
