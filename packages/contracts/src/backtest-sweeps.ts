@@ -62,7 +62,7 @@ export const backtestSweepRequestSchema = z
     path: ['to'],
   })
   .refine(({ grid }) => SWEEP_PARAMETERS.some((field) => grid[field] !== undefined), {
-    message: 'grid names no parameter: give values for at least one of ' + SWEEP_PARAMETERS.join(', '),
+    message: `grid names no parameter: give values for at least one of ${SWEEP_PARAMETERS.join(', ')}`,
     path: ['grid'],
   })
   .superRefine(({ grid }, context) => {

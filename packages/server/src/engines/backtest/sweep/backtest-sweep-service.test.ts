@@ -147,7 +147,9 @@ describe('BacktestSweepService', () => {
     expect(fitted[0]?.in_sample.net_pnl).toBe(bestInSample);
     // Confidence 0.6 lets SBIN's 0.65 signals trade, 0.7 does not: the combinations differ.
     const byConfidence = (c: number) =>
-      result.combinations.find((r) => r.parameters.min_confidence === c && r.parameters.max_hold_minutes === 8);
+      result.combinations.find(
+        (r) => r.parameters.min_confidence === c && r.parameters.max_hold_minutes === 8,
+      );
     expect(byConfidence(0.6)?.in_sample.orders).toBeGreaterThan(byConfidence(0.7)?.in_sample.orders ?? 0);
   });
 

@@ -55,7 +55,8 @@ export class BacktestSweepService {
       owner: this.owner,
       staleBefore: now - STALE_AFTER_MS,
     });
-    if (failed > 0) this.deps.logger.info({ failed }, 'sweeps left running by a stopped server marked failed');
+    if (failed > 0)
+      this.deps.logger.info({ failed }, 'sweeps left running by a stopped server marked failed');
   }
 
   /** POST /api/backtests/sweeps: a bad range or split is refused before anything is stored. */
@@ -137,7 +138,8 @@ export class BacktestSweepService {
 
   private view(id: string): BacktestSweepView {
     const sweep = this.deps.sweeps.get(id);
-    if (!sweep) throw notFound(`No sweep ${id}: it may have been started on another server.`, 'sweep_not_found');
+    if (!sweep)
+      throw notFound(`No sweep ${id}: it may have been started on another server.`, 'sweep_not_found');
     return sweepView(sweep);
   }
 

@@ -1,4 +1,9 @@
-import { SWEEP_MAX_COMBINATIONS, SWEEP_PARAMETERS, type SweepCombination, type SweepGrid } from '@td/contracts';
+import {
+  SWEEP_MAX_COMBINATIONS,
+  SWEEP_PARAMETERS,
+  type SweepCombination,
+  type SweepGrid,
+} from '@td/contracts';
 import type { IstDate } from '../../market/calendar';
 import { backtestInputError } from '../backtest-sessions';
 
@@ -11,7 +16,10 @@ export function sweepCombinations(grid: SweepGrid): SweepParameters[] {
     const values = grid[field];
     if (!values) continue;
     combinations = combinations.flatMap((combination) =>
-      (values as readonly SweepParameters[typeof field][]).map((value) => ({ ...combination, [field]: value })),
+      (values as readonly SweepParameters[typeof field][]).map((value) => ({
+        ...combination,
+        [field]: value,
+      })),
     );
   }
   if (combinations.length > SWEEP_MAX_COMBINATIONS) {

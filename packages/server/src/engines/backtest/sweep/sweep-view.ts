@@ -27,4 +27,3 @@ export function sweepView(sweep: Omit<BacktestRunRecord, 'result'> & { result?: 
   };
 }
 export type BacktestSweepView = ReturnType<typeof sweepView>;
-

@@ -1,5 +1,5 @@
-import { BACKGROUND_SLICE_BUDGET_MS, runSliced, type Steps } from '../../../core/time-slices';
 import { meanWithInterval } from '../../../core/mean-with-interval';
+import { BACKGROUND_SLICE_BUDGET_MS, runSliced, type Steps } from '../../../core/time-slices';
 import type { Candle } from '../../market/market-types';
 import type { HistoryGenerator, HistoryRecipe } from '../../market/simulator/history-generator';
 import { SeededRandom } from '../../market/simulator/seeded-random';
