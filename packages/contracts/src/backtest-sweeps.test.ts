@@ -37,7 +37,12 @@ describe('backtestSweepRequestSchema', () => {
     expect(firstMessage({ ...base, grid: { min_confidence: [0.5, 1.5] } })).toBe(
       'min_confidence must be from 0 to 1, such as 0.7',
     );
-    expect(firstMessage({ ...base, grid: { leverage: [2] } })).toMatch(/leverage/);
+    expect(firstMessage({ ...base, grid: { leverage: [2] } })).toBe(
+      'grid sweeps only min_confidence, stop_loss_pct, target_pct, max_hold_minutes, allocation_strategy: leverage is not one of them',
+    );
+    expect(firstMessage({ ...base, grid: 'target_pct=2' })).toBe(
+      'grid must give lists of values by parameter, such as {"target_pct": [2, 3]}',
+    );
   });
 
   it('keeps at least half the sessions to fit on and a fifth held out', () => {

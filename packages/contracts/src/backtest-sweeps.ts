@@ -30,13 +30,21 @@ const values = <T extends z.ZodType>(field: SweepParameter, value: T) =>
 
 /** The values tried for each chosen parameter; a parameter left out keeps the base setting. */
 export const sweepGridSchema = z
-  .object({
-    min_confidence: values('min_confidence', base.min_confidence.unwrap()),
-    stop_loss_pct: values('stop_loss_pct', base.stop_loss_pct.unwrap()),
-    target_pct: values('target_pct', base.target_pct.unwrap()),
-    max_hold_minutes: values('max_hold_minutes', base.max_hold_minutes.unwrap()),
-    allocation_strategy: values('allocation_strategy', allocationStrategySchema),
-  })
+  .object(
+    {
+      min_confidence: values('min_confidence', base.min_confidence.unwrap()),
+      stop_loss_pct: values('stop_loss_pct', base.stop_loss_pct.unwrap()),
+      target_pct: values('target_pct', base.target_pct.unwrap()),
+      max_hold_minutes: values('max_hold_minutes', base.max_hold_minutes.unwrap()),
+      allocation_strategy: values('allocation_strategy', allocationStrategySchema),
+    },
+    {
+      error: (issue) =>
+        issue.code === 'unrecognized_keys'
+          ? `grid sweeps only ${SWEEP_PARAMETERS.join(', ')}: ${issue.keys.join(', ')} is not one of them`
+          : 'grid must give lists of values by parameter, such as {"target_pct": [2, 3]}',
+    },
+  )
   .strict();
 export type SweepGrid = z.infer<typeof sweepGridSchema>;
 

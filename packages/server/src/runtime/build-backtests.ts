@@ -46,7 +46,7 @@ export function buildBacktests(base: Foundation): BacktestLab {
       backtests.recover();
       sweeps.recover();
     },
-    // The sweep first: the backtests' stop ends the thread both share.
+    // Each cancels its own work under way and ends the thread they share (a second end is a no-op).
     stop: async () => {
       await sweeps.stop();
       await backtests.stop();

@@ -193,6 +193,29 @@ describe('BacktestSweepService', () => {
     expect(backtests.get(run.id).status).toBe('complete');
   });
 
+  it('cancels the sweep under way when the server stops, keeping no table', async () => {
+    let ended = false;
+    // A runner whose thread ends only when stopped: the sweep must not wait for its backtest to finish.
+    const stuck: BacktestRunner = {
+      run: () =>
+        new Promise((_, reject) => {
+          const timer = setInterval(() => {
+            if (ended) {
+              clearInterval(timer);
+              reject(new Error('The server is stopping: the backtest was cut short.'));
+            }
+          }, 5);
+        }),
+      stop: async () => {
+        ended = true;
+      },
+    };
+    const { sweeps } = lab(stuck);
+    const { id } = sweeps.start(request());
+    await sweeps.stop();
+    expect(sweeps.get(id)).toMatchObject({ status: 'cancelled', result: null });
+  });
+
   it('refuses to cancel a sweep that has ended', async () => {
     const { sweeps } = lab();
     const { id } = sweeps.start(request());

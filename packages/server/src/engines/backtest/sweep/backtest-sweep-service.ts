@@ -125,9 +125,10 @@ export class BacktestSweepService {
     return this.view(id);
   }
 
-  /** The server is stopping: the sweep under way is cancelled (the backtest service ends the thread). */
+  /** The server is stopping: the sweep under way is cancelled and the runner's thread ends. */
   async stop(): Promise<void> {
     this.current?.controller.abort();
+    await this.deps.runner.stop();
     await this.current?.done;
   }
 
