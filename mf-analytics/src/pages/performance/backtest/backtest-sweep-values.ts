@@ -84,3 +84,19 @@ export function combinationLabel(parameters: Partial<Record<SweepParameter, numb
     return value === undefined ? [] : [LABELS[field](value)];
   }).join(' · ');
 }
+
+const NAMES: Record<SweepParameter, string> = {
+  min_confidence: 'confidence',
+  stop_loss_pct: 'stop %',
+  target_pct: 'target %',
+  max_hold_minutes: 'hold (min)',
+  allocation_strategy: 'allocation',
+};
+
+/** What a sweep varied: "target % 2, 3 × confidence 0.6, 0.7". */
+export function gridLabel(grid: Partial<Record<SweepParameter, readonly (number | string)[]>>): string {
+  return SWEEP_PARAMETERS.flatMap((field) => {
+    const values = grid[field];
+    return values ? [`${NAMES[field]} ${values.map((v) => String(v).replace('_', ' ')).join(', ')}`] : [];
+  }).join(' × ');
+}

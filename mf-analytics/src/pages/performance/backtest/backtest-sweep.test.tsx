@@ -178,3 +178,25 @@ describe('Parameter sweep', () => {
     ).toBeInTheDocument();
   });
 });
+
+describe('Past sweeps', () => {
+  it('lists the sweeps with what each varied, and shows an earlier one on request', async () => {
+    const latest = sweep({ id: 'sweep-2', status: 'cancelled', result: null });
+    const earlier = sweep({
+      settings: { ...settings, grid: { target_pct: [2, 3], min_confidence: [0.6, 0.7] } },
+      result,
+    });
+    const view = renderSweep({
+      'GET /api/backtests/sweeps': ok({ sweeps: [listed(latest), listed(earlier)] }),
+      'GET /api/backtests/sweeps/sweep-2': ok(latest),
+      'GET /api/backtests/sweeps/sweep-1': ok(earlier),
+    });
+    expect(await screen.findByText('Sweep cancelled')).toBeInTheDocument();
+    const list = screen.getByRole('table', { name: 'Past sweeps' });
+    expect(within(list).getByText('confidence 0.6, 0.7 × target % 2, 3')).toBeInTheDocument();
+    await view.user.click(within(list).getByRole('button', { name: 'Show sweep #1' }));
+    expect(
+      await screen.findByRole('table', { name: 'Combinations by out-of-sample net P&L' }),
+    ).toBeInTheDocument();
+  });
+});

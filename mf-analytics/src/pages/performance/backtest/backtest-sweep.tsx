@@ -10,6 +10,7 @@ import { Banner, Button, EmptyState, formatNumber, formatPercent } from '@td/ui'
 import { useEffect, useState } from 'react';
 import styled from 'styled-components';
 import { BacktestSweepForm } from './backtest-sweep-form';
+import { BacktestSweepList } from './backtest-sweep-list';
 import { BacktestSweepTable } from './backtest-sweep-table';
 
 export const SWEEP_START_FAILED = 'The sweep did not start: try again.';
@@ -118,8 +119,8 @@ function SweepShown({
  */
 export function BacktestSweepSection() {
   const sweeps = useBacktestSweeps();
-  const [startedId, setStartedId] = useState<string | null>(null);
-  const shownId = startedId ?? sweeps.data?.sweeps[0]?.id ?? null;
+  const [chosenId, setChosenId] = useState<string | null>(null);
+  const shownId = chosenId ?? sweeps.data?.sweeps[0]?.id ?? null;
   const sweep = useBacktestSweep(shownId).data;
   const start = useStartBacktestSweep();
   const cancel = useCancelBacktestSweep();
@@ -139,11 +140,15 @@ export function BacktestSweepSection() {
         submitting={start.isPending}
         refusal={start.isError ? errorMessage(start.error, SWEEP_START_FAILED) : null}
         onAttempt={start.reset}
-        onStart={(request) => start.mutate(request, { onSuccess: (started) => setStartedId(started.id) })}
+        onStart={(request) => start.mutate(request, { onSuccess: (started) => setChosenId(started.id) })}
       />
       {cancel.isError && <Banner tone="error">{errorMessage(cancel.error, SWEEP_CANCEL_FAILED)}</Banner>}
       {sweep && (
         <SweepShown sweep={sweep} onCancel={() => cancel.mutate(sweep.id)} cancelling={cancel.isPending} />
+      )}
+      {/* One sweep is the one shown: the list appears once there is another to go back to. */}
+      {(sweeps.data?.sweeps.length ?? 0) > 1 && (
+        <BacktestSweepList sweeps={sweeps.data?.sweeps ?? []} shownId={shownId} onShow={setChosenId} />
       )}
     </Stack>
   );
