@@ -93,7 +93,8 @@ export function fitSentence(result: SweepResult): string {
   const fitted = result.combinations.find((row) => row.fitted);
   const { in_sample: fit, out_of_sample: held } = result;
   if (!fitted) return 'No combination completed.';
-  const noise = fitted.out_of_sample.within_noise ? ', within noise' : '';
+  const { within_noise: withinNoise, mean_session_pnl: mean } = fitted.out_of_sample;
+  const noise = withinNoise ? ', within noise' : mean > 0 ? ', a gain beyond noise' : ', a loss beyond noise';
   return `Fitted on ${fit.from} to ${fit.to} (${sessions(fit.sessions)}), the sweep would choose ${combinationLabel(fitted.parameters)}: out of sample, ${held.from} to ${held.to} (${sessions(held.sessions)}), it made ${formatSignedINR(fitted.out_of_sample.net_pnl)} after charges${noise}.`;
 }
 

@@ -2,6 +2,7 @@ import type { BacktestSweep, SweepResult } from '@td/contracts';
 import { type Responder, renderRemote, reply } from '@td/platform/test-support';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { BacktestSweepSection } from './backtest-sweep';
+import { fitSentence } from './backtest-sweep-table';
 
 const ok = (data: unknown) => reply(200, { success: true, data });
 
@@ -198,5 +199,24 @@ describe('Past sweeps', () => {
     expect(
       await screen.findByRole('table', { name: 'Combinations by out-of-sample net P&L' }),
     ).toBeInTheDocument();
+  });
+});
+
+describe('fitSentence', () => {
+  it('says when the in-sample pick held up beyond noise out of sample', () => {
+    const [steady, lucky] = result.combinations as [
+      SweepResult['combinations'][0],
+      SweepResult['combinations'][0],
+    ];
+    const heldUp = {
+      ...result,
+      combinations: [
+        { ...steady, fitted: true },
+        { ...lucky, fitted: false },
+      ],
+    };
+    expect(fitSentence(heldUp)).toBe(
+      'Fitted on 2026-11-02 to 2026-11-13 (10 sessions), the sweep would choose target 2 %: out of sample, 2026-11-16 to 2026-11-20 (5 sessions), it made +₹2,500 after charges, a gain beyond noise.',
+    );
   });
 });
