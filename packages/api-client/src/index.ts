@@ -4,6 +4,7 @@ export * from './api-client';
 export * from './api-client-context';
 export * from './api-error';
 export * from './auth';
+export * from './backtest-sweeps';
 export * from './backtests';
 export * from './data-sources';
 export * from './history';

@@ -18,6 +18,7 @@ import type { AppServices } from './route-deps';
 import { allocationRoutes } from './routes/allocation';
 import { analyticsRoutes } from './routes/analytics';
 import { authRoutes } from './routes/auth';
+import { backtestSweepRoutes } from './routes/backtest-sweeps';
 import { backtestRoutes } from './routes/backtests';
 import { dataSourceRoutes } from './routes/data-sources';
 import { historyRoutes } from './routes/history';
@@ -177,6 +178,7 @@ async function registerRoutes(app: FastifyInstance, services: AppServices): Prom
   await app.register(researchRoutes, { research: services.research });
   await app.register(allocationRoutes, { allocation: services.allocation });
   await app.register(backtestRoutes, { backtests: services.backtests });
+  await app.register(backtestSweepRoutes, { sweeps: services.backtestSweeps });
   await app.register(riskRoutes, { risk: services.risk, safety, riskLimits: settings });
   await app.register(safetyRoutes, { safety });
   await app.register(settingsRoutes, { auth, stream, notifications: settings });

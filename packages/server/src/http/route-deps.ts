@@ -2,7 +2,7 @@ import type { Logger } from 'pino';
 import type { ClusterBus } from '../core/ports/cluster-bus';
 import type { PerformanceAnalyticsService } from '../engines/analytics/performance-analytics-service';
 import type { AuthService } from '../engines/auth/auth-service';
-import type { BacktestService } from '../engines/backtest';
+import type { BacktestService, BacktestSweepService } from '../engines/backtest';
 import type { Ledger } from '../engines/broker/ledger';
 import type { LiveBroker } from '../engines/broker/live';
 import type { AlgoIdSetting } from '../engines/broker/live/algo-id-setting';
@@ -118,6 +118,8 @@ export interface AppServices {
   algoId: AlgoIdSetting;
   /** The strategy lab's backtests: one run at a time, in a worker, kept in backtest_runs. */
   backtests: BacktestService;
+  /** Its parameter sweeps (decision 0057): walk-forward, one at a time with the backtests. */
+  backtestSweeps: BacktestSweepService;
   /** Errors the engines map to HTTP statuses (the ledger's refusals, …). */
   errorMappings: readonly ErrorMapping[];
 }

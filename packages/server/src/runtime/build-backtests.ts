@@ -1,24 +1,55 @@
 import { BACKTESTS_STREAM_TOPIC } from '@td/contracts';
-import { BacktestService, generatedHistory, WorkerBacktestRunner } from '../engines/backtest';
+import {
+  BacktestLane,
+  BacktestService,
+  BacktestSweepService,
+  generatedHistory,
+  WorkerBacktestRunner,
+} from '../engines/backtest';
 import { SqlBacktestRunsRepository } from '../storage/sql/backtest-runs-repository';
 import { backtestWorkerSpawner } from './backtest-worker';
 import type { Foundation } from './build-foundation';
 
-/** The strategy lab's backtests: runs in a worker over the market's generated history (decision 0054). */
-export function buildBacktests(base: Foundation): BacktestService {
+/** The strategy lab: its backtests and parameter sweeps, one at a time in one worker thread. */
+export interface BacktestLab {
+  backtests: BacktestService;
+  sweeps: BacktestSweepService;
+  recover(): void;
+  stop(): Promise<void>;
+}
+
+/** The strategy lab's backtests and sweeps over the market's generated history (decisions 0054, 0057). */
+export function buildBacktests(base: Foundation): BacktestLab {
   const { config, market, db, now, logger, stream } = base;
   const spawn = backtestWorkerSpawner({
     seed: config.market.seed,
     dates: market.history.sessionDates,
     continuousSession: config.market.continuousSession,
   });
-  return new BacktestService({
+  const history = generatedHistory(market);
+  const runner = new WorkerBacktestRunner(spawn);
+  const lane = new BacktestLane();
+  const historyIsTheFeeds = () => market.activeProvider === market.simulator;
+  const backtests = new BacktestService({
     runs: new SqlBacktestRunsRepository(db),
-    history: generatedHistory(market),
-    runner: new WorkerBacktestRunner(spawn),
-    historyIsTheFeeds: () => market.activeProvider === market.simulator,
-    now,
-    logger,
+    ...{ history, runner, lane, historyIsTheFeeds, now, logger },
     publish: (frame) => stream.publish(BACKTESTS_STREAM_TOPIC, frame),
   });
+  const sweeps = new BacktestSweepService({
+    sweeps: new SqlBacktestRunsRepository(db, 'backtest_sweeps'),
+    ...{ history, runner, lane, historyIsTheFeeds, now, logger },
+  });
+  return {
+    backtests,
+    sweeps,
+    recover: () => {
+      backtests.recover();
+      sweeps.recover();
+    },
+    // Each cancels its own work under way and ends the thread they share (a second end is a no-op).
+    stop: async () => {
+      await sweeps.stop();
+      await backtests.stop();
+    },
+  };
 }

@@ -36,7 +36,7 @@ export interface Runtime {
 export function createRuntime(config: AppConfig, logger: Logger, options: RuntimeOptions = {}): Runtime {
   const base = buildFoundation(config, logger, options);
   const parts = buildTrading(base);
-  const backtests = buildBacktests(base);
+  const lab = buildBacktests(base);
   const { now, market, stream, tradingMode, upstoxAccount } = base;
   const { trading, safety, tradingLoop, liveLoop, paperPreparation } = parts;
   // Every instance leads until the leadership port is wired in.
@@ -62,7 +62,8 @@ export function createRuntime(config: AppConfig, logger: Logger, options: Runtim
     orderAudit: parts.orderAudit,
     ...{ history: base.history, upstoxHistory: base.upstoxHistory },
     algoId: parts.algoId,
-    backtests,
+    backtests: lab.backtests,
+    backtestSweeps: lab.sweeps,
     engineStatus: () => ({
       ...(tradingMode.account() === 'live'
         ? engineStatus(market, liveLoop.state(), 'live')
@@ -78,7 +79,7 @@ export function createRuntime(config: AppConfig, logger: Logger, options: Runtim
     errorMappings: [ledgerErrorMapping],
   };
   followCluster(base.cluster.bus, { stream, safety });
-  const engines = engineList(base, parts, ops, backtests);
+  const engines = engineList(base, parts, ops, lab);
   return {
     services,
     engines,

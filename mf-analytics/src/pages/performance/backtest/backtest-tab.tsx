@@ -21,6 +21,7 @@ import { BacktestForm } from './backtest-form';
 import { BacktestProgress } from './backtest-progress';
 import { BacktestResults } from './backtest-results';
 import { BacktestRuns } from './backtest-runs';
+import { BacktestSweepSection } from './backtest-sweep';
 
 const Stack = styled.div`
   display: grid;
@@ -122,6 +123,9 @@ export default function BacktestTab() {
           compared={compared}
           onCompare={setCompared}
         />
+      </Card>
+      <Card title="Parameter sweep">
+        <BacktestSweepSection />
       </Card>
     </Stack>
   );

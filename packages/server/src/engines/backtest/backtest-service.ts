@@ -3,6 +3,7 @@ import type { BacktestProgressFrame, BacktestStartRequest } from '@td/contracts'
 import type { Logger } from 'pino';
 import { conflict, notFound } from '../../core/errors';
 import type { BacktestRunsRepository } from '../../core/ports/repositories/backtest-runs';
+import { BacktestLane } from './backtest-lane';
 import type { BacktestRunner } from './backtest-protocol';
 import { type BacktestHistory, selectBacktestSessions } from './backtest-sessions';
 import { type BacktestRunView, resultView, runView, settingsOf } from './backtest-view';
@@ -27,6 +28,8 @@ export interface BacktestServiceDeps {
   historyIsTheFeeds?: () => boolean;
   /** The `backtests` stream topic: a run's progress, a few frames a second, and its end. */
   publish?: (frame: BacktestProgressFrame) => void;
+  /** Shared with the parameter sweeps (decision 0057): one of them at a time. Default: a lane of its own. */
+  lane?: BacktestLane;
 }
 
 /** The strategy lab's runs: one at a time, each in the runner, its progress and end kept in backtest_runs. */
@@ -34,8 +37,11 @@ export class BacktestService {
   private current: { id: string; controller: AbortController; done: Promise<void> } | null = null;
   /** This server's runs in backtest_runs, so another server never fails one it is still moving. */
   private readonly owner = randomUUID();
+  private readonly lane: BacktestLane;
 
-  constructor(private readonly deps: BacktestServiceDeps) {}
+  constructor(private readonly deps: BacktestServiceDeps) {
+    this.lane = deps.lane ?? new BacktestLane();
+  }
 
   /** Runs a server that stopped mid-run left running never finish: they failed. */
   recover(): void {
@@ -52,12 +58,7 @@ export class BacktestService {
 
   /** POST /api/backtests: a bad range is refused before anything is stored; a second run waits its turn. */
   start(request: BacktestStartRequest): BacktestRunView {
-    if (this.current) {
-      throw conflict(
-        'A backtest is already running: wait for it to finish or cancel it first.',
-        'backtest_running',
-      );
-    }
+    this.lane.refuseIfBusy();
     if (this.deps.historyIsTheFeeds && !this.deps.historyIsTheFeeds()) {
       throw conflict(
         'Backtests run over the simulator’s generated history, and the market feed now is a real one: its prices are not these. Switch to mock mode to backtest.',
@@ -75,6 +76,7 @@ export class BacktestService {
       totalBars,
       owner: this.owner,
     });
+    this.lane.take('backtest');
     const controller = new AbortController();
     // Held before the run starts: a runner failing at once ends it (and clears this) in the same turn.
     const current: { id: string; controller: AbortController; done: Promise<void> } = {
@@ -190,6 +192,7 @@ export class BacktestService {
       }
     } finally {
       if (this.current?.id === id) this.current = null;
+      this.lane.release('backtest');
       frames.end();
     }
   }

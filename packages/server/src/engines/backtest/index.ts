@@ -1,5 +1,6 @@
 // The strategy lab's backtest: the live loop's decisions replayed over past one-minute bars.
 
+export { BacktestLane } from './backtest-lane';
 export type { BacktestJob, BacktestMessage, BacktestRequest, BacktestRunner } from './backtest-protocol';
 export { BacktestService, type BacktestServiceDeps } from './backtest-service';
 export {
@@ -23,4 +24,6 @@ export {
   type BacktestSessionResult,
   runBacktest,
 } from './run-backtest';
+export { BacktestSweepService, type BacktestSweepServiceDeps } from './sweep/backtest-sweep-service';
+export type { BacktestSweepView } from './sweep/sweep-view';
 export { WorkerBacktestRunner } from './worker-runner';

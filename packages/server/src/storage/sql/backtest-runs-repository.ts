@@ -16,23 +16,29 @@ interface BacktestRunRow {
 
 const LISTED = 'id, created_at, finished_at, status, settings, bars_done, total_bars, error';
 
-/** The backtest_runs table (migration 020); settings and result stored as JSON text. */
+/**
+ * The backtest_runs table (migration 020), or backtest_sweeps (migration 023, the same columns);
+ * settings and result stored as JSON text.
+ */
 export class SqlBacktestRunsRepository implements BacktestRunsRepository {
-  constructor(private readonly db: SqlDatabase) {}
+  constructor(
+    private readonly db: SqlDatabase,
+    private readonly table: 'backtest_runs' | 'backtest_sweeps' = 'backtest_runs',
+  ) {}
 
   insert(
     run: Pick<BacktestRunRecord, 'id' | 'createdAt' | 'settings' | 'totalBars'> & { owner: string },
   ): void {
     this.db
       .prepare(
-        "INSERT INTO backtest_runs (id, created_at, status, settings, total_bars, owner, updated_at) VALUES (?, ?, 'running', ?, ?, ?, ?)",
+        `INSERT INTO ${this.table} (id, created_at, status, settings, total_bars, owner, updated_at) VALUES (?, ?, 'running', ?, ?, ?, ?)`,
       )
       .run(run.id, run.createdAt, JSON.stringify(run.settings), run.totalBars, run.owner, run.createdAt);
   }
 
   progress(id: string, barsDone: number, at: number): void {
     this.db
-      .prepare("UPDATE backtest_runs SET bars_done = ?, updated_at = ? WHERE id = ? AND status = 'running'")
+      .prepare(`UPDATE ${this.table} SET bars_done = ?, updated_at = ? WHERE id = ? AND status = 'running'`)
       .run(barsDone, at, id);
   }
 
@@ -42,7 +48,7 @@ export class SqlBacktestRunsRepository implements BacktestRunsRepository {
   ): void {
     this.db
       .prepare(
-        "UPDATE backtest_runs SET status = ?, finished_at = ?, result = ?, error = ?, bars_done = ? WHERE id = ? AND status = 'running'",
+        `UPDATE ${this.table} SET status = ?, finished_at = ?, result = ?, error = ?, bars_done = ? WHERE id = ? AND status = 'running'`,
       )
       .run(
         end.status,
@@ -57,13 +63,13 @@ export class SqlBacktestRunsRepository implements BacktestRunsRepository {
   failRunning(end: { finishedAt: number; error: string; owner: string; staleBefore: number }): number {
     return this.db
       .prepare(
-        "UPDATE backtest_runs SET status = 'failed', finished_at = ?, error = ? WHERE status = 'running' AND (owner = ? OR COALESCE(updated_at, created_at) < ?)",
+        `UPDATE ${this.table} SET status = 'failed', finished_at = ?, error = ? WHERE status = 'running' AND (owner = ? OR COALESCE(updated_at, created_at) < ?)`,
       )
       .run(end.finishedAt, end.error, end.owner, end.staleBefore).changes;
   }
 
   get(id: string): BacktestRunRecord | null {
-    const row = this.db.prepare('SELECT * FROM backtest_runs WHERE id = ?').get(id) as
+    const row = this.db.prepare(`SELECT * FROM ${this.table} WHERE id = ?`).get(id) as
       | BacktestRunRow
       | undefined;
     return row ? { ...fromRow(row), result: row.result ? JSON.parse(row.result) : null } : null;
@@ -71,7 +77,7 @@ export class SqlBacktestRunsRepository implements BacktestRunsRepository {
 
   list(limit: number): Omit<BacktestRunRecord, 'result'>[] {
     const rows = this.db
-      .prepare(`SELECT ${LISTED} FROM backtest_runs ORDER BY created_at DESC, id DESC LIMIT ?`)
+      .prepare(`SELECT ${LISTED} FROM ${this.table} ORDER BY created_at DESC, id DESC LIMIT ?`)
       .all(limit) as BacktestRunRow[];
     return rows.map(fromRow);
   }

@@ -20,6 +20,7 @@ import { ledgerMoneyIndexMigration } from './018-ledger-money-index';
 import { closedSellsIndexMigration } from './019-closed-sells-index';
 import { backtestRunsMigration } from './020-backtest-runs';
 import { historicalCandlesMigration } from './022-historical-candles';
+import { backtestSweepsMigration } from './023-backtest-sweeps';
 
 /**
  * The PostgreSQL twin of sqlite/migrations: the same ids, names and schema, one file per id.
@@ -47,6 +48,7 @@ export const postgresMigrations: Migration[] = [
   closedSellsIndexMigration,
   backtestRunsMigration,
   historicalCandlesMigration,
+  backtestSweepsMigration,
 ];
 
 /**

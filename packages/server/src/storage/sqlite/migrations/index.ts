@@ -19,6 +19,7 @@ import { ledgerMoneyIndexMigration } from './018-ledger-money-index';
 import { closedSellsIndexMigration } from './019-closed-sells-index';
 import { backtestRunsMigration } from './020-backtest-runs';
 import { historicalCandlesMigration } from './022-historical-candles';
+import { backtestSweepsMigration } from './023-backtest-sweeps';
 
 export type { Migration } from '../../sql/migrate';
 
@@ -47,4 +48,5 @@ export const migrations: Migration[] = [
   closedSellsIndexMigration,
   backtestRunsMigration,
   historicalCandlesMigration,
+  backtestSweepsMigration,
 ];

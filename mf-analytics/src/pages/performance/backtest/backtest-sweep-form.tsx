@@ -1,0 +1,175 @@
+import { type BacktestSweepRequest, SWEEP_MAX_COMBINATIONS, type SweepParameter } from '@td/contracts';
+import { Banner, Button, NumberField, TextInput } from '@td/ui';
+import { useId, useState } from 'react';
+import styled from 'styled-components';
+import {
+  INITIAL_SWEEP_FORM,
+  readSweepForm,
+  type SweepFormErrors,
+  type SweepFormValues,
+} from './backtest-sweep-values';
+
+const Grid = styled.div`
+  display: grid;
+  grid-template-columns: repeat(auto-fill, minmax(200px, 1fr));
+  gap: ${({ theme }) => theme.space(4)};
+`;
+
+const FieldRoot = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space(1.5)};
+  min-width: 0;
+  label {
+    font-size: ${({ theme }) => theme.fontSize.sm};
+    font-weight: 600;
+  }
+`;
+
+const Hint = styled.span`
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${({ theme }) => theme.fontSize.xs};
+`;
+
+const ErrorText = styled.span`
+  color: ${({ theme }) => theme.colors.negative};
+  font-size: ${({ theme }) => theme.fontSize.sm};
+`;
+
+const Actions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: ${({ theme }) => theme.space(3)};
+  margin-top: ${({ theme }) => theme.space(4)};
+`;
+
+/** A labelled text input with a hint and its error tied to it (dates and comma-separated lists). */
+function TextField(props: {
+  label: string;
+  hint?: string;
+  type?: string;
+  placeholder?: string;
+  value: string;
+  error: string | undefined;
+  onChange: (value: string) => void;
+}) {
+  const id = useId();
+  const described = [props.hint && `${id}-hint`, props.error && `${id}-error`].filter(Boolean).join(' ');
+  return (
+    <FieldRoot>
+      <label htmlFor={id}>{props.label}</label>
+      {props.hint && <Hint id={`${id}-hint`}>{props.hint}</Hint>}
+      <TextInput
+        id={id}
+        type={props.type ?? 'text'}
+        value={props.value}
+        placeholder={props.placeholder}
+        aria-invalid={Boolean(props.error)}
+        {...(described ? { 'aria-describedby': described } : {})}
+        onChange={(e) => props.onChange(e.target.value)}
+      />
+      {props.error && <ErrorText id={`${id}-error`}>{props.error}</ErrorText>}
+    </FieldRoot>
+  );
+}
+
+const GRID_FIELDS: { field: SweepParameter; label: string; placeholder: string }[] = [
+  { field: 'min_confidence', label: 'Minimum confidence values', placeholder: '0.6, 0.7, 0.8' },
+  { field: 'stop_loss_pct', label: 'Stop-loss % values', placeholder: '1, 2' },
+  { field: 'target_pct', label: 'Target % values', placeholder: '2, 3, 4' },
+  { field: 'max_hold_minutes', label: 'Maximum hold values (minutes)', placeholder: '30, 60' },
+  { field: 'allocation_strategy', label: 'Allocation strategies', placeholder: 'moderate, aggressive' },
+];
+
+export interface BacktestSweepFormProps {
+  onStart: (request: BacktestSweepRequest) => void;
+  running: boolean;
+  submitting: boolean;
+  /** The server's sentence when it refused the last sweep. */
+  refusal: string | null;
+  onAttempt: () => void;
+}
+
+/** The sweep's range, capital, split and values per parameter, each checked with the server's schema first. */
+export function BacktestSweepForm({
+  onStart,
+  running,
+  submitting,
+  refusal,
+  onAttempt,
+}: BacktestSweepFormProps) {
+  const [values, setValues] = useState<SweepFormValues>(INITIAL_SWEEP_FORM);
+  const [errors, setErrors] = useState<SweepFormErrors>({});
+  const set = (key: 'from' | 'to' | 'capital' | 'in_sample_share') => (value: string) =>
+    setValues((current) => ({ ...current, [key]: value }));
+  const setGrid = (field: SweepParameter) => (value: string) =>
+    setValues((current) => ({ ...current, grid: { ...current.grid, [field]: value } }));
+  const submit = () => {
+    onAttempt();
+    const read = readSweepForm(values);
+    setErrors(read.errors ?? {});
+    if (read.request) onStart(read.request);
+  };
+
+  return (
+    <form
+      aria-label="Sweep settings"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        submit();
+      }}
+    >
+      <Grid>
+        <TextField
+          label="Sweep from"
+          type="date"
+          value={values.from}
+          error={errors.from}
+          onChange={set('from')}
+        />
+        <TextField label="Sweep to" type="date" value={values.to} error={errors.to} onChange={set('to')} />
+        <NumberField
+          label="Sweep capital (₹)"
+          hint="Each part starts from it"
+          value={values.capital}
+          onChange={set('capital')}
+          error={errors.capital}
+          step={1}
+        />
+        <NumberField
+          label="Share of sessions fitted on"
+          hint="0.5 to 0.8: the first sessions; the rest are held out"
+          value={values.in_sample_share}
+          onChange={set('in_sample_share')}
+          error={errors.in_sample_share}
+          step="any"
+        />
+        {GRID_FIELDS.map(({ field, label, placeholder }) => (
+          <TextField
+            key={field}
+            label={label}
+            hint="Comma-separated; blank: not swept"
+            placeholder={placeholder}
+            value={values.grid[field]}
+            error={errors[field]}
+            onChange={setGrid(field)}
+          />
+        ))}
+      </Grid>
+      {errors.grid && <ErrorText role="alert">{errors.grid}</ErrorText>}
+      <Actions>
+        <Button type="submit" loading={submitting} disabled={running}>
+          Start sweep
+        </Button>
+        <Hint>At most {SWEEP_MAX_COMBINATIONS} combinations; other settings are the live loop's.</Hint>
+      </Actions>
+      {refusal && (
+        <Banner tone="error" title="Not started">
+          {refusal}
+        </Banner>
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,68 @@
+import type { SweepCombination } from '@td/contracts';
+import { meanWithInterval } from '../../../core/mean-with-interval';
+import type { BacktestResult } from '../run-backtest';
+import type { SweepParameters } from './sweep-plan';
+
+const rupees = (paise: number) => paise / 100;
+
+/** One combination's two backtests: fitted on the first part, run again on the held-out rest. */
+export interface SweepCombinationRuns {
+  parameters: SweepParameters;
+  inSample: BacktestResult;
+  outOfSample: BacktestResult;
+}
+
+/** Each session's net P&L, paise: its end equity less the one before (the first, less capital). */
+export function sessionPnlPaise(result: BacktestResult): number[] {
+  let before = result.startingCapitalPaise;
+  return result.sessions.map((session) => {
+    const pnl = session.endEquityPaise - before;
+    before = session.endEquityPaise;
+    return pnl;
+  });
+}
+
+/**
+ * The sweep's table: out-of-sample figures first, sorted best first, each marked within noise when
+ * its per-session mean's 95 % interval reaches 0 (or under two sessions tell nothing); the fitted
+ * combination is the one with the best in-sample net P&L, the first of a tie in grid order.
+ */
+export function sweepTable(runs: readonly SweepCombinationRuns[]): SweepCombination[] {
+  let fitted = -1;
+  runs.forEach((run, index) => {
+    if (fitted < 0 || run.inSample.netPnlPaise > (runs[fitted] as SweepCombinationRuns).inSample.netPnlPaise)
+      fitted = index;
+  });
+  const rows = runs.map((run, index) => combinationRow(run, index === fitted));
+  return rows
+    .map((row, index) => ({ row, index }))
+    .sort((a, b) => b.row.out_of_sample.net_pnl - a.row.out_of_sample.net_pnl || a.index - b.index)
+    .map(({ row }) => row);
+}
+
+function combinationRow(run: SweepCombinationRuns, fitted: boolean): SweepCombination {
+  const sessions = sessionPnlPaise(run.outOfSample);
+  const { mean, interval } = meanWithInterval(sessions);
+  const withinNoise = interval === null || (interval[0] <= 0 && interval[1] >= 0);
+  return {
+    parameters: run.parameters,
+    out_of_sample: {
+      net_pnl: rupees(run.outOfSample.netPnlPaise),
+      charges: rupees(run.outOfSample.chargesPaise),
+      orders: run.outOfSample.orders.length,
+      session_pnl: sessions.map(rupees),
+      mean_session_pnl: roundPaise(mean) / 100,
+      interval: interval === null ? null : [roundPaise(interval[0]) / 100, roundPaise(interval[1]) / 100],
+      within_noise: withinNoise,
+    },
+    in_sample: {
+      net_pnl: rupees(run.inSample.netPnlPaise),
+      charges: rupees(run.inSample.chargesPaise),
+      orders: run.inSample.orders.length,
+    },
+    fitted,
+  };
+}
+
+/** A mean of paise is not whole: shown to the paisa. */
+const roundPaise = (paise: number) => Math.round(paise);

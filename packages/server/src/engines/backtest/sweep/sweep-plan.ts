@@ -1,0 +1,60 @@
+import {
+  SWEEP_MAX_COMBINATIONS,
+  SWEEP_PARAMETERS,
+  type SweepCombination,
+  type SweepGrid,
+} from '@td/contracts';
+import type { IstDate } from '../../market/calendar';
+import { backtestInputError } from '../backtest-sessions';
+
+export type SweepParameters = SweepCombination['parameters'];
+
+/** Every combination of the grid's values, the first parameter varying slowest. */
+export function sweepCombinations(grid: SweepGrid): SweepParameters[] {
+  let combinations: SweepParameters[] = [{}];
+  for (const field of SWEEP_PARAMETERS) {
+    const values = grid[field];
+    if (!values) continue;
+    combinations = combinations.flatMap((combination) =>
+      (values as readonly SweepParameters[typeof field][]).map((value) => ({
+        ...combination,
+        [field]: value,
+      })),
+    );
+  }
+  if (combinations.length > SWEEP_MAX_COMBINATIONS) {
+    throw backtestInputError(
+      `The grid makes ${combinations.length} combinations: a sweep tries at most ${SWEEP_MAX_COMBINATIONS}, so drop some values.`,
+    );
+  }
+  return combinations;
+}
+
+export interface SweepPart {
+  from: IstDate;
+  to: IstDate;
+  sessions: number;
+}
+
+/**
+ * The walk-forward split, by date: the first `share` of the range's sessions to fit on, the rest held
+ * out. Each part keeps at least one session; a range of one session cannot be split.
+ */
+export function splitSessions(
+  dates: readonly IstDate[],
+  share: number,
+): { inSample: SweepPart; outOfSample: SweepPart } {
+  const sorted = [...dates].sort();
+  if (sorted.length < 2) {
+    throw backtestInputError(
+      `The range holds ${sorted.length} session${sorted.length === 1 ? '' : 's'}: a walk-forward sweep needs at least 2, one to fit on and one held out, so widen the range.`,
+    );
+  }
+  const fitted = Math.min(sorted.length - 1, Math.max(1, Math.round(sorted.length * share)));
+  const part = (slice: IstDate[]): SweepPart => ({
+    from: slice[0] as IstDate,
+    to: slice.at(-1) as IstDate,
+    sessions: slice.length,
+  });
+  return { inSample: part(sorted.slice(0, fitted)), outOfSample: part(sorted.slice(fitted)) };
+}
