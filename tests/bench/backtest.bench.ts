@@ -10,6 +10,7 @@ import type { Candle } from '../../packages/server/src/engines/market/market-typ
 import { createSimulatedMarket } from '../../packages/server/src/engines/market/simulated-market';
 import { sqlLedgerStorage } from '../../packages/server/src/storage/sql/ledger-storage';
 import { openDatabase } from '../../packages/server/src/storage/sqlite/database';
+import { backtestUnderApi } from './backtest-api-load';
 import { metric } from './metric';
 
 const SESSIONS = 60;
@@ -111,4 +112,9 @@ export async function run(): Promise<void> {
     's',
     2,
   );
+
+  if (!process.env.BENCH_SKIP_API) {
+    const met = await backtestUnderApi();
+    console.log(`goal: /api/health p99 ≤ 10 ms while a backtest runs (${met ? 'met' : 'missed'})`);
+  }
 }
