@@ -23,4 +23,5 @@ export {
   type BacktestSessionResult,
   runBacktest,
 } from './run-backtest';
+export { type StoredCandles, storedHistory } from './stored-history';
 export { WorkerBacktestRunner } from './worker-runner';

@@ -4,6 +4,7 @@ import type {
   HistoricalBarsQuery,
   HistoricalCandlesRepository,
   HistoricalCoverage,
+  SessionBarCount,
 } from '../../core/ports/repositories/historical-candles';
 import type { SqlDatabase } from './sql-database';
 import { statementCache } from './statement-cache';
@@ -50,6 +51,9 @@ const barFromRow = (row: BarRow): HistoricalBar => ({
   volume: Number(row.volume),
   source: row.source,
 });
+
+const IST_OFFSET_MS = 19_800_000;
+const DAY_MS = 86_400_000;
 
 const bySymbol = (a: { symbol: string }, b: { symbol: string }) =>
   a.symbol < b.symbol ? -1 : a.symbol > b.symbol ? 1 : 0;
@@ -114,5 +118,25 @@ export class SqlHistoricalCandlesRepository implements HistoricalCandlesReposito
         count: Number(row.bars),
       }))
       .sort((a, b) => bySymbol(a, b) || (a.interval < b.interval ? -1 : 1));
+  }
+
+  minuteBarsPerDate(query: Omit<HistoricalBarsQuery, 'interval'>): SessionBarCount[] {
+    if (query.symbols.length === 0) return [];
+    const symbols = [...new Set(query.symbols)];
+    // The IST day number in SQL (integer division in both databases), so only the counts come back.
+    const day = `(start_ts + ${IST_OFFSET_MS}) / ${DAY_MS}`;
+    const rows = this.sql(
+      `SELECT symbol, ${day} AS ist_day, COUNT(*) AS bars
+       FROM historical_candles
+       WHERE symbol IN (${symbols.map(() => '?').join(', ')}) AND bar_interval = '1minute' AND start_ts >= ? AND start_ts <= ?
+       GROUP BY symbol, ${day}`,
+    ).all(...symbols, query.fromMs, query.toMs) as { symbol: string; ist_day: number; bars: number }[];
+    return rows
+      .map((row) => ({
+        symbol: row.symbol,
+        date: new Date(Number(row.ist_day) * DAY_MS).toISOString().slice(0, 10),
+        count: Number(row.bars),
+      }))
+      .sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0) || bySymbol(a, b));
   }
 }
