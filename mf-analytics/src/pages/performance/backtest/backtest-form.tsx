@@ -8,6 +8,7 @@ import {
   INITIAL_FORM,
   readBacktestForm,
 } from './backtest-form-values';
+import { StoredCandlesHint } from './stored-candles-hint';
 
 const Grid = styled.div`
   display: grid;
@@ -105,6 +106,21 @@ export function BacktestForm({ onRun, running, submitting, refusal, onAttempt }:
       }}
     >
       <Grid>
+        <Field label="Data" error={errors.data}>
+          {(props) => (
+            <SelectInput
+              value={values.data}
+              onChange={(e) => set('data')(e.target.value as BacktestFormValues['data'])}
+              {...props}
+            >
+              <option value="generated">Generated history (simulator)</option>
+              <option value="stored">Imported / fetched candles</option>
+            </SelectInput>
+          )}
+        </Field>
+        {values.data === 'stored' && (
+          <StoredCandlesHint onUseRange={(range) => setValues((current) => ({ ...current, ...range }))} />
+        )}
         <Field label="From" error={errors.from}>
           {(props) => (
             <TextInput

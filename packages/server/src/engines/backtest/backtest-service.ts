@@ -138,7 +138,7 @@ export class BacktestService {
         'backtest_no_stored',
       );
     }
-    return storedHistory(this.deps.storedCandles, range);
+    return storedHistory(this.deps.storedCandles, range, this.deps.history.symbols);
   }
 
   private view(id: string): BacktestRunView {

@@ -39,7 +39,7 @@ export async function runJob(
 function historyOf(deps: BacktestHostDeps, job: BacktestJob): BacktestHistory {
   if (job.data !== 'stored') return deps.history;
   if (!deps.storedCandles) throw new Error('The backtest thread has no access to the stored candles.');
-  return storedHistory(deps.storedCandles(), job.range);
+  return storedHistory(deps.storedCandles(), job.range, deps.history.symbols);
 }
 
 /** The runner without a thread: for tests, and wherever a worker cannot start. */

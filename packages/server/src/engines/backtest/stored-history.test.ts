@@ -34,9 +34,12 @@ function store(bars: HistoricalBar[]) {
   return candles;
 }
 
+/** The instruments list, as the generated history names it: the symbols "all symbols" looks for. */
+const CATALOGUE = ['INFY', 'SBIN', 'TCS', 'WIPRO'];
+
 const emptyGenerated: BacktestHistory = {
   sessionDates: [],
-  symbols: [],
+  symbols: CATALOGUE,
   minutesPerSession: 375,
   sessionBars: () => new Map(),
 };
@@ -55,7 +58,7 @@ describe('the stored candles as a backtest history', () => {
   ]);
 
   it('has a session for each date with one-minute bars, each counted as the bars it really has', () => {
-    const history = storedHistory(candles, { from: '2026-01-01', to: '2026-01-31', symbols: [] });
+    const history = storedHistory(candles, { from: '2026-01-01', to: '2026-01-31', symbols: [] }, CATALOGUE);
     expect(history.sessionDates).toEqual(['2026-01-05', '2026-01-06', '2026-01-07']);
     const sessions = selectBacktestSessions(history, { from: '2026-01-01', to: '2026-01-31', symbols: [] });
     // INFY misses three minutes on the 5th, TCS the opening minute on the 6th.
@@ -76,25 +79,41 @@ describe('the stored candles as a backtest history', () => {
 
   it('narrows to the symbols asked for and the dates of the range', () => {
     const range = { from: '2026-01-06', to: '2026-01-07', symbols: ['INFY'] };
-    const sessions = selectBacktestSessions(storedHistory(candles, range), range);
+    const sessions = selectBacktestSessions(storedHistory(candles, range, CATALOGUE), range);
     expect(sessions.map((s) => [s.date, s.barCount])).toEqual([['2026-01-07', 10]]);
     expect([...sessions[0]!.bars().keys()]).toEqual(['INFY']);
   });
 
   it('refuses a range without one-minute bars, naming what is stored and why daily bars cannot serve', () => {
-    expect(() => storedHistory(candles, { from: '2026-01-02', to: '2026-01-02', symbols: [] })).toThrow(
+    expect(() =>
+      storedHistory(candles, { from: '2026-01-02', to: '2026-01-02', symbols: [] }, CATALOGUE),
+    ).toThrow(
       'No stored one-minute bars between 2026-01-02 and 2026-01-02: the stored one-minute bars cover INFY 2026-01-05 to 2026-01-07, TCS 2026-01-05 to 2026-01-06. Daily bars are stored (SBIN 2026-01-02 to 2026-01-02), but a daily bar cannot drive the minute-by-minute replay.',
+    );
+  });
+
+  it('refuses a symbol whose one-minute bars all lie outside the range, naming where they lie', () => {
+    expect(() =>
+      storedHistory(candles, { from: '2026-01-07', to: '2026-01-09', symbols: ['INFY', 'TCS'] }, CATALOGUE),
+    ).toThrow(
+      'No stored one-minute bars between 2026-01-07 and 2026-01-09 for TCS: the stored one-minute bars cover TCS 2026-01-05 to 2026-01-06.',
     );
   });
 
   it('refuses a symbol without one-minute bars, naming those that have them', () => {
     expect(() =>
-      storedHistory(candles, { from: '2026-01-01', to: '2026-01-31', symbols: ['TCS', 'SBIN', 'WIPRO'] }),
+      storedHistory(
+        candles,
+        { from: '2026-01-01', to: '2026-01-31', symbols: ['TCS', 'SBIN', 'WIPRO'] },
+        CATALOGUE,
+      ),
     ).toThrow('No stored one-minute bars for SBIN, WIPRO: one-minute bars are stored for INFY, TCS.');
   });
 
   it('says how to get one-minute bars when none are stored', () => {
-    expect(() => storedHistory(store([]), { from: '2026-01-01', to: '2026-01-31', symbols: [] })).toThrow(
+    expect(() =>
+      storedHistory(store([]), { from: '2026-01-01', to: '2026-01-31', symbols: [] }, CATALOGUE),
+    ).toThrow(
       'No one-minute candles are stored yet: import a one-minute CSV or fetch one-minute bars from Upstox in Settings → Data Sources.',
     );
   });

@@ -14,10 +14,53 @@ const istDay = (ms: number) => new Date(ms + 19_800_000).toISOString().slice(0, 
 /**
  * The imported and fetched one-minute bars of the range (decision 0056): its sessions are the dates
  * that have bars, each counted as the bars it really has, so a feed's missing minutes do not pad the
- * progress total. One query counts them here; a session's bars are read when the run reaches it.
+ * progress total. Index seeks and a count a day find them here; a session's bars are read when the run
+ * reaches it. `catalogue`: the symbols a run over "all symbols" looks for (only listed stocks are stored).
  * A range, a symbol or a store without one-minute bars is refused with what is stored instead.
  */
-export function storedHistory(candles: StoredCandles, range: BacktestRange): BacktestHistory {
+export function storedHistory(
+  candles: StoredCandles,
+  range: BacktestRange,
+  catalogue: readonly string[],
+): BacktestHistory {
+  const asked = range.symbols.length > 0 ? [...new Set(range.symbols)] : catalogue;
+  const counts = candles.minuteBarsPerDate({
+    symbols: asked,
+    fromMs: istStart(range.from),
+    toMs: istEnd(range.to),
+  });
+  const found = new Set(counts.map((entry) => entry.symbol));
+  // The whole store's summary is read only to say what is wrong: it scans the table.
+  if (counts.length === 0 || (range.symbols.length > 0 && asked.some((symbol) => !found.has(symbol)))) {
+    refuse(candles, range, asked, found);
+  }
+  const perDate = new Map<IstDate, Map<string, number>>();
+  for (const { symbol, date, count } of counts) {
+    const bySymbol = perDate.get(date) ?? new Map<string, number>();
+    bySymbol.set(symbol, count);
+    perDate.set(date, bySymbol);
+  }
+  const symbols = range.symbols.length > 0 ? asked : [...found].sort();
+  return {
+    sessionDates: [...perDate.keys()].sort(),
+    symbols,
+    minutesPerSession: MINUTES_PER_SESSION,
+    sessionBarCount: (date, chosen) =>
+      [...(perDate.get(date) ?? [])].reduce(
+        (sum, [symbol, count]) => sum + (chosen.has(symbol) ? count : 0),
+        0,
+      ),
+    sessionBars: (date) => sessionBars(candles, symbols, date),
+  };
+}
+
+/** A symbol asked for has no bars in the range, or none does: the sentence says what is stored. */
+function refuse(
+  candles: StoredCandles,
+  range: BacktestRange,
+  asked: readonly string[],
+  found: ReadonlySet<string>,
+): void {
   const coverage = candles.coverage();
   const minutes = coverage.filter((entry) => entry.interval === '1minute');
   const daily = coverage.filter((entry) => entry.interval === 'day');
@@ -37,35 +80,11 @@ export function storedHistory(candles: StoredCandles, range: BacktestRange): Bac
       `No stored one-minute bars for ${unknown.join(', ')}: one-minute bars are stored for ${listed([...stored])}.${dailyNote}`,
     );
   }
-  const symbols = range.symbols.length > 0 ? [...new Set(range.symbols)] : [...stored];
-  const counts = candles.minuteBarsPerDate({
-    symbols,
-    fromMs: istStart(range.from),
-    toMs: istEnd(range.to),
-  });
-  if (counts.length === 0) {
-    const asked = minutes.filter((entry) => symbols.includes(entry.symbol));
-    throw backtestInputError(
-      `No stored one-minute bars between ${range.from} and ${range.to}${range.symbols.length > 0 ? ` for ${listed(symbols)}` : ''}: the stored one-minute bars cover ${span(asked)}.${dailyNote}`,
-    );
-  }
-  const perDate = new Map<IstDate, Map<string, number>>();
-  for (const { symbol, date, count } of counts) {
-    const bySymbol = perDate.get(date) ?? new Map<string, number>();
-    bySymbol.set(symbol, count);
-    perDate.set(date, bySymbol);
-  }
-  return {
-    sessionDates: [...perDate.keys()].sort(),
-    symbols,
-    minutesPerSession: MINUTES_PER_SESSION,
-    sessionBarCount: (date, chosen) =>
-      [...(perDate.get(date) ?? [])].reduce(
-        (sum, [symbol, count]) => sum + (chosen.has(symbol) ? count : 0),
-        0,
-      ),
-    sessionBars: (date) => sessionBars(candles, symbols, date),
-  };
+  const outside = range.symbols.filter((symbol) => !found.has(symbol));
+  const whose = outside.length > 0 ? outside : asked;
+  throw backtestInputError(
+    `No stored one-minute bars between ${range.from} and ${range.to}${range.symbols.length > 0 ? ` for ${listed(whose)}` : ''}: the stored one-minute bars cover ${span(minutes.filter((entry) => whose.includes(entry.symbol)))}.${dailyNote}`,
+  );
 }
 
 function sessionBars(

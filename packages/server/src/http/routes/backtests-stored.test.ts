@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { backtestRunSchema, okEnvelope } from '@td/contracts';
 import { buildTestApp, signInForTest, type TestApp } from '../../test-support';
+import { createTestDatabase, type TestDatabase } from '../../test-support/postgres';
 
 // Backtests over imported candles (decision 0056), in the worker thread, which reads the SQLite file
 // through a connection of its own: so the database here is a file, not ':memory:'.
@@ -11,16 +12,6 @@ const HEADER = 'symbol,timestamp,open,high,low,close,volume';
 let testApp: TestApp;
 let dir: string;
 let headers: { authorization: string };
-
-beforeEach(async () => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'td-stored-backtest-'));
-  testApp = await buildTestApp({ databaseFile: path.join(dir, 'trading.db') });
-  ({ headers } = await signInForTest(testApp));
-});
-afterEach(async () => {
-  await testApp.close();
-  fs.rmSync(dir, { recursive: true, force: true });
-});
 
 const call = (method: 'GET' | 'POST', url: string, payload?: object) =>
   testApp.app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload }) });
@@ -48,6 +39,16 @@ async function importMinutes(rows: string[]) {
 }
 
 describe('POST /api/backtests with data stored', () => {
+  beforeEach(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'td-stored-backtest-'));
+    testApp = await buildTestApp({ databaseFile: path.join(dir, 'trading.db') });
+    ({ headers } = await signInForTest(testApp));
+  });
+  afterEach(async () => {
+    await testApp.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
   it('replays the imported one-minute bars in the worker, gaps and all, and keeps the result', async () => {
     await importMinutes([
       ...csvRows('INFY', '2025-12-31', 90, [10, 11, 45]),
@@ -120,5 +121,36 @@ describe('POST /api/backtests with data stored', () => {
     expect(reply.statusCode).toBe(400);
     expect(reply.json().error).toContain(message);
     expect((await call('GET', '/api/backtests')).json().data.runs).toEqual([]);
+  });
+});
+
+describe('POST /api/backtests with data stored on PostgreSQL', () => {
+  let database: TestDatabase;
+  beforeEach(async () => {
+    database = await createTestDatabase();
+    testApp = await buildTestApp({ config: { databaseUrl: database.url } });
+    ({ headers } = await signInForTest(testApp));
+  });
+  afterEach(async () => {
+    await testApp.close();
+    await database.drop();
+  });
+
+  it('replays the imported bars in the worker, which connects to the shared database itself', async () => {
+    await importMinutes([...csvRows('INFY', '2026-01-02', 45, [7]), ...csvRows('TCS', '2026-01-02', 45)]);
+    const started = await call('POST', '/api/backtests', {
+      data: 'stored',
+      from: '2026-01-02',
+      to: '2026-01-02',
+      capital: 1_000_000,
+    });
+    expect(started.statusCode).toBe(202);
+    await testApp.services.backtests.idle();
+    const run = (await call('GET', `/api/backtests/${started.json().data.id}`)).json().data;
+    expect(run).toMatchObject({
+      status: 'complete',
+      error: null,
+      progress: { bars_done: 89, total_bars: 89 },
+    });
   });
 });

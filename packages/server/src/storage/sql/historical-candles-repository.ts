@@ -123,20 +123,51 @@ export class SqlHistoricalCandlesRepository implements HistoricalCandlesReposito
   minuteBarsPerDate(query: Omit<HistoricalBarsQuery, 'interval'>): SessionBarCount[] {
     if (query.symbols.length === 0) return [];
     const symbols = [...new Set(query.symbols)];
-    // The IST day number in SQL (integer division in both databases), so only the counts come back.
-    const day = `(start_ts + ${IST_OFFSET_MS}) / ${DAY_MS}`;
-    const rows = this.sql(
-      `SELECT symbol, ${day} AS ist_day, COUNT(*) AS bars
-       FROM historical_candles
+    const span = this.minuteSpan(symbols, query.fromMs, query.toMs);
+    if (!span) return [];
+    // A query a day, grouped by symbol in the key's own order: one grouped query over the range sorted
+    // every row in a temporary tree, 4-6 times slower on the thread that serves the requests (0056).
+    const count = this.sql(
+      `SELECT symbol, COUNT(*) AS bars FROM historical_candles
        WHERE symbol IN (${symbols.map(() => '?').join(', ')}) AND bar_interval = '1minute' AND start_ts >= ? AND start_ts <= ?
-       GROUP BY symbol, ${day}`,
-    ).all(...symbols, query.fromMs, query.toMs) as { symbol: string; ist_day: number; bars: number }[];
-    return rows
-      .map((row) => ({
-        symbol: row.symbol,
-        date: new Date(Number(row.ist_day) * DAY_MS).toISOString().slice(0, 10),
-        count: Number(row.bars),
-      }))
-      .sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0) || bySymbol(a, b));
+       GROUP BY symbol`,
+    );
+    const counts: SessionBarCount[] = [];
+    const lastDay = Math.floor((span.last + IST_OFFSET_MS) / DAY_MS);
+    for (let day = Math.floor((span.first + IST_OFFSET_MS) / DAY_MS); day <= lastDay; day++) {
+      const dayStart = day * DAY_MS - IST_OFFSET_MS;
+      const within = [Math.max(dayStart, span.first), Math.min(dayStart + DAY_MS - 1, span.last)];
+      const rows = count.all(...symbols, ...within) as {
+        symbol: string;
+        bars: number;
+      }[];
+      const date = new Date(day * DAY_MS).toISOString().slice(0, 10);
+      const sorted = rows
+        .map((row) => ({ symbol: row.symbol, date, count: Number(row.bars) }))
+        .sort(bySymbol);
+      counts.push(...sorted);
+    }
+    return counts;
+  }
+
+  /** The first and last one-minute bar of these symbols in the range: two index seeks a symbol. */
+  private minuteSpan(symbols: readonly string[], fromMs: number, toMs: number) {
+    const edge = (order: 'ASC' | 'DESC') =>
+      this.sql(
+        `SELECT start_ts FROM historical_candles
+         WHERE symbol = ? AND bar_interval = '1minute' AND start_ts >= ? AND start_ts <= ?
+         ORDER BY start_ts ${order} LIMIT 1`,
+      );
+    const [firstOf, lastOf] = [edge('ASC'), edge('DESC')];
+    let first = Number.POSITIVE_INFINITY;
+    let last = Number.NEGATIVE_INFINITY;
+    for (const symbol of symbols) {
+      const earliest = firstOf.get(symbol, fromMs, toMs) as { start_ts: number } | undefined;
+      if (!earliest) continue;
+      const latest = lastOf.get(symbol, fromMs, toMs) as { start_ts: number };
+      first = Math.min(first, Number(earliest.start_ts));
+      last = Math.max(last, Number(latest.start_ts));
+    }
+    return first <= last ? { first, last } : null;
   }
 }
