@@ -27,6 +27,12 @@ const FieldRoot = styled.div`
   }
 `;
 
+/** The data choice takes a row of its own: its options are long, and the stored-candles hint follows it. */
+const DataRow = styled.div`
+  grid-column: 1 / -1;
+  max-width: 420px;
+`;
+
 const ErrorText = styled.span`
   color: ${({ theme }) => theme.colors.negative};
   font-size: ${({ theme }) => theme.fontSize.sm};
@@ -106,18 +112,20 @@ export function BacktestForm({ onRun, running, submitting, refusal, onAttempt }:
       }}
     >
       <Grid>
-        <Field label="Data" error={errors.data}>
-          {(props) => (
-            <SelectInput
-              value={values.data}
-              onChange={(e) => set('data')(e.target.value as BacktestFormValues['data'])}
-              {...props}
-            >
-              <option value="generated">Generated history (simulator)</option>
-              <option value="stored">Imported / fetched candles</option>
-            </SelectInput>
-          )}
-        </Field>
+        <DataRow>
+          <Field label="Data" error={errors.data}>
+            {(props) => (
+              <SelectInput
+                value={values.data}
+                onChange={(e) => set('data')(e.target.value as BacktestFormValues['data'])}
+                {...props}
+              >
+                <option value="generated">Generated history (simulator)</option>
+                <option value="stored">Imported / fetched candles</option>
+              </SelectInput>
+            )}
+          </Field>
+        </DataRow>
         {values.data === 'stored' && (
           <StoredCandlesHint onUseRange={(range) => setValues((current) => ({ ...current, ...range }))} />
         )}
