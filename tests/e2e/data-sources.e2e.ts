@@ -238,4 +238,25 @@ e2eSuite('data-sources', { signedIn: true, env: ENV }, (suite) => {
     },
     { timeout: 120_000 },
   );
+
+  suite.test(
+    'the Upstox fetch form says what to do when no Upstox account is connected',
+    async ({ page, stack }) => {
+      await openSignedIn(page, stack, '/settings');
+      await tab(page, 'Data Sources').click();
+      const form = page.getByRole('form', { name: 'Fetch candles from Upstox' });
+      await expectVisible(form, 20_000);
+      await form.getByLabel('Symbols').fill('reliance, tcs');
+      await form.getByLabel('From').fill('2021-12-01');
+      await form.getByLabel('To').fill('2021-12-31');
+      await form.getByRole('button', { name: 'Fetch from Upstox' }).click();
+      // One-minute bars before 2022: the schema's sentence, nothing sent.
+      await expectVisible(form.getByText(/Upstox serves one-minute bars from 2022-01-01 on/));
+      await form.getByLabel('Bars').selectOption({ label: 'Daily' });
+      await form.getByRole('button', { name: 'Fetch from Upstox' }).click();
+      await expectVisible(page.getByText(/^Upstox history needs a connected account\./));
+      await shots(page, 'history-fetch-refused');
+    },
+    { timeout: 120_000 },
+  );
 });

@@ -1,6 +1,8 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   type HistoryCoverageEntry,
+  type HistoryFetchRequest,
+  type HistoryFetchResult,
   type HistoryImportRefusal,
   type HistoryImportRequest,
   type HistoryImportResult,
@@ -46,6 +48,25 @@ export function useImportHistory() {
         })
         .then((r) => r.data),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: historyKeys.coverage }),
+  });
+}
+
+/** Months of one-minute bars for twenty symbols are paced under Upstox's limits: minutes may pass. */
+const FETCH_TIMEOUT_MS = 10 * 60_000;
+
+/** POST /api/history/fetch (docs/history-import.md): Upstox's bars stored per symbol; a refusal says why. */
+export function useFetchHistory() {
+  const api = useApiClient();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (request: HistoryFetchRequest): Promise<HistoryFetchResult> =>
+      api
+        .post('/api/history/fetch', () => replies().then((r) => r.historyFetchReply), request, {
+          timeoutMs: FETCH_TIMEOUT_MS,
+        })
+        .then((r) => r.data),
+    // A fetch cut short (429, a rejected token) may still have stored the symbols before it.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: historyKeys.coverage }),
   });
 }
 

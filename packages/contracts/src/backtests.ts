@@ -12,9 +12,21 @@ const percent = (field: string, max: number) =>
     .gte(0.01, `${field} must be at least 0.01 %`)
     .max(max, `${field} must be at most ${max} %`);
 
+/**
+ * Where a backtest reads its one-minute bars: the simulator's generated history, or the candles
+ * imported or fetched into historical_candles (docs/decisions/0056).
+ */
+export const BACKTEST_DATA = ['generated', 'stored'] as const;
+export type BacktestData = (typeof BACKTEST_DATA)[number];
+
 /** POST /api/backtests: the range, the symbols (none: all) and the settings tried; capital in rupees. */
 export const backtestStartRequestSchema = z
   .object({
+    data: z
+      .enum(BACKTEST_DATA, {
+        error: 'data must be generated (the simulator’s history) or stored (imported or fetched candles)',
+      })
+      .default('generated'),
     from: calendarDateSchema('from'),
     to: calendarDateSchema('to'),
     symbols: z

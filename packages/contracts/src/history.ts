@@ -115,12 +115,13 @@ export const historyFetchRequestSchema = z
 export type HistoryFetchRequest = z.infer<typeof historyFetchRequestSchema>;
 
 /** What one fetch stored, per symbol. */
-export interface HistoryFetchResult {
-  interval: HistoryInterval;
-  from: string;
-  to: string;
-  stored: { symbol: string; bars: number }[];
-}
+export const historyFetchResultSchema = z.object({
+  interval,
+  from: z.string(),
+  to: z.string(),
+  stored: z.array(z.object({ symbol: z.string(), bars: z.number().int().nonnegative() })),
+});
+export type HistoryFetchResult = z.infer<typeof historyFetchResultSchema>;
 
 /** GET /api/history/coverage: per symbol and interval, the first and last bar start (ISO) and the count. */
 export const historyCoverageEntrySchema = z.object({

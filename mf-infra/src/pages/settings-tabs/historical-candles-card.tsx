@@ -2,6 +2,7 @@ import { errorMessage, useHistoryCoverage } from '@td/api-client';
 import { Card, ErrorPanel, Skeleton } from '@td/ui';
 import styled from 'styled-components';
 import { HistoryCoverageTable } from './history-coverage-table';
+import { HistoryFetchForm } from './history-fetch-form';
 import { HistoryImportForm } from './history-import-form';
 
 const Intro = styled.p`
@@ -16,7 +17,7 @@ const ImportSection = styled.div`
   h3 { margin: 0 0 ${({ theme }) => theme.space(3)}; font-size: ${({ theme }) => theme.fontSize.sm}; }
 `;
 
-/** The bars backtests run over (docs/history-import.md): what is stored, and a CSV import to add more. */
+/** The bars backtests run over (docs/history-import.md): what is stored, a CSV import and an Upstox fetch to add more. */
 export function HistoricalCandlesCard() {
   const coverage = useHistoryCoverage();
   return (
@@ -34,6 +35,10 @@ export function HistoricalCandlesCard() {
       <ImportSection>
         <h3>Import a CSV</h3>
         <HistoryImportForm />
+      </ImportSection>
+      <ImportSection>
+        <h3>Fetch from Upstox</h3>
+        <HistoryFetchForm />
       </ImportSection>
     </Card>
   );

@@ -33,7 +33,7 @@ export function HistoryCoverageTable({ coverage }: { coverage: readonly HistoryC
     return (
       <EmptyState
         title="No historical candles stored"
-        message="Import a CSV below (our OHLCV layout or an NSE bhavcopy) to give backtests real bars."
+        message="Import a CSV below (our OHLCV layout or an NSE bhavcopy), or fetch bars from Upstox, to give backtests real bars."
       />
     );
   }

@@ -3,13 +3,17 @@ import { BacktestHost, type BacktestRequest, generatedHistory } from '../engines
 import { MarketClock } from '../engines/market/calendar/market-clock';
 import { allInstruments } from '../engines/market/instruments';
 import { simulatedHistory } from '../engines/market/simulated-market';
+import { PgDatabase } from '../storage/postgres/pg-database';
+import { SqlHistoricalCandlesRepository } from '../storage/sql/historical-candles-repository';
 import { sqlLedgerStorage } from '../storage/sql/ledger-storage';
-import { openDatabase } from '../storage/sqlite/database';
+import type { SqlDatabase } from '../storage/sql/sql-database';
+import { openDatabase, openReadOnlyDatabase } from '../storage/sqlite/database';
 import type { BacktestWorkerData } from './backtest-worker';
 import { lowerThisThreadsPriority } from './thread-priority';
 
 // The backtest worker (backtest-worker.ts starts it): the generated history rebuilt from the same
-// seed and dates, each run on a fresh in-memory ledger, only messages sent back.
+// seed and dates, each run on a fresh in-memory ledger, only messages sent back. Stored candles are
+// read through a connection of the worker's own, opened with the first run over them.
 const port = parentPort;
 if (!port) throw new Error('backtest-worker-entry runs as a worker thread.');
 lowerThisThreadsPriority();
@@ -20,9 +24,17 @@ const history = generatedHistory({
   history: simulatedHistory({ instruments, clock, seed: data.seed, dates: data.dates }),
   instruments,
 });
+let candles: SqlHistoricalCandlesRepository | null = null;
+const storedCandles = data.candles
+  ? () => {
+      candles ??= new SqlHistoricalCandlesRepository(openCandlesDatabase(data.candles!));
+      return candles;
+    }
+  : undefined;
 const host = new BacktestHost(
   {
     history,
+    storedCandles,
     openLedger: () => {
       const db = openDatabase(':memory:');
       return { storage: sqlLedgerStorage(db), close: () => db.close() };
@@ -31,3 +43,13 @@ const host = new BacktestHost(
   (message) => port.postMessage(message),
 );
 port.on('message', (request: BacktestRequest) => host.handle(request));
+
+function openCandlesDatabase(location: NonNullable<BacktestWorkerData['candles']>): SqlDatabase {
+  if ('file' in location) return openReadOnlyDatabase(location.file);
+  // The main thread has migrated the schema: this connection only reads.
+  const schema = location.schema ? `SET search_path TO "${location.schema}"; ` : '';
+  return new PgDatabase(location.url, {
+    name: 'backtest-worker',
+    sessionSql: `${schema}SET statement_timeout = '60s'`,
+  });
+}

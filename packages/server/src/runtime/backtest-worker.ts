@@ -6,6 +6,8 @@ export interface BacktestWorkerData {
   seed: number;
   dates: readonly string[];
   continuousSession: boolean;
+  /** Where the worker reads the stored candles (data 'stored'): the embedded file or PostgreSQL; null: nowhere. */
+  candles: { file: string } | { url: string; schema?: string } | null;
 }
 
 /** The backtest worker (decision 0054), started the way the analytics worker is (decision 0052). */

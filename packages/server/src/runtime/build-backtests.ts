@@ -7,6 +7,7 @@ import {
   WorkerBacktestRunner,
 } from '../engines/backtest';
 import { SqlBacktestRunsRepository } from '../storage/sql/backtest-runs-repository';
+import { SqlHistoricalCandlesRepository } from '../storage/sql/historical-candles-repository';
 import { backtestWorkerSpawner } from './backtest-worker';
 import type { Foundation } from './build-foundation';
 
@@ -18,13 +19,19 @@ export interface BacktestLab {
   stop(): Promise<void>;
 }
 
-/** The strategy lab's backtests and sweeps over the market's generated history (decisions 0054, 0057). */
+/**
+ * The strategy lab's backtests and sweeps (decisions 0054, 0057): in a worker over the market's
+ * generated history or the stored candles, which the worker reads through a connection of its own
+ * (decision 0056).
+ */
 export function buildBacktests(base: Foundation): BacktestLab {
-  const { config, market, db, now, logger, stream } = base;
+  const { config, market, db, now, logger, stream, storage } = base;
+  const candles = storage.readerFile ? { file: storage.readerFile } : storage.readerPostgres;
   const spawn = backtestWorkerSpawner({
     seed: config.market.seed,
     dates: market.history.sessionDates,
     continuousSession: config.market.continuousSession,
+    candles,
   });
   const history = generatedHistory(market);
   const runner = new WorkerBacktestRunner(spawn);
@@ -32,6 +39,7 @@ export function buildBacktests(base: Foundation): BacktestLab {
   const historyIsTheFeeds = () => market.activeProvider === market.simulator;
   const backtests = new BacktestService({
     runs: new SqlBacktestRunsRepository(db),
+    storedCandles: candles ? new SqlHistoricalCandlesRepository(db) : undefined,
     ...{ history, runner, lane, historyIsTheFeeds, now, logger },
     publish: (frame) => stream.publish(BACKTESTS_STREAM_TOPIC, frame),
   });

@@ -24,6 +24,8 @@ export interface Storage {
   close(): void;
   /** The embedded database's file, which another thread may open to read; null: PostgreSQL or ':memory:'. */
   readerFile: string | null;
+  /** The shared database another thread may connect to, to read; null: the embedded file. */
+  readerPostgres: { url: string; schema?: string } | null;
 }
 
 export interface StorageLocation {
@@ -53,6 +55,7 @@ export function openStorage(location: StorageLocation): Storage {
       healthy: () => isHealthy(db),
       close: () => db.close(),
       readerFile: null,
+      readerPostgres: { url: location.databaseUrl, schema: location.schema },
     };
   }
   const db = openDatabase(location.databaseFile);
@@ -67,5 +70,6 @@ export function openStorage(location: StorageLocation): Storage {
       if (db.open) db.close();
     },
     readerFile: db.memory ? null : path.resolve(location.databaseFile),
+    readerPostgres: null,
   };
 }

@@ -31,11 +31,11 @@ export const chargesShareOfTurnover = (result: BacktestResult) =>
 export const filledOrders = (result: BacktestResult) =>
   result.orders.filter((order) => order.status === 'FILLED').length;
 
-/** "2026-04-01 to 2026-04-03 · all symbols" */
+/** "2026-04-01 to 2026-04-03 · all symbols", and "· imported candles" for a run over the stored bars. */
 export function rangeLabel(run: BacktestRun): string {
-  const { from, to, symbols } = run.settings;
+  const { from, to, symbols, data } = run.settings;
   const which = symbols.length === 0 ? 'all symbols' : symbols.join(', ');
-  return `${from} to ${to} · ${which}`;
+  return `${from} to ${to} · ${which}${data === 'stored' ? ' · imported candles' : ''}`;
 }
 
 /** Seconds left at the pace so far, when no stream frame has said it: null until there is a pace. */

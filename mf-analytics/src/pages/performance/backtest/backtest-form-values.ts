@@ -2,6 +2,7 @@ import { type BacktestStartRequest, backtestStartRequestSchema } from '@td/contr
 
 /** The form as typed: text until the run is asked for, then read by the server's own schema. */
 export interface BacktestFormValues {
+  data: BacktestStartRequest['data'];
   from: string;
   to: string;
   symbolsMode: 'all' | 'chosen';
@@ -17,6 +18,7 @@ export interface BacktestFormValues {
 }
 
 export const INITIAL_FORM: BacktestFormValues = {
+  data: 'generated',
   from: '',
   to: '',
   symbolsMode: 'all',
@@ -48,6 +50,7 @@ export function readBacktestForm(
           .filter(Boolean)
           .map((symbol) => symbol.toUpperCase());
   const body = {
+    data: values.data,
     from: values.from,
     to: values.to,
     symbols,

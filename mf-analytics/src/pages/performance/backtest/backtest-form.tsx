@@ -8,6 +8,7 @@ import {
   INITIAL_FORM,
   readBacktestForm,
 } from './backtest-form-values';
+import { StoredCandlesHint } from './stored-candles-hint';
 
 const Grid = styled.div`
   display: grid;
@@ -24,6 +25,12 @@ const FieldRoot = styled.div`
     font-size: ${({ theme }) => theme.fontSize.sm};
     font-weight: 600;
   }
+`;
+
+/** The data choice takes a row of its own: its options are long, and the stored-candles hint follows it. */
+const DataRow = styled.div`
+  grid-column: 1 / -1;
+  max-width: 420px;
 `;
 
 const ErrorText = styled.span`
@@ -105,6 +112,23 @@ export function BacktestForm({ onRun, running, submitting, refusal, onAttempt }:
       }}
     >
       <Grid>
+        <DataRow>
+          <Field label="Data" error={errors.data}>
+            {(props) => (
+              <SelectInput
+                value={values.data}
+                onChange={(e) => set('data')(e.target.value as BacktestFormValues['data'])}
+                {...props}
+              >
+                <option value="generated">Generated history (simulator)</option>
+                <option value="stored">Imported / fetched candles</option>
+              </SelectInput>
+            )}
+          </Field>
+        </DataRow>
+        {values.data === 'stored' && (
+          <StoredCandlesHint onUseRange={(range) => setValues((current) => ({ ...current, ...range }))} />
+        )}
         <Field label="From" error={errors.from}>
           {(props) => (
             <TextInput

@@ -10,6 +10,7 @@ const settings: BacktestSweep['settings'] = {
   from: '2026-11-02',
   to: '2026-11-20',
   symbols: [],
+  data: 'generated',
   capital: 1_000_000,
   allocation_strategy: 'moderate',
   product: 'I',

@@ -103,6 +103,7 @@ describe('Backtest tab', () => {
 
     const bar = await screen.findByRole('progressbar', { name: 'Backtest progress' });
     expect(view.requests.find((r) => r.method === 'POST')?.body).toEqual({
+      data: 'generated',
       from: '2026-11-16',
       to: '2026-11-20',
       symbols: ['INFY', 'TCS'],

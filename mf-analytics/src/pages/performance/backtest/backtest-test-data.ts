@@ -1,6 +1,7 @@
 import type { BacktestResult, BacktestRun } from '@td/contracts';
 
 const settings: BacktestRun['settings'] = {
+  data: 'generated',
   from: '2026-11-16',
   to: '2026-11-20',
   symbols: [],

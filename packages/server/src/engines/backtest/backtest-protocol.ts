@@ -1,3 +1,4 @@
+import type { BacktestData } from '@td/contracts';
 import type { BacktestRange } from './backtest-sessions';
 import type { BacktestSettings } from './backtest-settings';
 import type { BacktestOutcome } from './run-backtest';
@@ -6,6 +7,8 @@ import type { BacktestOutcome } from './run-backtest';
 export interface BacktestJob {
   range: BacktestRange;
   settings: BacktestSettings;
+  /** Where the bars come from; default: the generated history. */
+  data?: BacktestData;
 }
 
 /** Main thread → backtest worker. */

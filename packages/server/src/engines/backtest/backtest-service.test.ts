@@ -29,6 +29,7 @@ const history: BacktestHistory = {
 };
 
 const request = {
+  data: 'generated' as const,
   from: '2026-01-27',
   to: '2026-01-27',
   symbols: [],

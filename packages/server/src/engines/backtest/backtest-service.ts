@@ -5,8 +5,9 @@ import { conflict, notFound } from '../../core/errors';
 import type { BacktestRunsRepository } from '../../core/ports/repositories/backtest-runs';
 import { BacktestLane } from './backtest-lane';
 import type { BacktestRunner } from './backtest-protocol';
-import { type BacktestHistory, selectBacktestSessions } from './backtest-sessions';
+import { type BacktestHistory, type BacktestRange, selectBacktestSessions } from './backtest-sessions';
 import { type BacktestRunView, resultView, runView, settingsOf } from './backtest-view';
+import { type StoredCandles, storedHistory } from './stored-history';
 
 const LISTED = 50;
 /** A run no server has moved for this long is one a dead server left: another server fails it. */
@@ -18,6 +19,8 @@ export interface BacktestServiceDeps {
   runs: BacktestRunsRepository;
   /** Read here only to refuse a bad range at once; the runner replays it. */
   history: BacktestHistory;
+  /** The imported and fetched candles (data 'stored'): read here to refuse a bad range and count the bars. */
+  storedCandles?: StoredCandles;
   runner: BacktestRunner;
   now: () => number;
   logger: Pick<Logger, 'error' | 'info'>;
@@ -59,14 +62,16 @@ export class BacktestService {
   /** POST /api/backtests: a bad range is refused before anything is stored; a second run waits its turn. */
   start(request: BacktestStartRequest): BacktestRunView {
     this.lane.refuseIfBusy();
-    if (this.deps.historyIsTheFeeds && !this.deps.historyIsTheFeeds()) {
+    const data = request.data ?? 'generated';
+    // Stored candles are the market's own bars: they may be backtested whatever the feed is.
+    if (data === 'generated' && this.deps.historyIsTheFeeds && !this.deps.historyIsTheFeeds()) {
       throw conflict(
-        'Backtests run over the simulator’s generated history, and the market feed now is a real one: its prices are not these. Switch to mock mode to backtest.',
+        'Backtests run over the simulator’s generated history, and the market feed now is a real one: its prices are not these. Switch to mock mode, or backtest your imported / fetched candles.',
         'backtest_history_not_the_feeds',
       );
     }
     const range = { from: request.from, to: request.to, symbols: request.symbols };
-    const sessions = selectBacktestSessions(this.deps.history, range);
+    const sessions = selectBacktestSessions(this.historyFor(data, range), range);
     const id = randomUUID();
     const totalBars = sessions.reduce((sum, session) => sum + session.barCount, 0);
     this.deps.runs.insert({
@@ -86,7 +91,7 @@ export class BacktestService {
     };
     this.current = current;
     current.done = Promise.resolve().then(() =>
-      this.execute(id, { range, settings: settingsOf(request) }, controller.signal),
+      this.execute(id, { range, settings: settingsOf(request), data }, controller.signal),
     );
     return this.view(id);
   }
@@ -125,6 +130,17 @@ export class BacktestService {
   /** Resolves once the run under way (if any) has ended and been recorded: for tests. */
   async idle(): Promise<void> {
     await this.current?.done;
+  }
+
+  private historyFor(data: BacktestStartRequest['data'], range: BacktestRange): BacktestHistory {
+    if (data === 'generated') return this.deps.history;
+    if (!this.deps.storedCandles) {
+      throw conflict(
+        'The backtest thread cannot read this server’s stored candles (its database is in memory): backtest the generated history.',
+        'backtest_no_stored',
+      );
+    }
+    return storedHistory(this.deps.storedCandles, range, this.deps.history.symbols);
   }
 
   private view(id: string): BacktestRunView {

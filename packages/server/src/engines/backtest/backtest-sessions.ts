@@ -10,12 +10,14 @@ export interface BacktestSession {
   bars: () => Map<string, Candle[]>;
 }
 
-/** Where a backtest reads its one-minute bars: the generated history in mock mode. */
+/** Where a backtest reads its one-minute bars: the generated history, or the stored candles. */
 export interface BacktestHistory {
   readonly sessionDates: readonly IstDate[];
   readonly symbols: readonly string[];
   readonly minutesPerSession: number;
   sessionBars(date: IstDate): Map<string, Candle[]>;
+  /** The bars the symbols have that day, when not every minute has a bar (stored candles have gaps). */
+  sessionBarCount?(date: IstDate, symbols: ReadonlySet<string>): number;
 }
 
 export interface BacktestRange {
@@ -49,7 +51,7 @@ export function selectBacktestSessions(history: BacktestHistory, range: Backtest
   const symbols = range.symbols.length > 0 ? new Set(range.symbols) : known;
   return dates.map((date) => ({
     date,
-    barCount: symbols.size * history.minutesPerSession,
+    barCount: history.sessionBarCount?.(date, symbols) ?? symbols.size * history.minutesPerSession,
     bars: () => {
       const all = history.sessionBars(date);
       if (symbols === known) return all;

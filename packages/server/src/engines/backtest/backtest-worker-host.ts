@@ -2,12 +2,15 @@ import { HttpError } from '../../core/errors';
 import type { BacktestJob, BacktestMessage, BacktestRequest, BacktestRunner } from './backtest-protocol';
 import { type BacktestHistory, selectBacktestSessions } from './backtest-sessions';
 import { type BacktestLedgerStore, type BacktestOutcome, runBacktest } from './run-backtest';
+import { type StoredCandles, storedHistory } from './stored-history';
 
 /** Progress is told at most this often: a run has thousands of minutes. */
 const PROGRESS_EVERY_MS = 250;
 
 export interface BacktestHostDeps {
   history: BacktestHistory;
+  /** The stored candles, for runs with data 'stored'; absent where the thread cannot read the database. */
+  storedCandles?: () => StoredCandles;
   openLedger: () => BacktestLedgerStore;
 }
 
@@ -20,7 +23,7 @@ export async function runJob(
 ): Promise<BacktestOutcome> {
   let toldAt = 0;
   return runBacktest({
-    sessions: selectBacktestSessions(deps.history, job.range),
+    sessions: selectBacktestSessions(historyOf(deps, job), job.range),
     settings: job.settings,
     openLedger: deps.openLedger,
     signal,
@@ -31,6 +34,12 @@ export async function runJob(
       onProgress(done, total);
     },
   });
+}
+
+function historyOf(deps: BacktestHostDeps, job: BacktestJob): BacktestHistory {
+  if (job.data !== 'stored') return deps.history;
+  if (!deps.storedCandles) throw new Error('The backtest thread has no access to the stored candles.');
+  return storedHistory(deps.storedCandles(), job.range, deps.history.symbols);
 }
 
 /** The runner without a thread: for tests, and wherever a worker cannot start. */

@@ -24,6 +24,7 @@ export {
   type BacktestSessionResult,
   runBacktest,
 } from './run-backtest';
+export { type StoredCandles, storedHistory } from './stored-history';
 export { BacktestSweepService, type BacktestSweepServiceDeps } from './sweep/backtest-sweep-service';
 export type { BacktestSweepView } from './sweep/sweep-view';
 export { WorkerBacktestRunner } from './worker-runner';

@@ -54,6 +54,30 @@ describe.each(databases)('SqlHistoricalCandlesRepository on $name', (database) =
     expect(candles.bars({ symbols: [], interval: '1minute', fromMs: 0, toMs: OPEN * 2 })).toEqual([]);
   });
 
+  it('counts one-minute bars per symbol and IST date, daily bars and other symbols left out', () => {
+    const candles = new SqlHistoricalCandlesRepository(database.open());
+    const nextDay = OPEN + 86_400_000;
+    // 15:29 IST is 09:59 UTC: still the same IST date.
+    const lastMinute = OPEN + 374 * MINUTE;
+    candles.save([
+      bar('TCS', OPEN),
+      bar('TCS', lastMinute),
+      bar('INFY', OPEN),
+      bar('TCS', nextDay),
+      bar('TCS', OPEN - 9 * 3_600_000, 150_000, 'day'),
+      bar('WIPRO', OPEN),
+    ]);
+    expect(candles.minuteBarsPerDate({ symbols: ['TCS', 'INFY'], fromMs: 0, toMs: nextDay })).toEqual([
+      { symbol: 'INFY', date: '2026-01-05', count: 1 },
+      { symbol: 'TCS', date: '2026-01-05', count: 2 },
+      { symbol: 'TCS', date: '2026-01-06', count: 1 },
+    ]);
+    expect(candles.minuteBarsPerDate({ symbols: ['TCS'], fromMs: OPEN + 1, toMs: lastMinute })).toEqual([
+      { symbol: 'TCS', date: '2026-01-05', count: 1 },
+    ]);
+    expect(candles.minuteBarsPerDate({ symbols: [], fromMs: 0, toMs: nextDay })).toEqual([]);
+  });
+
   it('replaces a bar saved again for the same symbol, interval and start', () => {
     const candles = new SqlHistoricalCandlesRepository(database.open());
     candles.save([bar('INFY', OPEN, 150_000)]);

@@ -4,6 +4,7 @@ import type {
   HistoricalBarsQuery,
   HistoricalCandlesRepository,
   HistoricalCoverage,
+  SessionBarCount,
 } from '../../core/ports/repositories/historical-candles';
 import type { SqlDatabase } from './sql-database';
 import { statementCache } from './statement-cache';
@@ -50,6 +51,9 @@ const barFromRow = (row: BarRow): HistoricalBar => ({
   volume: Number(row.volume),
   source: row.source,
 });
+
+const IST_OFFSET_MS = 19_800_000;
+const DAY_MS = 86_400_000;
 
 const bySymbol = (a: { symbol: string }, b: { symbol: string }) =>
   a.symbol < b.symbol ? -1 : a.symbol > b.symbol ? 1 : 0;
@@ -114,5 +118,56 @@ export class SqlHistoricalCandlesRepository implements HistoricalCandlesReposito
         count: Number(row.bars),
       }))
       .sort((a, b) => bySymbol(a, b) || (a.interval < b.interval ? -1 : 1));
+  }
+
+  minuteBarsPerDate(query: Omit<HistoricalBarsQuery, 'interval'>): SessionBarCount[] {
+    if (query.symbols.length === 0) return [];
+    const symbols = [...new Set(query.symbols)];
+    const span = this.minuteSpan(symbols, query.fromMs, query.toMs);
+    if (!span) return [];
+    // A query a day, grouped by symbol in the key's own order: one grouped query over the range sorted
+    // every row in a temporary tree, 4-6 times slower on the thread that serves the requests (0056).
+    const count = this.sql(
+      `SELECT symbol, COUNT(*) AS bars FROM historical_candles
+       WHERE symbol IN (${symbols.map(() => '?').join(', ')}) AND bar_interval = '1minute' AND start_ts >= ? AND start_ts <= ?
+       GROUP BY symbol`,
+    );
+    const counts: SessionBarCount[] = [];
+    const lastDay = Math.floor((span.last + IST_OFFSET_MS) / DAY_MS);
+    for (let day = Math.floor((span.first + IST_OFFSET_MS) / DAY_MS); day <= lastDay; day++) {
+      const dayStart = day * DAY_MS - IST_OFFSET_MS;
+      const within = [Math.max(dayStart, span.first), Math.min(dayStart + DAY_MS - 1, span.last)];
+      const rows = count.all(...symbols, ...within) as {
+        symbol: string;
+        bars: number;
+      }[];
+      const date = new Date(day * DAY_MS).toISOString().slice(0, 10);
+      const sorted = rows
+        .map((row) => ({ symbol: row.symbol, date, count: Number(row.bars) }))
+        .sort(bySymbol);
+      counts.push(...sorted);
+    }
+    return counts;
+  }
+
+  /** The first and last one-minute bar of these symbols in the range: two index seeks a symbol. */
+  private minuteSpan(symbols: readonly string[], fromMs: number, toMs: number) {
+    const edge = (order: 'ASC' | 'DESC') =>
+      this.sql(
+        `SELECT start_ts FROM historical_candles
+         WHERE symbol = ? AND bar_interval = '1minute' AND start_ts >= ? AND start_ts <= ?
+         ORDER BY start_ts ${order} LIMIT 1`,
+      );
+    const [firstOf, lastOf] = [edge('ASC'), edge('DESC')];
+    let first = Number.POSITIVE_INFINITY;
+    let last = Number.NEGATIVE_INFINITY;
+    for (const symbol of symbols) {
+      const earliest = firstOf.get(symbol, fromMs, toMs) as { start_ts: number } | undefined;
+      if (!earliest) continue;
+      const latest = lastOf.get(symbol, fromMs, toMs) as { start_ts: number };
+      first = Math.min(first, Number(earliest.start_ts));
+      last = Math.max(last, Number(latest.start_ts));
+    }
+    return first <= last ? { first, last } : null;
   }
 }

@@ -31,6 +31,14 @@ export interface HistoricalCoverage {
   count: number;
 }
 
+/** How many one-minute bars a symbol has on one IST date. */
+export interface SessionBarCount {
+  symbol: string;
+  /** YYYY-MM-DD, IST. */
+  date: string;
+  count: number;
+}
+
 /** Real bars for backtests (migration 022), unique per symbol, interval and start. */
 export interface HistoricalCandlesRepository {
   /** Stores the bars; one already stored for the same symbol, interval and start is replaced. */
@@ -38,4 +46,6 @@ export interface HistoricalCandlesRepository {
   /** The bars of these symbols in the range, by symbol then start. */
   bars(query: HistoricalBarsQuery): HistoricalBar[];
   coverage(): HistoricalCoverage[];
+  /** Per symbol and IST date, the one-minute bars in the range: a backtest's sessions and its progress total. */
+  minuteBarsPerDate(query: Omit<HistoricalBarsQuery, 'interval'>): SessionBarCount[];
 }

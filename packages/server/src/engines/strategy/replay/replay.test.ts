@@ -74,4 +74,55 @@ describe('replayHistory', () => {
   it('is deterministic: the same sessions give the same orders', () => {
     expect(JSON.stringify(replay().result)).toBe(JSON.stringify(replay().result));
   });
+
+  it('replays a feed with missing minutes: a symbol without a bar keeps its last close and its window', () => {
+    const full = seededSession('2026-01-27', 3);
+    const [first, second] = [...full.barsBySymbol.keys()];
+    const open = Date.parse('2026-01-27T09:15:00+05:30');
+    const gaps = new Set([0, 1, 40, 41, 42, 200].map((minute) => open + minute * 60_000));
+    // The first symbol misses the opening two minutes and a few later; the second has every minute.
+    const barsBySymbol = new Map(full.barsBySymbol);
+    barsBySymbol.set(
+      first!,
+      full.barsBySymbol.get(first!)!.filter((bar) => !gaps.has(bar.openTime)),
+    );
+    const seen: { minute: number; lastOpen: number | undefined; price: number | undefined; close: number }[] =
+      [];
+    let lastPrice: (symbol: string) => number | undefined = () => undefined;
+    const spy: SignalSource = {
+      name: 'spy',
+      rank(universe, now) {
+        const bars = universe.find((entry) => entry.symbol === first)?.bars;
+        const last = bars?.at(-1);
+        seen.push({
+          minute: (now + 1 - 60_000 - open) / 60_000,
+          lastOpen: last && (last.openTime - open) / 60_000,
+          price: lastPrice(first!),
+          close: last?.close ?? Number.NaN,
+        });
+        return [];
+      },
+    };
+    const result = replayHistory({
+      sessions: [{ date: '2026-01-27', barsBySymbol }],
+      loop: { source: spy, chargeRates: () => NO_CHARGES },
+      venueFactory: (feed) => {
+        lastPrice = feed.lastPrice;
+        return new FakeVenue(TEN_LAKH, feed.now, feed.lastPrice);
+      },
+    });
+    expect(result.errors).toEqual([]);
+    // The second symbol's bars keep every minute of the session on the timeline.
+    expect(result.sessions[0]!.minutes).toBe(375);
+    expect(barsBySymbol.get(second!)).toHaveLength(375);
+    const at = (minute: number) => seen.find((entry) => entry.minute === minute);
+    // Not ranked before its first bar, and no price for it.
+    expect(at(0)).toMatchObject({ lastOpen: undefined, price: undefined });
+    expect(at(1)).toMatchObject({ lastOpen: undefined, price: undefined });
+    expect(at(2)).toMatchObject({ lastOpen: 2 });
+    // In a gap, the window ends at the last bar it had, and the price is that bar's close.
+    for (const minute of [40, 41, 42]) expect(at(minute)).toMatchObject({ lastOpen: 39 });
+    expect(at(200)).toMatchObject({ lastOpen: 199 });
+    for (const entry of seen.filter((e) => e.lastOpen !== undefined)) expect(entry.price).toBe(entry.close);
+  });
 });
