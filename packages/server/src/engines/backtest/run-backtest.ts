@@ -5,6 +5,8 @@ import type { IstDate } from '../market/calendar';
 import type { Candle } from '../market/market-types';
 import { type ReplayResult, replaySteps, type SignalSource, type TradingVenue } from '../strategy';
 import { replayVenue } from '../strategy/replay/history-replay';
+import { type BacktestEquityPoint, type BuyAndHold, EquityRecorder } from './backtest-equity';
+import type { BacktestMetrics, BacktestMonth } from './backtest-metrics';
 import { type BacktestSession, backtestInputError } from './backtest-sessions';
 import {
   type BacktestSettings,
@@ -12,6 +14,8 @@ import {
   backtestLoopPieces,
   startingCapitalPaise,
 } from './backtest-settings';
+import { summarise } from './backtest-summary';
+import type { BacktestTrade } from './backtest-trades';
 
 /** A ledger of the backtest's own (an in-memory database): never the account's. */
 export interface BacktestLedgerStore {
@@ -65,6 +69,15 @@ export interface BacktestResult {
   bars: number;
   sessions: BacktestSessionResult[];
   orders: BacktestOrder[];
+  /** Closed trades, FIFO round trips in exit order, as the Performance screen pairs the account's. */
+  trades: BacktestTrade[];
+  /** From the starting capital before the first bar, every few minutes (at most MAX_EQUITY_POINTS). */
+  equity: BacktestEquityPoint[];
+  equityStrideMinutes: number;
+  /** The starting capital in the NIFTY 50 at the first open, held to the last close; null without the index. */
+  buyAndHold: BuyAndHold | null;
+  metrics: BacktestMetrics;
+  monthly: BacktestMonth[];
   /** Distinct errors of minutes the loop could not run (it records them rather than stop). */
   errors: string[];
 }
@@ -74,15 +87,6 @@ export type BacktestOutcome =
   | { status: 'cancelled'; barsDone: number; totalBars: number };
 
 const MINUTE_MS = 60_000;
-const NO_CHARGES: Charges = {
-  brokerage: 0,
-  stt: 0,
-  exchangeTransaction: 0,
-  sebiFee: 0,
-  gst: 0,
-  stampDuty: 0,
-  total: 0,
-};
 
 /**
  * Replays the sessions through the live loop's own strategy, allocation, sizing, exits and charges,
@@ -106,18 +110,25 @@ export async function runBacktest(options: BacktestOptions): Promise<BacktestOut
     const orders: Order[] = [];
     const errors = new Set<string>();
     const results: BacktestSessionResult[] = [];
+    const recorder = new EquityRecorder(capital);
     let finalEquity = capital;
     for (const session of sessions) {
       const barsBySymbol = session.bars();
       const perMinute = barsPerMinute(barsBySymbol);
+      const index = session.nifty50?.(barsBySymbol);
+      recorder.beginSession(Math.min(...perMinute.keys()), index);
+      let venue: TradingVenue | null = null;
       const steps = replaySteps({
         sessions: [{ date: session.date, barsBySymbol }],
         loop,
         wholeMinutes: true,
-        venueFactory: (feed) => withProduct(replayVenue(store.storage, feed, barsBySymbol), settings.product),
+        venueFactory: (feed) =>
+          (venue = withProduct(replayVenue(store.storage, feed, barsBySymbol), settings.product)),
         onMinute: (report) => {
-          progress.done += perMinute.get(report.at - MINUTE_MS + 1) ?? 0;
+          const openTime = report.at - MINUTE_MS + 1;
+          progress.done += perMinute.get(openTime) ?? 0;
           options.onProgress?.(progress.done, totalBars);
+          if (venue) recorder.minute(report.at + 1, venue.equityPaise(), index?.closes.get(openTime) ?? null);
         },
       });
       const replayed = await drive(steps, options);
@@ -133,7 +144,16 @@ export async function runBacktest(options: BacktestOptions): Promise<BacktestOut
     }
     return {
       status: 'complete',
-      result: summarise(ledger, orders, results, capital, finalEquity, progress.done, errors),
+      result: summarise({
+        ledger,
+        orders,
+        sessions: results,
+        capital,
+        finalEquity,
+        bars: progress.done,
+        errors,
+        recorder,
+      }),
     };
   } finally {
     store.close();
@@ -171,47 +191,4 @@ function barsPerMinute(barsBySymbol: Map<string, Candle[]>): Map<number, number>
 function withProduct(venue: TradingVenue, product: Product | undefined): TradingVenue {
   if (!product) return venue;
   return { ...venue, submit: (request) => venue.submit({ ...request, product }) };
-}
-
-function summarise(
-  ledger: Ledger,
-  orders: Order[],
-  sessions: BacktestSessionResult[],
-  capital: number,
-  finalEquity: number,
-  bars: number,
-  errors: Set<string>,
-): BacktestResult {
-  const charges = new Map<string, Charges>();
-  let turnover = 0;
-  let chargesTotal = 0;
-  for (const fill of ledger.fills()) {
-    turnover += fill.price * fill.quantity;
-    chargesTotal += fill.charges.total;
-    const sum = charges.get(fill.orderId) ?? { ...NO_CHARGES };
-    for (const line of Object.keys(sum) as (keyof Charges)[]) sum[line] += fill.charges[line];
-    charges.set(fill.orderId, sum);
-  }
-  return {
-    startingCapitalPaise: capital,
-    finalEquityPaise: finalEquity,
-    netPnlPaise: finalEquity - capital,
-    chargesPaise: chargesTotal,
-    turnoverPaise: turnover,
-    bars,
-    sessions,
-    orders: orders.map((order) => ({
-      at: order.createdAt,
-      symbol: order.symbol,
-      side: order.side,
-      quantity: order.quantity,
-      pricePaise: order.averagePrice,
-      product: order.product,
-      status: order.status,
-      strategy: order.strategy,
-      rejectReason: order.rejectReason,
-      charges: charges.get(order.id) ?? { ...NO_CHARGES },
-    })),
-    errors: [...errors],
-  };
 }
