@@ -1,6 +1,14 @@
 import { useBacktestRun } from '@td/api-client';
 import type { BacktestRun } from '@td/contracts';
-import { formatINR, formatIstDateTime, formatNumber, formatPercent, formatSignedINR, Skeleton } from '@td/ui';
+import {
+  formatINR,
+  formatIstDateTime,
+  formatNumber,
+  formatPercent,
+  formatRate,
+  formatSignedINR,
+  Skeleton,
+} from '@td/ui';
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import {
@@ -9,6 +17,7 @@ import {
   filledOrders,
   maxDrawdownPercent,
   rangeLabel,
+  returnOverBuyAndHold,
   returnPercent,
 } from './backtest-figures';
 
@@ -20,6 +29,12 @@ interface Figure {
 const optional = (value: number | undefined, text: (value: number) => string) =>
   value === undefined ? 'live loop default' : text(value);
 
+type Metrics = NonNullable<NonNullable<BacktestRun['result']>['metrics']>;
+/** A metric of the Performance screen's; a dash for a run kept before backtests recorded their trades. */
+const metric = (text: (m: Metrics) => string) => (run: BacktestRun) =>
+  run.result?.metrics ? text(run.result.metrics) : '—';
+const ratio = (value: number | null) => formatNumber(value, { decimals: 2 });
+
 const FIGURES: Figure[] = [
   { name: 'Started', value: (run) => formatIstDateTime(run.created_at) },
   { name: 'Range', value: (run) => rangeLabel(run) },
@@ -29,6 +44,25 @@ const FIGURES: Figure[] = [
     name: 'Return',
     value: (run) => (run.result ? formatPercent(returnPercent(run.result), { signed: true }) : '—'),
   },
+  {
+    name: 'Buy and hold NIFTY 50',
+    value: (run) =>
+      run.result?.buy_and_hold
+        ? formatPercent(run.result.buy_and_hold.return_percent, { signed: true })
+        : '—',
+  },
+  {
+    name: 'Return over buy and hold',
+    value: (run) => (run.result ? formatPercent(returnOverBuyAndHold(run.result), { signed: true }) : '—'),
+  },
+  { name: 'Closed trades', value: metric((m) => String(m.total_trades)) },
+  { name: 'Win rate', value: metric((m) => formatRate(m.win_rate, m.total_trades)) },
+  { name: 'Profit factor', value: metric((m) => ratio(m.profit_factor)) },
+  {
+    name: 'Average win / loss',
+    value: metric((m) => `${formatSignedINR(m.avg_win)} / ${formatSignedINR(m.avg_loss)}`),
+  },
+  { name: 'Sharpe ratio', value: metric((m) => ratio(m.sharpe_ratio)) },
   { name: 'Charges paid', value: (run) => formatINR(run.result?.charges) },
   {
     name: 'Charges of turnover',
@@ -39,7 +73,11 @@ const FIGURES: Figure[] = [
   {
     name: 'Max drawdown',
     value: (run) =>
-      run.result ? formatPercent(-maxDrawdownPercent(backtestEquityPoints(run.result)) || 0) : '—',
+      run.result
+        ? formatPercent(
+            -(run.result.metrics?.max_drawdown ?? maxDrawdownPercent(backtestEquityPoints(run.result))) || 0,
+          )
+        : '—',
   },
   {
     name: 'Orders (filled)',

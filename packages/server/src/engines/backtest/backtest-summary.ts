@@ -2,8 +2,8 @@ import type { Charges, Order } from '../../core/orders';
 import type { Ledger } from '../broker/ledger';
 import type { EquityRecorder } from './backtest-equity';
 import { backtestMetrics, monthlyRows } from './backtest-metrics';
+import type { BacktestResult, BacktestSessionResult } from './backtest-result';
 import { closedTrades } from './backtest-trades';
-import type { BacktestResult, BacktestSessionResult } from './run-backtest';
 
 const NO_CHARGES: Charges = {
   brokerage: 0,

@@ -1,12 +1,11 @@
-import type { Charges, Order, OrderSide, OrderStatus, Product } from '../../core/orders';
+import type { Order, Product } from '../../core/orders';
 import type { Steps } from '../../core/time-slices';
 import { Ledger, type LedgerStorage } from '../broker/ledger';
-import type { IstDate } from '../market/calendar';
 import type { Candle } from '../market/market-types';
 import { type ReplayResult, replaySteps, type SignalSource, type TradingVenue } from '../strategy';
 import { replayVenue } from '../strategy/replay/history-replay';
-import { type BacktestEquityPoint, type BuyAndHold, EquityRecorder } from './backtest-equity';
-import type { BacktestMetrics, BacktestMonth } from './backtest-metrics';
+import { EquityRecorder } from './backtest-equity';
+import type { BacktestResult, BacktestSessionResult } from './backtest-result';
 import { type BacktestSession, backtestInputError } from './backtest-sessions';
 import {
   type BacktestSettings,
@@ -15,7 +14,8 @@ import {
   startingCapitalPaise,
 } from './backtest-settings';
 import { summarise } from './backtest-summary';
-import type { BacktestTrade } from './backtest-trades';
+
+export type { BacktestOrder, BacktestResult, BacktestSessionResult } from './backtest-result';
 
 /** A ledger of the backtest's own (an in-memory database): never the account's. */
 export interface BacktestLedgerStore {
@@ -35,51 +35,6 @@ export interface BacktestOptions {
   signal?: AbortSignal;
   /** How long the run keeps the thread before giving the event loop a turn (so an abort can arrive), ms. */
   sliceMs?: number;
-}
-
-export interface BacktestOrder {
-  at: number;
-  symbol: string;
-  side: OrderSide;
-  quantity: number;
-  /** Average fill price, paise; null when nothing filled. */
-  pricePaise: number | null;
-  product: Product;
-  status: OrderStatus;
-  strategy: string;
-  rejectReason: string | null;
-  /** The contract note's lines, summed over the order's fills. */
-  charges: Charges;
-}
-
-export interface BacktestSessionResult {
-  date: IstDate;
-  orders: number;
-  endEquityPaise: number;
-}
-
-export interface BacktestResult {
-  startingCapitalPaise: number;
-  finalEquityPaise: number;
-  /** Final equity less starting capital: charges already paid out of it. */
-  netPnlPaise: number;
-  chargesPaise: number;
-  /** Value of every fill, both sides, paise. */
-  turnoverPaise: number;
-  bars: number;
-  sessions: BacktestSessionResult[];
-  orders: BacktestOrder[];
-  /** Closed trades, FIFO round trips in exit order, as the Performance screen pairs the account's. */
-  trades: BacktestTrade[];
-  /** From the starting capital before the first bar, every few minutes (at most MAX_EQUITY_POINTS). */
-  equity: BacktestEquityPoint[];
-  equityStrideMinutes: number;
-  /** The starting capital in the NIFTY 50 at the first open, held to the last close; null without the index. */
-  buyAndHold: BuyAndHold | null;
-  metrics: BacktestMetrics;
-  monthly: BacktestMonth[];
-  /** Distinct errors of minutes the loop could not run (it records them rather than stop). */
-  errors: string[];
 }
 
 export type BacktestOutcome =
