@@ -81,6 +81,8 @@ export default function EquityChartCanvas({ points, label, benchmarkTitle }: Equ
     }
     equity.setData(points.map((p) => ({ time: chartTime(p.date), value: p.equity })));
     drawdown.setData(points.map((p) => ({ time: chartTime(p.date), value: -p.drawdown_percent })));
+    // A curve within sessions (a backtest's) shows the time of day on its axis, not only the date.
+    if (points.some((p) => p.date.length > 10)) chart.timeScale().applyOptions({ timeVisible: true });
     chart.panes()[1]?.setStretchFactor(0.45);
     chart.timeScale().fitContent();
     return () => chart.remove();

@@ -10,6 +10,7 @@ import {
   Tile,
   TileGrid,
 } from '@td/ui';
+import type { ReactNode } from 'react';
 import { PERIOD_LABELS } from './performance-messages';
 
 /** What the six cards show: the Performance screen's analytics, or a backtest's same-named figures. */
@@ -36,18 +37,22 @@ export interface MetricCardsProps {
   failed: boolean;
   /** Under Total Trades when the figures have no period (a backtest's range). */
   scope?: string;
+  /** Names the cards as a group (a backtest's figures). */
+  label?: string;
+  /** More tiles after the six, in the same grid. */
+  children?: ReactNode;
 }
 
 const ratio = (value: number | null) => formatNumber(value, { decimals: 2 });
 
 /** spec part 2 §2.3: the six metric cards. */
-export function MetricCards({ analytics: a, loading, failed, scope }: MetricCardsProps) {
+export function MetricCards({ analytics: a, loading, failed, scope, label, children }: MetricCardsProps) {
   const shown = failed ? undefined : a;
   const value = (text: (figures: MetricCardFigures) => string) =>
     loading && !failed ? '…' : shown ? text(shown) : MISSING_VALUE;
   const sub = (text: (figures: MetricCardFigures) => string) => (shown ? text(shown) : undefined);
   return (
-    <TileGrid aria-busy={loading || undefined}>
+    <TileGrid aria-busy={loading || undefined} {...(label ? { role: 'group', 'aria-label': label } : {})}>
       <Tile
         label="Total Return"
         value={value((f) => formatSignedINR(f.total_return))}
@@ -91,6 +96,7 @@ export function MetricCards({ analytics: a, loading, failed, scope }: MetricCard
         value={value((f) => String(f.total_trades))}
         subValue={sub((f) => (f.period ? PERIOD_LABELS[f.period] : (scope ?? '')))}
       />
+      {children}
     </TileGrid>
   );
 }

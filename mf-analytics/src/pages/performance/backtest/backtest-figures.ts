@@ -44,10 +44,10 @@ export const returnOverBuyAndHold = (result: BacktestResult) => {
 export const strideLabel = (minutes: number | undefined) =>
   minutes === undefined ? 'at session ends' : minutes === 1 ? 'every minute' : `every ${minutes} minutes`;
 
-/** "2 h 05 min", "45 min" */
+/** "2h 05m", "45m" */
 export function holdingLabel(minutes: number): string {
-  if (minutes < 60) return `${minutes} min`;
-  return `${Math.floor(minutes / 60)} h ${String(minutes % 60).padStart(2, '0')} min`;
+  if (minutes < 60) return `${minutes}m`;
+  return `${Math.floor(minutes / 60)}h ${String(minutes % 60).padStart(2, '0')}m`;
 }
 
 /** What the charges took of every rupee traded, percent; null when nothing was traded. */

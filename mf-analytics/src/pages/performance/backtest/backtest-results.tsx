@@ -58,59 +58,39 @@ const latest = (label: string, shown: number, total: number) =>
  */
 export function BacktestResults({ result }: { result: BacktestResult }) {
   const points = backtestEquityPoints(result);
-  const share = chargesShareOfTurnover(result);
   const held = result.buy_and_hold ?? null;
-  const strategyReturn = returnPercent(result);
-  const beat = returnOverBuyAndHold(result);
   const orders = result.orders.slice(-ORDERS_SHOWN).reverse();
   const chartTitle = held ? 'Equity and drawdown against buy-and-hold NIFTY 50' : 'Equity and drawdown';
   return (
     <Stack>
-      {result.metrics && (
+      {result.metrics ? (
         <MetricCards
           analytics={result.metrics}
           loading={false}
           failed={false}
           scope={`closed over ${result.sessions.length} session${result.sessions.length === 1 ? '' : 's'}`}
-        />
-      )}
-      <TileGrid role="group" aria-label="Backtest figures">
-        <Tile
-          label="Net P&L after charges"
-          value={formatSignedINR(result.net_pnl)}
-          subValue={`${formatPercent(strategyReturn, { signed: true })} of ${formatINR(result.starting_capital)}`}
-          tone={pnlTone(result.net_pnl)}
-        />
-        {held && (
+          label="Backtest figures"
+        >
+          {held && <BuyAndHoldTile result={result} />}
+          <RunTiles result={result} />
+        </MetricCards>
+      ) : (
+        <TileGrid role="group" aria-label="Backtest figures">
           <Tile
-            label="Buy and hold NIFTY 50"
-            value={formatSignedINR(held.pnl)}
-            subValue={`${formatPercent(held.return_percent, { signed: true })} · the strategy ${formatPercent(beat, { signed: true })} against it`}
-            tone={pnlTone(held.pnl)}
+            label="Net P&L after charges"
+            value={formatSignedINR(result.net_pnl)}
+            subValue={`${formatPercent(returnPercent(result), { signed: true })} of ${formatINR(result.starting_capital)}`}
+            tone={pnlTone(result.net_pnl)}
           />
-        )}
-        <Tile
-          label="Charges paid"
-          value={formatINR(result.charges)}
-          subValue={`${formatPercent(share, { decimals: 3 })} of turnover ${formatINR(result.turnover)}`}
-        />
-        <Tile
-          label="Final equity"
-          value={formatINR(result.final_equity)}
-          subValue={`${result.sessions.length} sessions`}
-        />
-        {!result.metrics && <LegacyDrawdownTile drawdown={maxDrawdownPercent(points)} />}
-        <Tile
-          label="Orders"
-          value={String(result.orders.length)}
-          subValue={`${filledOrders(result)} filled · ${result.bars.toLocaleString('en-IN')} bars`}
-        />
-      </TileGrid>
+          <RunTiles result={result} />
+          <LegacyDrawdownTile drawdown={maxDrawdownPercent(points)} />
+        </TileGrid>
+      )}
       <Card title={chartTitle}>
         <EquityChart
           equity={points}
           label={`${chartTitle}, ${points.length} points ${strideLabel(result.equity_stride_minutes)}`}
-          {...(held ? { benchmarkTitle: 'NIFTY 50 buy & hold' } : {})}
+          {...(held ? { benchmarkTitle: 'NIFTY 50' } : {})}
         />
       </Card>
       {!result.trades && (
@@ -148,6 +128,42 @@ export function BacktestResults({ result }: { result: BacktestResult }) {
         </Card>
       )}
     </Stack>
+  );
+}
+
+/** The capital held in the NIFTY 50 over the range, and how the strategy did against it. */
+function BuyAndHoldTile({ result }: { result: BacktestResult }) {
+  const held = result.buy_and_hold!;
+  return (
+    <Tile
+      label="Buy and hold NIFTY 50"
+      value={formatSignedINR(held.pnl)}
+      subValue={`${formatPercent(held.return_percent, { signed: true })} · the strategy ${formatPercent(returnOverBuyAndHold(result), { signed: true })} against it`}
+      tone={pnlTone(held.pnl)}
+    />
+  );
+}
+
+/** What the run paid and placed: charges as a share of turnover, final equity, orders. */
+function RunTiles({ result }: { result: BacktestResult }) {
+  return (
+    <>
+      <Tile
+        label="Charges paid"
+        value={formatINR(result.charges)}
+        subValue={`${formatPercent(chargesShareOfTurnover(result), { decimals: 3 })} of turnover ${formatINR(result.turnover)}`}
+      />
+      <Tile
+        label="Final equity"
+        value={formatINR(result.final_equity)}
+        subValue={`${result.sessions.length} sessions`}
+      />
+      <Tile
+        label="Orders"
+        value={String(result.orders.length)}
+        subValue={`${filledOrders(result)} filled · ${result.bars.toLocaleString('en-IN')} bars`}
+      />
+    </>
   );
 }
 

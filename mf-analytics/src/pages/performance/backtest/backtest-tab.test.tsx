@@ -173,6 +173,8 @@ describe('Backtest tab', () => {
     const card = (label: string) =>
       screen.getByText(label, { selector: 'span, div' }).closest('[role="group"]')!;
     expect(card('Win Rate')).toHaveTextContent('66.7% (3 trades)2/3 winning');
+    expect(card('Total Return')).toHaveTextContent('+₹12,346+1.23% · annualized — (under 30 days)');
+    expect(within(figures).getByText('Total Return')).toBeInTheDocument();
     expect(card('Profit Factor')).toHaveTextContent('3.06');
     expect(card('Sharpe Ratio')).toHaveTextContent('1.42annualised, risk-free 6.5%');
     expect(card('Max Drawdown')).toHaveTextContent('-0.60%-₹6,000');
@@ -187,7 +189,7 @@ describe('Backtest tab', () => {
     });
     // From the capital before the first bar, with the capital in the NIFTY 50 beside it.
     expect(chart.getAttribute('data-points')).toMatch(/^2026-11-16T03:45:00.000Z:1000000 /);
-    expect(chart).toHaveAttribute('data-benchmark', 'NIFTY 50 buy & hold: 1000000 1002000 1001000 1005000');
+    expect(chart).toHaveAttribute('data-benchmark', 'NIFTY 50: 1000000 1002000 1001000 1005000');
 
     const trades = screen.getByRole('table', { name: 'Backtest trades' });
     const rows = within(trades).getAllByRole('row').slice(1);
@@ -195,7 +197,7 @@ describe('Backtest tab', () => {
     expect(rows.map((r) => within(r).getAllByRole('cell')[0]!.textContent)).toEqual(['SBIN', 'TCS', 'INFY']);
     expect(rows[1]).toHaveTextContent('-₹5,950');
     expect(rows[1]).toHaveTextContent('-₹6,000');
-    expect(rows[1]).toHaveTextContent('35 min');
+    expect(rows[1]).toHaveTextContent('35m');
     expect(rows[1]).toHaveTextContent('stop loss');
 
     const months = screen.getByRole('table', { name: 'Monthly returns' });

@@ -1,6 +1,8 @@
 import type { BacktestTrade } from '@td/contracts';
 import {
   formatINR,
+  formatIstClock,
+  formatIstDate,
   formatIstDateTime,
   formatNumber,
   formatSignedINR,
@@ -23,7 +25,15 @@ const Pnl = ({ value }: { value: number }) => (
 const TRADE_COLUMNS: TableColumn<BacktestTrade>[] = [
   { key: 'symbol', header: 'Symbol', cell: (t) => t.symbol },
   { key: 'entry', header: 'Entry', cell: (t) => formatIstDateTime(t.entry_at) },
-  { key: 'exit', header: 'Exit', cell: (t) => formatIstDateTime(t.exit_at) },
+  // An intraday trade's exit is the same day: its clock alone keeps the table narrow.
+  {
+    key: 'exit',
+    header: 'Exit',
+    cell: (t) =>
+      formatIstDate(t.exit_at) === formatIstDate(t.entry_at)
+        ? formatIstClock(t.exit_at)
+        : formatIstDateTime(t.exit_at),
+  },
   { key: 'quantity', header: 'Qty', align: 'right', cell: (t) => t.quantity },
   { key: 'entry-price', header: 'Entry ₹', align: 'right', cell: (t) => price(t.entry_price) },
   { key: 'exit-price', header: 'Exit ₹', align: 'right', cell: (t) => price(t.exit_price) },
