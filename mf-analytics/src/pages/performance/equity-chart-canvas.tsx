@@ -81,9 +81,13 @@ export default function EquityChartCanvas({ points, label, benchmarkTitle }: Equ
     }
     equity.setData(points.map((p) => ({ time: chartTime(p.date), value: p.equity })));
     drawdown.setData(points.map((p) => ({ time: chartTime(p.date), value: -p.drawdown_percent })));
-    // A curve within sessions (a backtest's) shows the time of day on its axis, not only the date.
-    if (points.some((p) => p.date.length > 10)) chart.timeScale().applyOptions({ timeVisible: true });
+    // A curve within sessions (a backtest's, up to 2,000 points) shows the time of day on its axis, and
+    // bars may be thinner than the default half pixel so the whole run fits a phone's width.
+    if (points.some((p) => p.date.length > 10))
+      chart.timeScale().applyOptions({ timeVisible: true, minBarSpacing: 0.01 });
     chart.panes()[1]?.setStretchFactor(0.45);
+    // The whole range stays in view when the frame narrows (a phone turned, a window resized).
+    chart.timeScale().applyOptions({ lockVisibleTimeRangeOnResize: true });
     chart.timeScale().fitContent();
     return () => chart.remove();
   }, [theme, points, benchmarkTitle]);

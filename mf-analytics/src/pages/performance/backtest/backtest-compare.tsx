@@ -11,6 +11,7 @@ import {
 } from '@td/ui';
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
+import { EquityChart } from '../equity-chart';
 import {
   backtestEquityPoints,
   chargesShareOfTurnover,
@@ -122,7 +123,37 @@ const Figures = styled.table`
   }
 `;
 
-/** Two complete runs' key figures side by side, a column each. */
+const Curves = styled.div`
+  display: grid;
+  grid-template-columns: minmax(0, 1fr);
+  gap: ${({ theme }) => theme.space(4)};
+  margin-top: ${({ theme }) => theme.space(4)};
+  ${({ theme }) => theme.media.tabletUp} {
+    grid-template-columns: repeat(2, minmax(0, 1fr));
+  }
+  h3 {
+    margin: 0 0 ${({ theme }) => theme.space(2)};
+    font-size: ${({ theme }) => theme.fontSize.sm};
+  }
+`;
+
+/** One run's curve against buy-and-hold NIFTY 50, under its name. */
+function RunCurve({ run, label }: { run: BacktestRun; label: string }) {
+  if (!run.result) return null;
+  const held = Boolean(run.result.buy_and_hold);
+  return (
+    <div>
+      <h3>{label}</h3>
+      <EquityChart
+        equity={backtestEquityPoints(run.result)}
+        label={`${label}: equity and drawdown${held ? ' against buy-and-hold NIFTY 50' : ''}`}
+        {...(held ? { benchmarkTitle: 'NIFTY 50' } : {})}
+      />
+    </div>
+  );
+}
+
+/** Two complete runs' key figures side by side, a column each, then their curves. */
 export function BacktestCompare({
   ids,
   labels,
@@ -135,23 +166,29 @@ export function BacktestCompare({
   const second = useBacktestRun(ids[1]).data;
   if (!first || !second) return <Skeleton block={{ height: '240px' }} label="Loading the two runs" />;
   return (
-    <Figures aria-label="Backtests side by side">
-      <thead>
-        <tr>
-          <th scope="col">Figure</th>
-          <th scope="col">{labels[0]}</th>
-          <th scope="col">{labels[1]}</th>
-        </tr>
-      </thead>
-      <tbody>
-        {FIGURES.map((figure) => (
-          <tr key={figure.name}>
-            <th scope="row">{figure.name}</th>
-            <td>{figure.value(first)}</td>
-            <td>{figure.value(second)}</td>
+    <>
+      <Figures aria-label="Backtests side by side">
+        <thead>
+          <tr>
+            <th scope="col">Figure</th>
+            <th scope="col">{labels[0]}</th>
+            <th scope="col">{labels[1]}</th>
           </tr>
-        ))}
-      </tbody>
-    </Figures>
+        </thead>
+        <tbody>
+          {FIGURES.map((figure) => (
+            <tr key={figure.name}>
+              <th scope="row">{figure.name}</th>
+              <td>{figure.value(first)}</td>
+              <td>{figure.value(second)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </Figures>
+      <Curves>
+        <RunCurve run={first} label={labels[0]} />
+        <RunCurve run={second} label={labels[1]} />
+      </Curves>
+    </>
   );
 }

@@ -316,5 +316,12 @@ describe('Backtest tab', () => {
     // −0.20 % and +1.23 % of the capital, less buy-and-hold's +0.50 %.
     expect(row('Return over buy and hold')).toBe('Return over buy and hold-0.70%+0.73%');
     expect(row('Max drawdown')).toBe('Max drawdown-0.60%-0.60%');
+    // Each run's curve against buy-and-hold NIFTY 50, under its name.
+    expect(
+      screen.getByRole('img', { name: 'Run #2: equity and drawdown against buy-and-hold NIFTY 50' }),
+    ).toHaveAttribute('data-benchmark', 'NIFTY 50: 1000000 1002000 1001000 1005000');
+    expect(
+      screen.getByRole('img', { name: 'Run #1: equity and drawdown against buy-and-hold NIFTY 50' }),
+    ).toBeInTheDocument();
   });
 });

@@ -37,13 +37,13 @@ const TRADE_COLUMNS: TableColumn<BacktestTrade>[] = [
   { key: 'quantity', header: 'Qty', align: 'right', cell: (t) => t.quantity },
   { key: 'entry-price', header: 'Entry ₹', align: 'right', cell: (t) => price(t.entry_price) },
   { key: 'exit-price', header: 'Exit ₹', align: 'right', cell: (t) => price(t.exit_price) },
-  { key: 'gross', header: 'Gross P&L', align: 'right', cell: (t) => <Pnl value={t.gross_pnl} /> },
+  { key: 'gross', header: 'Gross', align: 'right', cell: (t) => <Pnl value={t.gross_pnl} /> },
   { key: 'charges', header: 'Charges', align: 'right', cell: (t) => formatINR(t.charges) },
-  { key: 'net', header: 'Net P&L', align: 'right', cell: (t) => <Pnl value={t.net_pnl} /> },
+  { key: 'net', header: 'Net', align: 'right', cell: (t) => <Pnl value={t.net_pnl} /> },
   { key: 'held', header: 'Held', align: 'right', cell: (t) => holdingLabel(t.holding_minutes) },
   {
     key: 'exit-reason',
-    header: 'Exit reason',
+    header: 'Closed by',
     cell: (t) => t.exit_reason.replace(/^exit:/, '').replace('_', ' '),
   },
 ];
