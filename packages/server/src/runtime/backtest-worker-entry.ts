@@ -23,6 +23,7 @@ const history = generatedHistory({
 const host = new BacktestHost(
   {
     history,
+    riskFreeRatePercent: data.riskFreeRatePercent,
     openLedger: () => {
       const db = openDatabase(':memory:');
       return { storage: sqlLedgerStorage(db), close: () => db.close() };

@@ -6,6 +6,8 @@ export interface BacktestWorkerData {
   seed: number;
   dates: readonly string[];
   continuousSession: boolean;
+  /** RISK_FREE_RATE_PERCENT: the results' Sharpe and Sortino use the Performance screen's rate. */
+  riskFreeRatePercent: number;
 }
 
 /** The backtest worker (decision 0054), started the way the analytics worker is (decision 0052). */

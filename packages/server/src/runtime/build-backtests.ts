@@ -11,6 +11,7 @@ export function buildBacktests(base: Foundation): BacktestService {
     seed: config.market.seed,
     dates: market.history.sessionDates,
     continuousSession: config.market.continuousSession,
+    riskFreeRatePercent: config.riskFreeRatePercent,
   });
   return new BacktestService({
     runs: new SqlBacktestRunsRepository(db),

@@ -13,11 +13,8 @@ import { addTrade, emptyTotals } from '../analytics/trade-totals';
 import type { EquityCurve } from './backtest-equity';
 import type { BacktestTrade } from './backtest-trades';
 
-/**
- * The annual risk-free rate of a backtest's Sharpe and Sortino, percent points: the server's default
- * RISK_FREE_RATE_PERCENT (the worker has no configuration of its own).
- */
-export const BACKTEST_RISK_FREE_RATE_PERCENT = 6.5;
+/** The annual risk-free rate when none is given, percent points: RISK_FREE_RATE_PERCENT's default. */
+export const DEFAULT_RISK_FREE_RATE_PERCENT = 6.5;
 
 /** The Performance screen's figures (analytics/formulas), over the run's sessions and closed trades. */
 export interface BacktestMetrics {
@@ -79,12 +76,13 @@ export function backtestMetrics(
   sessions: readonly SessionEnd[],
   trades: readonly BacktestTrade[],
   curve: EquityCurve,
+  riskFreeRatePercent = DEFAULT_RISK_FREE_RATE_PERCENT,
 ): BacktestMetrics {
   const returns = sessionReturns(capitalPaise, sessions);
   const totals = emptyTotals();
   for (const trade of trades) addTrade(totals, trade.netPnlPaise, trade.exitAt - trade.entryAt);
   const figures = tradeFiguresOf(totals);
-  const rf = BACKTEST_RISK_FREE_RATE_PERCENT / 100;
+  const rf = riskFreeRatePercent / 100;
   const total = compoundedReturn(returns);
   const first = sessions[0]?.date;
   const last = sessions.at(-1)?.date;
@@ -110,7 +108,7 @@ export function backtestMetrics(
     maxDrawdownPaise: curve.maxDrawdownPaise,
     volatilityPercent: times100(annualisedVolatility(returns)),
     avgHoldHours: figures.avgHoldHours,
-    riskFreeRatePercent: BACKTEST_RISK_FREE_RATE_PERCENT,
+    riskFreeRatePercent,
   };
 }
 

@@ -24,6 +24,7 @@ export interface RunRecord {
   bars: number;
   errors: Set<string>;
   recorder: EquityRecorder;
+  riskFreeRatePercent: number;
 }
 
 /** A finished run's figures: orders with their contract notes, closed trades, the curve, months, metrics. */
@@ -66,7 +67,7 @@ export function summarise(run: RunRecord): BacktestResult {
     equity: curve.points,
     equityStrideMinutes: curve.strideMinutes,
     buyAndHold: curve.buyAndHold,
-    metrics: backtestMetrics(capital, sessions, trades, curve),
+    metrics: backtestMetrics(capital, sessions, trades, curve, run.riskFreeRatePercent),
     monthly: monthlyRows(capital, sessions, trades, fills),
     errors: [...run.errors],
   };

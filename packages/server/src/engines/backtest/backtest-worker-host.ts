@@ -9,6 +9,8 @@ const PROGRESS_EVERY_MS = 250;
 export interface BacktestHostDeps {
   history: BacktestHistory;
   openLedger: () => BacktestLedgerStore;
+  /** Annual, percent points, for Sharpe and Sortino; default the server's default 6.5. */
+  riskFreeRatePercent?: number;
 }
 
 /** Runs a job here, in this thread: the worker's body, and the runner tests use without a thread. */
@@ -23,6 +25,7 @@ export async function runJob(
     sessions: selectBacktestSessions(deps.history, job.range),
     settings: job.settings,
     openLedger: deps.openLedger,
+    ...(deps.riskFreeRatePercent === undefined ? {} : { riskFreeRatePercent: deps.riskFreeRatePercent }),
     signal,
     onProgress: (done, total) => {
       const now = performance.now();

@@ -286,6 +286,26 @@ describe('runBacktest over crafted bars, 3 symbols, 2 sessions', () => {
     ]);
   });
 
+  it('computes Sharpe and Sortino at the risk-free rate it is given, RISK_FREE_RATE_PERCENT’s 6.5 % by default', async () => {
+    const run = async (riskFreeRatePercent?: number) => {
+      const outcome = await runBacktest({
+        sessions,
+        settings,
+        source,
+        openLedger: memoryLedger,
+        ...(riskFreeRatePercent === undefined ? {} : { riskFreeRatePercent }),
+      });
+      if (outcome.status !== 'complete') throw new Error('the backtest did not complete');
+      return outcome.result.metrics;
+    };
+    const byDefault = await run();
+    const atZero = await run(0);
+    expect(byDefault.riskFreeRatePercent).toBe(6.5);
+    expect(atZero.riskFreeRatePercent).toBe(0);
+    // Returns of −0.00931 % and −0.05684 %: the same spread, a higher hurdle, a lower Sharpe.
+    expect(byDefault.sharpeRatio!).toBeLessThan(atZero.sharpeRatio!);
+  });
+
   it('draws equity from the capital before the first bar, every minute, beside the capital held in the NIFTY 50', async () => {
     const outcome = await runBacktest({ sessions, settings, source, openLedger: memoryLedger });
     if (outcome.status !== 'complete') throw new Error('the backtest did not complete');

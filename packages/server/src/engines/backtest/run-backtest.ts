@@ -5,6 +5,7 @@ import type { Candle } from '../market/market-types';
 import { type ReplayResult, replaySteps, type SignalSource, type TradingVenue } from '../strategy';
 import { replayVenue } from '../strategy/replay/history-replay';
 import { EquityRecorder } from './backtest-equity';
+import { DEFAULT_RISK_FREE_RATE_PERCENT } from './backtest-metrics';
 import type { BacktestResult, BacktestSessionResult } from './backtest-result';
 import { type BacktestSession, backtestInputError } from './backtest-sessions';
 import {
@@ -29,6 +30,8 @@ export interface BacktestOptions {
   /** Default: the loop's ensemble, as the start-up replay runs it. */
   source?: SignalSource;
   openLedger: () => BacktestLedgerStore;
+  /** Annual, percent points, for Sharpe and Sortino (RISK_FREE_RATE_PERCENT); default 6.5. */
+  riskFreeRatePercent?: number;
   /** Told after each replayed minute: bars replayed so far, bars in the run. */
   onProgress?: (barsDone: number, totalBars: number) => void;
   /** Checked between minutes: an aborted run ends with no result. */
@@ -108,6 +111,7 @@ export async function runBacktest(options: BacktestOptions): Promise<BacktestOut
         bars: progress.done,
         errors,
         recorder,
+        riskFreeRatePercent: options.riskFreeRatePercent ?? DEFAULT_RISK_FREE_RATE_PERCENT,
       }),
     };
   } finally {
