@@ -74,6 +74,59 @@ async function runBacktest(page: Page): Promise<{ id: string; progress: number[]
   return { id, progress: await progressSeen(page) };
 }
 
+/** The trades table, buy-and-hold tile, monthly table and curve read what the API answered. */
+async function expectResultsAgree(page: Page, run: BacktestRun): Promise<void> {
+  const result = run.result!;
+  const trades = result.trades ?? [];
+  const held = result.buy_and_hold;
+  assert.ok(held, 'the run should carry buy-and-hold NIFTY 50');
+  assert.equal(result.equity?.[0]?.equity, run.settings.capital, 'the curve should start at the capital');
+  assert.equal(
+    result.equity?.[0]?.nifty_50,
+    run.settings.capital,
+    'buy-and-hold should start at the capital',
+  );
+  const tile = (await page.getByRole('group', { name: 'Buy and hold NIFTY 50' }).textContent()) ?? '';
+  const heldText = `Buy and hold NIFTY 50${signedRupees(held.pnl)}${held.return_percent >= 0 ? '+' : ''}${held.return_percent.toFixed(2)}%`;
+  assert.ok(tile.startsWith(heldText), `the buy-and-hold tile should read ${heldText}: ${tile}`);
+  const table = page.getByRole('table', { name: 'Backtest trades' });
+  await expectVisible(table);
+  const rows = table.locator('tbody tr');
+  if (trades.length === 0) {
+    await expectText(rows.first(), 'No trade closed over this range.');
+  } else {
+    assert.equal(await rows.count(), Math.min(200, trades.length), 'one row per closed trade');
+    // Latest first: the last trade the API lists.
+    const latestTrade = trades.at(-1)!;
+    const first = (await rows.first().textContent()) ?? '';
+    assert.ok(
+      first.startsWith(latestTrade.symbol) && first.includes(signedRupees(latestTrade.net_pnl)),
+      `the first row should be ${latestTrade.symbol} at ${signedRupees(latestTrade.net_pnl)}: ${first}`,
+    );
+  }
+  const months = page.getByRole('table', { name: 'Monthly returns' }).locator('tbody tr');
+  assert.equal(await months.count(), result.monthly?.length, 'one row per month');
+  const cards = (await page.getByRole('group', { name: 'Total Trades' }).textContent()) ?? '';
+  assert.ok(cards.includes(String(trades.length)), `Total Trades should read ${trades.length}: ${cards}`);
+  console.log(
+    `result: ${trades.length} trades, net ${result.net_pnl}, NIFTY 50 ${held.start_level} → ${held.end_level} (${held.return_percent} %), ${result.equity?.length} points every ${result.equity_stride_minutes} min`,
+  );
+}
+
+/** On a phone the page never scrolls sideways; at 1440 px every Show button lies inside the window. */
+async function expectNoSidewaysScroll(page: Page): Promise<void> {
+  const desktop = page.viewportSize();
+  for (const show of await page.getByRole('button', { name: /Show run/ }).all()) {
+    const box = await show.boundingBox();
+    assert.ok(box && box.x + box.width <= (desktop?.width ?? 1440), 'the Show button should not be clipped');
+  }
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.waitForTimeout(300);
+  const width = await page.evaluate('document.documentElement.scrollWidth');
+  assert.ok(Number(width) <= 390, `the page should not scroll sideways on a phone: it is ${width} px wide`);
+  if (desktop) await page.setViewportSize(desktop);
+}
+
 const fill = (page: Page, label: string, value: string) =>
   page.getByLabel(label, { exact: true }).fill(value);
 
@@ -122,15 +175,18 @@ e2eSuite('backtest', { signedIn: true, env: { SIMULATOR_HISTORY_SESSIONS: '2' } 
       assert.equal(run.result!.sessions.length, 2, 'the run should replay the two generated sessions');
       const figures = page.getByRole('group', { name: 'Backtest figures' });
       const shown = (await figures.textContent()) ?? '';
+      // The Performance screen's Total Return card: net P&L after charges.
       assert.ok(
-        shown.includes(`Net P&L after charges${signedRupees(run.result!.net_pnl)}`),
+        shown.includes(`Total Return${signedRupees(run.result!.net_pnl)}`),
         `net P&L should read ${signedRupees(run.result!.net_pnl)}: ${shown}`,
       );
       assert.ok(
         shown.includes(`Charges paid${rupees(run.result!.charges)}`),
         `charges should read ${rupees(run.result!.charges)}: ${shown}`,
       );
+      await expectResultsAgree(page, run);
       await screenshots(page, 'performance-backtest-result');
+      await expectNoSidewaysScroll(page);
 
       // A second run with other settings, then both side by side.
       await page.getByLabel('Allocation strategy', { exact: true }).selectOption('aggressive');
@@ -151,6 +207,10 @@ e2eSuite('backtest', { signedIn: true, env: { SIMULATOR_HISTORY_SESSIONS: '2' } 
         `Charges paid${rupees(other.result!.charges)}${rupees(run.result!.charges)}`,
       );
       await expectText(row('Brokerage plan'), 'Brokerage plandiscountflat');
+      await expectText(
+        row('Closed trades'),
+        `Closed trades${other.result!.metrics!.total_trades}${run.result!.metrics!.total_trades}`,
+      );
       await screenshots(page, 'performance-backtest-compare');
       const runs = await eventually(
         async () =>

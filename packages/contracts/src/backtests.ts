@@ -105,7 +105,92 @@ export const backtestOrderSchema = z.object({
 });
 export type BacktestOrder = z.infer<typeof backtestOrderSchema>;
 
-/** A complete run's figures: net P&L is final equity less capital, the charges already paid out of it. */
+/** A closed trade: a FIFO round trip, as the Performance screen pairs the account's fills. */
+export const backtestTradeSchema = z.object({
+  symbol: z.string(),
+  /** The entry order's strategy. */
+  strategy: z.string(),
+  /** The exit order's: exit:target, exit:stop_loss, exit:max_hold, or the signal that sold. */
+  exit_reason: z.string(),
+  quantity: z.number().int(),
+  entry_at: z.string(),
+  exit_at: z.string(),
+  entry_price: rupees,
+  exit_price: rupees,
+  /** quantity × (exit − entry). */
+  gross_pnl: rupees,
+  /** This trade's part of its entry and exit contract notes. */
+  charges: rupees,
+  net_pnl: rupees,
+  holding_minutes: z.number().int().nonnegative(),
+});
+export type BacktestTrade = z.infer<typeof backtestTradeSchema>;
+
+export const backtestEquityPointSchema = z.object({
+  /** The first point is the starting capital at the first bar's open, before any trade. */
+  at: z.string(),
+  equity: rupees,
+  /** Below the running peak, percent points (0 at a peak). */
+  drawdown_percent: z.number(),
+  /** The starting capital held in the NIFTY 50 from the first open; null without the index. */
+  nifty_50: rupees.nullable(),
+});
+export type BacktestEquityPoint = z.infer<typeof backtestEquityPointSchema>;
+
+/** The Performance screen's monthly row, with the month's charges. */
+export const backtestMonthSchema = z.object({
+  /** YYYY-MM (IST). */
+  month: z.string(),
+  pnl: rupees,
+  return_percent: z.number(),
+  trades: z.number().int(),
+  win_rate: z.number().nullable(),
+  charges: rupees,
+});
+export type BacktestMonth = z.infer<typeof backtestMonthSchema>;
+
+/** The Performance screen's metric figures (the same names and formulas) over the run. */
+export const backtestMetricsSchema = z.object({
+  total_return: rupees,
+  total_return_percent: z.number(),
+  annualized_return: z.number().nullable(),
+  win_rate: z.number().nullable(),
+  total_trades: z.number().int(),
+  winning_trades: z.number().int(),
+  losing_trades: z.number().int(),
+  avg_win: rupees.nullable(),
+  avg_loss: rupees.nullable(),
+  largest_win: rupees.nullable(),
+  largest_loss: rupees.nullable(),
+  profit_factor: z.number().nullable(),
+  expectancy: rupees.nullable(),
+  sharpe_ratio: z.number().nullable(),
+  sortino_ratio: z.number().nullable(),
+  calmar_ratio: z.number().nullable(),
+  /** Of the equity curve every few minutes, percent points, positive. */
+  max_drawdown: z.number(),
+  max_drawdown_amount: rupees,
+  volatility: z.number().nullable(),
+  avg_hold_time_hours: z.number().nullable(),
+  risk_free_rate: z.number(),
+});
+export type BacktestMetrics = z.infer<typeof backtestMetricsSchema>;
+
+/** The starting capital put into the NIFTY 50 at the first bar's open and held to the last close. */
+export const backtestBuyAndHoldSchema = z.object({
+  index: z.literal('NIFTY 50'),
+  start_level: z.number(),
+  end_level: z.number(),
+  final_value: rupees,
+  pnl: rupees,
+  return_percent: z.number(),
+});
+export type BacktestBuyAndHold = z.infer<typeof backtestBuyAndHoldSchema>;
+
+/**
+ * A complete run's figures: net P&L is final equity less capital, the charges already paid out of it.
+ * Runs stored before trades, equity, monthly, metrics and buy_and_hold were recorded have none of them.
+ */
 export const backtestResultSchema = z.object({
   starting_capital: rupees,
   final_equity: rupees,
@@ -116,6 +201,13 @@ export const backtestResultSchema = z.object({
   bars: z.number().int().nonnegative(),
   sessions: z.array(z.object({ date: z.string(), orders: z.number().int(), end_equity: rupees })),
   orders: z.array(backtestOrderSchema),
+  trades: z.array(backtestTradeSchema).optional(),
+  equity: z.array(backtestEquityPointSchema).optional(),
+  /** Minutes between two equity points within a session. */
+  equity_stride_minutes: z.number().int().positive().optional(),
+  buy_and_hold: backtestBuyAndHoldSchema.nullable().optional(),
+  metrics: backtestMetricsSchema.optional(),
+  monthly: z.array(backtestMonthSchema).optional(),
   errors: z.array(z.string()),
 });
 export type BacktestResult = z.infer<typeof backtestResultSchema>;

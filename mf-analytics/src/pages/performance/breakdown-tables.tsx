@@ -1,5 +1,6 @@
 import type { PerformanceReturns } from '@td/contracts';
 import {
+  formatINR,
   formatPercent,
   formatRate,
   formatSignedINR,
@@ -9,7 +10,8 @@ import {
   toneColour,
 } from '@td/ui';
 
-type MonthRow = PerformanceReturns['monthly'][number];
+/** A month of the Performance screen, or of a backtest (which adds the month's charges). */
+type MonthRow = PerformanceReturns['monthly'][number] & { charges?: number };
 type GroupRow = PerformanceReturns['stocks'][number];
 
 const monthName = new Intl.DateTimeFormat('en-IN', { month: 'short', year: 'numeric', timeZone: 'UTC' });
@@ -57,11 +59,25 @@ const groupColumns = (nameHeader: string): TableColumn<GroupRow>[] => [
 const STOCK_COLUMNS = groupColumns('Symbol');
 const STRATEGY_COLUMNS = groupColumns('Strategy');
 
-export function MonthlyTable({ rows }: { rows: readonly MonthRow[] }) {
+const CHARGES_COLUMN: TableColumn<MonthRow> = {
+  key: 'charges',
+  header: 'Charges',
+  align: 'right',
+  cell: (row) => formatINR(row.charges ?? null),
+};
+const MONTH_COLUMNS_WITH_CHARGES = [...MONTH_COLUMNS, CHARGES_COLUMN];
+
+export function MonthlyTable({
+  rows,
+  withCharges = false,
+}: {
+  rows: readonly MonthRow[];
+  withCharges?: boolean;
+}) {
   return (
     <Table
       label="Monthly returns"
-      columns={MONTH_COLUMNS}
+      columns={withCharges ? MONTH_COLUMNS_WITH_CHARGES : MONTH_COLUMNS}
       rows={rows}
       rowKey={(row) => row.month}
       emptyText="No sessions in this period"

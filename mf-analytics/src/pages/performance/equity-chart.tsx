@@ -16,17 +16,22 @@ const Frame = styled.div`
 `;
 
 export interface EquityChartProps {
-  /** The ledger's sessions, or a backtest's. */
+  /** The ledger's sessions, or a backtest's curve. */
   equity: readonly EquityChartPoint[];
+  /** What the chart shows, for screen readers; default: its sessions. */
+  label?: string;
+  /** Draws the points' benchmark values as a second line, so titled. */
+  benchmarkTitle?: string;
 }
 
-/** The equity curve and its drawdown, one point per IST session. */
-export function EquityChart({ equity }: EquityChartProps) {
-  const label = `Equity curve and drawdown, ${equity.length} session${equity.length === 1 ? '' : 's'}`;
+/** The equity curve and its drawdown, one point per IST session (or every few minutes of a backtest). */
+export function EquityChart({ equity, label, benchmarkTitle }: EquityChartProps) {
+  const described =
+    label ?? `Equity curve and drawdown, ${equity.length} session${equity.length === 1 ? '' : 's'}`;
   return (
     <Frame>
       <Suspense fallback={<Skeleton block={{ height: '100%' }} label="Loading chart" />}>
-        <EquityChartCanvas points={equity} label={label} />
+        <EquityChartCanvas points={equity} label={described} benchmarkTitle={benchmarkTitle} />
       </Suspense>
     </Frame>
   );

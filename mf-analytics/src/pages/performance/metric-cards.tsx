@@ -10,25 +10,49 @@ import {
   Tile,
   TileGrid,
 } from '@td/ui';
+import type { ReactNode } from 'react';
 import { PERIOD_LABELS } from './performance-messages';
 
+/** What the six cards show: the Performance screen's analytics, or a backtest's same-named figures. */
+export type MetricCardFigures = Pick<
+  PerformanceAnalytics,
+  | 'total_return'
+  | 'total_return_percent'
+  | 'annualized_return'
+  | 'win_rate'
+  | 'total_trades'
+  | 'winning_trades'
+  | 'profit_factor'
+  | 'sharpe_ratio'
+  | 'risk_free_rate'
+  | 'max_drawdown'
+  | 'max_drawdown_amount'
+> &
+  Partial<Pick<PerformanceAnalytics, 'period'>>;
+
 export interface MetricCardsProps {
-  analytics: PerformanceAnalytics | undefined;
+  analytics: MetricCardFigures | undefined;
   loading: boolean;
   /** In error every card shows a dash rather than figures that may be stale (spec part 2 §2.3). */
   failed: boolean;
+  /** Under Total Trades when the figures have no period (a backtest's range). */
+  scope?: string;
+  /** Names the cards as a group (a backtest's figures). */
+  label?: string;
+  /** More tiles after the six, in the same grid. */
+  children?: ReactNode;
 }
 
 const ratio = (value: number | null) => formatNumber(value, { decimals: 2 });
 
 /** spec part 2 §2.3: the six metric cards. */
-export function MetricCards({ analytics: a, loading, failed }: MetricCardsProps) {
+export function MetricCards({ analytics: a, loading, failed, scope, label, children }: MetricCardsProps) {
   const shown = failed ? undefined : a;
-  const value = (text: (figures: PerformanceAnalytics) => string) =>
+  const value = (text: (figures: MetricCardFigures) => string) =>
     loading && !failed ? '…' : shown ? text(shown) : MISSING_VALUE;
-  const sub = (text: (figures: PerformanceAnalytics) => string) => (shown ? text(shown) : undefined);
+  const sub = (text: (figures: MetricCardFigures) => string) => (shown ? text(shown) : undefined);
   return (
-    <TileGrid aria-busy={loading || undefined}>
+    <TileGrid aria-busy={loading || undefined} {...(label ? { role: 'group', 'aria-label': label } : {})}>
       <Tile
         label="Total Return"
         value={value((f) => formatSignedINR(f.total_return))}
@@ -70,8 +94,9 @@ export function MetricCards({ analytics: a, loading, failed }: MetricCardsProps)
       <Tile
         label="Total Trades"
         value={value((f) => String(f.total_trades))}
-        subValue={sub((f) => PERIOD_LABELS[f.period])}
+        subValue={sub((f) => (f.period ? PERIOD_LABELS[f.period] : (scope ?? '')))}
       />
+      {children}
     </TileGrid>
   );
 }

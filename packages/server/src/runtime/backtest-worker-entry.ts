@@ -35,6 +35,7 @@ const host = new BacktestHost(
   {
     history,
     storedCandles,
+    riskFreeRatePercent: data.riskFreeRatePercent,
     openLedger: () => {
       const db = openDatabase(':memory:');
       return { storage: sqlLedgerStorage(db), close: () => db.close() };

@@ -8,6 +8,8 @@ export interface BacktestWorkerData {
   continuousSession: boolean;
   /** Where the worker reads the stored candles (data 'stored'): the embedded file or PostgreSQL; null: nowhere. */
   candles: { file: string } | { url: string; schema?: string } | null;
+  /** RISK_FREE_RATE_PERCENT: the results' Sharpe and Sortino use the Performance screen's rate. */
+  riskFreeRatePercent: number;
 }
 
 /** The backtest worker (decision 0054), started the way the analytics worker is (decision 0052). */

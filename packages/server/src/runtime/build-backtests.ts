@@ -32,6 +32,7 @@ export function buildBacktests(base: Foundation): BacktestLab {
     dates: market.history.sessionDates,
     continuousSession: config.market.continuousSession,
     candles,
+    riskFreeRatePercent: config.riskFreeRatePercent,
   });
   const history = generatedHistory(market);
   const runner = new WorkerBacktestRunner(spawn);

@@ -1,14 +1,24 @@
 import { useBacktestRun } from '@td/api-client';
 import type { BacktestRun } from '@td/contracts';
-import { formatINR, formatIstDateTime, formatNumber, formatPercent, formatSignedINR, Skeleton } from '@td/ui';
+import {
+  formatINR,
+  formatIstDateTime,
+  formatNumber,
+  formatPercent,
+  formatRate,
+  formatSignedINR,
+  Skeleton,
+} from '@td/ui';
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
+import { EquityChart } from '../equity-chart';
 import {
   backtestEquityPoints,
   chargesShareOfTurnover,
   filledOrders,
   maxDrawdownPercent,
   rangeLabel,
+  returnOverBuyAndHold,
   returnPercent,
 } from './backtest-figures';
 
@@ -20,6 +30,12 @@ interface Figure {
 const optional = (value: number | undefined, text: (value: number) => string) =>
   value === undefined ? 'live loop default' : text(value);
 
+type Metrics = NonNullable<NonNullable<BacktestRun['result']>['metrics']>;
+/** A metric of the Performance screen's; a dash for a run kept before backtests recorded their trades. */
+const metric = (text: (m: Metrics) => string) => (run: BacktestRun) =>
+  run.result?.metrics ? text(run.result.metrics) : '—';
+const ratio = (value: number | null) => formatNumber(value, { decimals: 2 });
+
 const FIGURES: Figure[] = [
   { name: 'Started', value: (run) => formatIstDateTime(run.created_at) },
   { name: 'Range', value: (run) => rangeLabel(run) },
@@ -29,6 +45,25 @@ const FIGURES: Figure[] = [
     name: 'Return',
     value: (run) => (run.result ? formatPercent(returnPercent(run.result), { signed: true }) : '—'),
   },
+  {
+    name: 'Buy and hold NIFTY 50',
+    value: (run) =>
+      run.result?.buy_and_hold
+        ? formatPercent(run.result.buy_and_hold.return_percent, { signed: true })
+        : '—',
+  },
+  {
+    name: 'Return over buy and hold',
+    value: (run) => (run.result ? formatPercent(returnOverBuyAndHold(run.result), { signed: true }) : '—'),
+  },
+  { name: 'Closed trades', value: metric((m) => String(m.total_trades)) },
+  { name: 'Win rate', value: metric((m) => formatRate(m.win_rate, m.total_trades)) },
+  { name: 'Profit factor', value: metric((m) => ratio(m.profit_factor)) },
+  {
+    name: 'Average win / loss',
+    value: metric((m) => `${formatSignedINR(m.avg_win)} / ${formatSignedINR(m.avg_loss)}`),
+  },
+  { name: 'Sharpe ratio', value: metric((m) => ratio(m.sharpe_ratio)) },
   { name: 'Charges paid', value: (run) => formatINR(run.result?.charges) },
   {
     name: 'Charges of turnover',
@@ -39,7 +74,11 @@ const FIGURES: Figure[] = [
   {
     name: 'Max drawdown',
     value: (run) =>
-      run.result ? formatPercent(-maxDrawdownPercent(backtestEquityPoints(run.result)) || 0) : '—',
+      run.result
+        ? formatPercent(
+            -(run.result.metrics?.max_drawdown ?? maxDrawdownPercent(backtestEquityPoints(run.result))) || 0,
+          )
+        : '—',
   },
   {
     name: 'Orders (filled)',
@@ -84,7 +123,37 @@ const Figures = styled.table`
   }
 `;
 
-/** Two complete runs' key figures side by side, a column each. */
+const Curves = styled.div`
+  display: grid;
+  grid-template-columns: minmax(0, 1fr);
+  gap: ${({ theme }) => theme.space(4)};
+  margin-top: ${({ theme }) => theme.space(4)};
+  ${({ theme }) => theme.media.tabletUp} {
+    grid-template-columns: repeat(2, minmax(0, 1fr));
+  }
+  h3 {
+    margin: 0 0 ${({ theme }) => theme.space(2)};
+    font-size: ${({ theme }) => theme.fontSize.sm};
+  }
+`;
+
+/** One run's curve against buy-and-hold NIFTY 50, under its name. */
+function RunCurve({ run, label }: { run: BacktestRun; label: string }) {
+  if (!run.result) return null;
+  const held = Boolean(run.result.buy_and_hold);
+  return (
+    <div>
+      <h3>{label}</h3>
+      <EquityChart
+        equity={backtestEquityPoints(run.result)}
+        label={`${label}: equity and drawdown${held ? ' against buy-and-hold NIFTY 50' : ''}`}
+        {...(held ? { benchmarkTitle: 'NIFTY 50' } : {})}
+      />
+    </div>
+  );
+}
+
+/** Two complete runs' key figures side by side, a column each, then their curves. */
 export function BacktestCompare({
   ids,
   labels,
@@ -97,23 +166,29 @@ export function BacktestCompare({
   const second = useBacktestRun(ids[1]).data;
   if (!first || !second) return <Skeleton block={{ height: '240px' }} label="Loading the two runs" />;
   return (
-    <Figures aria-label="Backtests side by side">
-      <thead>
-        <tr>
-          <th scope="col">Figure</th>
-          <th scope="col">{labels[0]}</th>
-          <th scope="col">{labels[1]}</th>
-        </tr>
-      </thead>
-      <tbody>
-        {FIGURES.map((figure) => (
-          <tr key={figure.name}>
-            <th scope="row">{figure.name}</th>
-            <td>{figure.value(first)}</td>
-            <td>{figure.value(second)}</td>
+    <>
+      <Figures aria-label="Backtests side by side">
+        <thead>
+          <tr>
+            <th scope="col">Figure</th>
+            <th scope="col">{labels[0]}</th>
+            <th scope="col">{labels[1]}</th>
           </tr>
-        ))}
-      </tbody>
-    </Figures>
+        </thead>
+        <tbody>
+          {FIGURES.map((figure) => (
+            <tr key={figure.name}>
+              <th scope="row">{figure.name}</th>
+              <td>{figure.value(first)}</td>
+              <td>{figure.value(second)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </Figures>
+      <Curves>
+        <RunCurve run={first} label={labels[0]} />
+        <RunCurve run={second} label={labels[1]} />
+      </Curves>
+    </>
   );
 }

@@ -4,10 +4,19 @@ import type { EquityChartPoint } from '../equity-chart-canvas';
 const twoPlaces = (value: number) => Math.round(value * 100) / 100;
 
 /**
- * The run's equity at each session's end, with the drawdown below its running peak (the starting
- * capital counts as the first peak): the points the Performance screen's equity chart draws.
+ * The points the Performance screen's equity chart draws: the run's curve from the starting capital every
+ * few minutes, with the capital held in the NIFTY 50 beside it. A run stored before the curve was kept has
+ * only its session ends, with the drawdown below their running peak (the capital the first peak).
  */
 export function backtestEquityPoints(result: BacktestResult): EquityChartPoint[] {
+  if (result.equity) {
+    return result.equity.map((point) => ({
+      date: point.at,
+      equity: point.equity,
+      drawdown_percent: point.drawdown_percent,
+      benchmark: point.nifty_50,
+    }));
+  }
   let peak = result.starting_capital;
   return result.sessions.map((session) => {
     peak = Math.max(peak, session.end_equity);
@@ -23,6 +32,23 @@ export const maxDrawdownPercent = (points: readonly EquityChartPoint[]) =>
 /** Net P&L (after charges) as a share of the starting capital, percent. */
 export const returnPercent = (result: BacktestResult) =>
   result.starting_capital > 0 ? twoPlaces((result.net_pnl / result.starting_capital) * 100) : null;
+
+/** The strategy's return less buy-and-hold's, percent points; null without the index. */
+export const returnOverBuyAndHold = (result: BacktestResult) => {
+  const strategy = returnPercent(result);
+  const held = result.buy_and_hold;
+  return strategy === null || !held ? null : twoPlaces(strategy - held.return_percent);
+};
+
+/** "every 5 minutes", "every minute" */
+export const strideLabel = (minutes: number | undefined) =>
+  minutes === undefined ? 'at session ends' : minutes === 1 ? 'every minute' : `every ${minutes} minutes`;
+
+/** "2h 05m", "45m" */
+export function holdingLabel(minutes: number): string {
+  if (minutes < 60) return `${minutes}m`;
+  return `${Math.floor(minutes / 60)}h ${String(minutes % 60).padStart(2, '0')}m`;
+}
 
 /** What the charges took of every rupee traded, percent; null when nothing was traded. */
 export const chargesShareOfTurnover = (result: BacktestResult) =>

@@ -1,5 +1,6 @@
 import type { BacktestOrder, BacktestResult } from '@td/contracts';
 import {
+  Banner,
   Card,
   formatINR,
   formatIstDateTime,
@@ -12,17 +13,24 @@ import {
   TileGrid,
 } from '@td/ui';
 import styled from 'styled-components';
+import { MonthlyTable } from '../breakdown-tables';
 import { EquityChart } from '../equity-chart';
+import { MetricCards } from '../metric-cards';
 import {
   backtestEquityPoints,
   chargesShareOfTurnover,
   filledOrders,
   maxDrawdownPercent,
+  returnOverBuyAndHold,
   returnPercent,
+  strideLabel,
 } from './backtest-figures';
+import { BacktestTradesTable, TRADES_SHOWN } from './backtest-trades-table';
 
 const Stack = styled.div`
   display: grid;
+  /* minmax(0, …): a wide table scrolls in its own box rather than widening the page on a phone. */
+  grid-template-columns: minmax(0, 1fr);
   gap: ${({ theme }) => theme.space(4)};
   margin-top: ${({ theme }) => theme.space(4)};
 `;
@@ -40,49 +48,68 @@ const ORDER_COLUMNS: TableColumn<BacktestOrder>[] = [
   { key: 'charges', header: 'Charges', align: 'right', cell: (o) => formatINR(o.charges.total) },
 ];
 
-/** The figures of a complete run: the metric cards, the equity curve and the orders, in rupees as the API sends. */
+const latest = (label: string, shown: number, total: number) =>
+  `${label}${total > shown ? ` (latest ${shown} of ${total})` : ''}`;
+
+/**
+ * The figures of a complete run with the Performance screen's own pieces: its metric cards, equity and
+ * drawdown chart (here against the capital held in the NIFTY 50) and monthly table, then the closed
+ * trades and the orders. A run stored before trades were kept shows what it has.
+ */
 export function BacktestResults({ result }: { result: BacktestResult }) {
   const points = backtestEquityPoints(result);
-  const drawdown = maxDrawdownPercent(points);
-  const share = chargesShareOfTurnover(result);
+  const held = result.buy_and_hold ?? null;
   const orders = result.orders.slice(-ORDERS_SHOWN).reverse();
+  const chartTitle = held ? 'Equity and drawdown against buy-and-hold NIFTY 50' : 'Equity and drawdown';
   return (
     <Stack>
-      <TileGrid role="group" aria-label="Backtest figures">
-        <Tile
-          label="Net P&L after charges"
-          value={formatSignedINR(result.net_pnl)}
-          subValue={`${formatPercent(returnPercent(result), { signed: true })} of ${formatINR(result.starting_capital)}`}
-          tone={pnlTone(result.net_pnl)}
+      {result.metrics ? (
+        <MetricCards
+          analytics={result.metrics}
+          loading={false}
+          failed={false}
+          scope={`closed over ${result.sessions.length} session${result.sessions.length === 1 ? '' : 's'}`}
+          label="Backtest figures"
+        >
+          {held && <BuyAndHoldTile result={result} />}
+          <RunTiles result={result} />
+        </MetricCards>
+      ) : (
+        <TileGrid role="group" aria-label="Backtest figures">
+          <Tile
+            label="Net P&L after charges"
+            value={formatSignedINR(result.net_pnl)}
+            subValue={`${formatPercent(returnPercent(result), { signed: true })} of ${formatINR(result.starting_capital)}`}
+            tone={pnlTone(result.net_pnl)}
+          />
+          <RunTiles result={result} />
+          <LegacyDrawdownTile drawdown={maxDrawdownPercent(points)} />
+        </TileGrid>
+      )}
+      <Card title={chartTitle}>
+        <EquityChart
+          equity={points}
+          label={`${chartTitle}, ${points.length} points ${strideLabel(result.equity_stride_minutes)}`}
+          {...(held ? { benchmarkTitle: 'NIFTY 50' } : {})}
         />
-        <Tile
-          label="Charges paid"
-          value={formatINR(result.charges)}
-          subValue={`${formatPercent(share, { decimals: 3 })} of turnover ${formatINR(result.turnover)}`}
-        />
-        <Tile
-          label="Final equity"
-          value={formatINR(result.final_equity)}
-          subValue={`${result.sessions.length} sessions`}
-        />
-        <Tile
-          label="Max Drawdown"
-          value={drawdown > 0 ? formatPercent(-drawdown) : formatPercent(0)}
-          subValue="below the running peak, at session ends"
-          tone={drawdown > 0 ? 'negative' : 'neutral'}
-        />
-        <Tile
-          label="Orders"
-          value={String(result.orders.length)}
-          subValue={`${filledOrders(result)} filled · ${result.bars.toLocaleString('en-IN')} bars`}
-        />
-      </TileGrid>
-      <Card title="Equity and drawdown">
-        <EquityChart equity={points} />
       </Card>
-      <Card
-        title={`Orders${result.orders.length > ORDERS_SHOWN ? ` (latest ${ORDERS_SHOWN} of ${result.orders.length})` : ''}`}
-      >
+      {!result.trades && (
+        <Banner tone="info">
+          This run was kept before backtests recorded their trades, months and the NIFTY 50: run it again to
+          see them.
+        </Banner>
+      )}
+      {result.trades && (
+        <Card title={latest('Trades', TRADES_SHOWN, result.trades.length)}>
+          <BacktestTradesTable trades={result.trades} />
+        </Card>
+      )}
+      {result.monthly && (
+        <Card title="Monthly returns">
+          <MonthlyTable rows={result.monthly} withCharges />
+        </Card>
+      )}
+      <Card title={latest('Orders', ORDERS_SHOWN, result.orders.length)}>
         <Table
           label="Backtest orders"
           columns={ORDER_COLUMNS}
@@ -101,5 +128,52 @@ export function BacktestResults({ result }: { result: BacktestResult }) {
         </Card>
       )}
     </Stack>
+  );
+}
+
+/** The capital held in the NIFTY 50 over the range, and how the strategy did against it. */
+function BuyAndHoldTile({ result }: { result: BacktestResult }) {
+  const held = result.buy_and_hold!;
+  return (
+    <Tile
+      label="Buy and hold NIFTY 50"
+      value={formatSignedINR(held.pnl)}
+      subValue={`${formatPercent(held.return_percent, { signed: true })} · the strategy ${formatPercent(returnOverBuyAndHold(result), { signed: true })} against it`}
+      tone={pnlTone(held.pnl)}
+    />
+  );
+}
+
+/** What the run paid and placed: charges as a share of turnover, final equity, orders. */
+function RunTiles({ result }: { result: BacktestResult }) {
+  return (
+    <>
+      <Tile
+        label="Charges paid"
+        value={formatINR(result.charges)}
+        subValue={`${formatPercent(chargesShareOfTurnover(result), { decimals: 3 })} of turnover ${formatINR(result.turnover)}`}
+      />
+      <Tile
+        label="Final equity"
+        value={formatINR(result.final_equity)}
+        subValue={`${result.sessions.length} sessions`}
+      />
+      <Tile
+        label="Orders"
+        value={String(result.orders.length)}
+        subValue={`${filledOrders(result)} filled · ${result.bars.toLocaleString('en-IN')} bars`}
+      />
+    </>
+  );
+}
+
+function LegacyDrawdownTile({ drawdown }: { drawdown: number }) {
+  return (
+    <Tile
+      label="Max Drawdown"
+      value={drawdown > 0 ? formatPercent(-drawdown) : formatPercent(0)}
+      subValue="below the running peak, at session ends"
+      tone={drawdown > 0 ? 'negative' : 'neutral'}
+    />
   );
 }

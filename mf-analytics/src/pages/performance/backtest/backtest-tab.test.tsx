@@ -2,15 +2,22 @@ import { type Responder, renderRemote, reply } from '@td/platform/test-support';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { PerformancePage } from '../performance-page';
 import { analytics, returns } from '../performance-test-data';
-import { backtestResult, backtestRun, listed, running } from './backtest-test-data';
+import { backtestResult, backtestRun, fullBacktestResult, listed, running } from './backtest-test-data';
 
 jest.mock('../equity-chart-canvas', () => ({
   __esModule: true,
-  default: (props: { label: string; points: { date: string; equity: number }[] }) =>
+  default: (props: {
+    label: string;
+    benchmarkTitle?: string;
+    points: { date: string; equity: number; benchmark?: number | null }[];
+  }) =>
     require('react').createElement('div', {
       role: 'img',
       'aria-label': props.label,
       'data-points': props.points.map((p) => `${p.date}:${p.equity}`).join(' '),
+      'data-benchmark': props.benchmarkTitle
+        ? `${props.benchmarkTitle}: ${props.points.map((p) => p.benchmark).join(' ')}`
+        : '',
     }),
 }));
 
@@ -143,15 +150,71 @@ describe('Backtest tab', () => {
     expect(figures).toHaveTextContent('Charges paid₹1,235');
     // ₹1,234.50 of ₹24,69,000 traded.
     expect(figures).toHaveTextContent('0.050% of turnover ₹24,69,000');
-    expect(await screen.findByRole('img', { name: 'Equity curve and drawdown, 3 sessions' })).toHaveAttribute(
-      'data-points',
-      '2026-11-16:1004000 2026-11-17:998000 2026-11-18:1012345.6',
-    );
+    expect(
+      await screen.findByRole('img', { name: 'Equity and drawdown, 3 points at session ends' }),
+    ).toHaveAttribute('data-points', '2026-11-16:1004000 2026-11-17:998000 2026-11-18:1012345.6');
     // The fall from ₹10,04,000 to ₹9,98,000.
     expect(figures).toHaveTextContent('Max Drawdown-0.60%');
     expect(
       within(screen.getByRole('table', { name: 'Backtest orders' })).getByText('INFY'),
     ).toBeInTheDocument();
+    // A run kept before trades were recorded says so, rather than showing empty tables.
+    expect(screen.getByText(/This run was kept before backtests recorded their trades/)).toBeInTheDocument();
+    expect(screen.queryByRole('table', { name: 'Backtest trades' })).not.toBeInTheDocument();
+  });
+
+  it('shows the Performance screen’s cards, the curve against buy-and-hold NIFTY 50, the trades and the months', async () => {
+    const run = backtestRun({ result: fullBacktestResult });
+    renderBacktest({
+      'GET /api/backtests': ok({ runs: [listed(run)] }),
+      'GET /api/backtests/run-1': ok(run),
+    });
+    const figures = await screen.findByRole('group', { name: 'Backtest figures' });
+    // The Performance screen's six cards, with the run's figures.
+    const card = (label: string) =>
+      screen.getByText(label, { selector: 'span, div' }).closest('[role="group"]')!;
+    expect(card('Win Rate')).toHaveTextContent('66.7% (3 trades)2/3 winning');
+    expect(card('Total Return')).toHaveTextContent('+₹12,346+1.23% · annualized — (under 30 days)');
+    expect(within(figures).getByText('Total Return')).toBeInTheDocument();
+    expect(card('Profit Factor')).toHaveTextContent('3.06');
+    expect(card('Sharpe Ratio')).toHaveTextContent('1.42annualised, risk-free 6.5%');
+    expect(card('Max Drawdown')).toHaveTextContent('-0.60%-₹6,000');
+    expect(card('Total Trades')).toHaveTextContent('3closed over 3 sessions');
+    // Buy-and-hold NIFTY 50 beside the strategy: +0.50 % against the strategy's +1.23 %.
+    expect(within(figures).getByText('Buy and hold NIFTY 50').parentElement).toHaveTextContent(
+      '+₹5,000+0.50% · the strategy +0.73% against it',
+    );
+    expect(figures).toHaveTextContent('0.050% of turnover ₹24,69,000');
+    const chart = await screen.findByRole('img', {
+      name: 'Equity and drawdown against buy-and-hold NIFTY 50, 4 points every 5 minutes',
+    });
+    // From the capital before the first bar, with the capital in the NIFTY 50 beside it.
+    expect(chart.getAttribute('data-points')).toMatch(/^2026-11-16T03:45:00.000Z:1000000 /);
+    expect(chart).toHaveAttribute('data-benchmark', 'NIFTY 50: 1000000 1002000 1001000 1005000');
+
+    const trades = screen.getByRole('table', { name: 'Backtest trades' });
+    const rows = within(trades).getAllByRole('row').slice(1);
+    // Latest first.
+    expect(rows.map((r) => within(r).getAllByRole('cell')[0]!.textContent)).toEqual(['SBIN', 'TCS', 'INFY']);
+    expect(rows[1]).toHaveTextContent('-₹5,950');
+    expect(rows[1]).toHaveTextContent('-₹6,000');
+    expect(rows[1]).toHaveTextContent('35m');
+    expect(rows[1]).toHaveTextContent('stop loss');
+
+    const months = screen.getByRole('table', { name: 'Monthly returns' });
+    const monthRows = within(months)
+      .getAllByRole('row')
+      .slice(1)
+      .map((r) =>
+        within(r)
+          .getAllByRole('cell')
+          .map((c) => c.textContent),
+      );
+    expect(monthRows).toEqual([
+      ['Nov 2026', '-0.20%', '-₹2,000', '2', '50.0% (2 trades)', '₹100'],
+      ['Dec 2026', '+1.44%', '+₹14,346', '1', '100.0% (1 trade)', '₹54'],
+    ]);
+    expect(screen.queryByText(/This run was kept before/)).not.toBeInTheDocument();
   });
 
   it('falls back to the poll when no frame comes', async () => {
@@ -217,5 +280,49 @@ describe('Backtest tab', () => {
         .getAllByRole('columnheader')
         .map((h) => h.textContent),
     ).toEqual(['Figure', 'Run #2', 'Run #1']);
+    // Runs kept before trades were recorded have no trade figures: a dash, not a zero.
+    expect(row('Win rate')).toBe('Win rate——');
+  });
+
+  it('sets the new figures of two runs side by side', async () => {
+    const first = backtestRun({ result: fullBacktestResult });
+    const second = backtestRun({
+      id: 'run-2',
+      created_at: '2026-11-21T06:00:00.000Z',
+      result: {
+        ...fullBacktestResult,
+        net_pnl: -2_000,
+        metrics: {
+          ...fullBacktestResult.metrics!,
+          win_rate: 25,
+          total_trades: 4,
+          winning_trades: 1,
+          profit_factor: 0.5,
+        },
+      },
+    });
+    const view = renderBacktest({
+      'GET /api/backtests': ok({ runs: [listed(second), listed(first)] }),
+      'GET /api/backtests/run-1': ok(first),
+      'GET /api/backtests/run-2': ok(second),
+    });
+    await screen.findByRole('group', { name: 'Backtest figures' });
+    for (const box of screen.getAllByRole('checkbox', { name: /Compare run/ })) await view.user.click(box);
+    const table = await screen.findByRole('table', { name: 'Backtests side by side' });
+    const row = (name: string) => within(table).getByText(name).closest('tr')!.textContent;
+    await waitFor(() => expect(row('Win rate')).toBe('Win rate25.0% (4 trades)66.7% (3 trades)'));
+    expect(row('Closed trades')).toBe('Closed trades43');
+    expect(row('Profit factor')).toBe('Profit factor0.503.06');
+    expect(row('Buy and hold NIFTY 50')).toBe('Buy and hold NIFTY 50+0.50%+0.50%');
+    // −0.20 % and +1.23 % of the capital, less buy-and-hold's +0.50 %.
+    expect(row('Return over buy and hold')).toBe('Return over buy and hold-0.70%+0.73%');
+    expect(row('Max drawdown')).toBe('Max drawdown-0.60%-0.60%');
+    // Each run's curve against buy-and-hold NIFTY 50, under its name.
+    expect(
+      screen.getByRole('img', { name: 'Run #2: equity and drawdown against buy-and-hold NIFTY 50' }),
+    ).toHaveAttribute('data-benchmark', 'NIFTY 50: 1000000 1002000 1001000 1005000');
+    expect(
+      screen.getByRole('img', { name: 'Run #1: equity and drawdown against buy-and-hold NIFTY 50' }),
+    ).toBeInTheDocument();
   });
 });

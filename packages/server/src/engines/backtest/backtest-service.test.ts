@@ -1,4 +1,4 @@
-import { type BacktestProgressFrame, backtestProgressFrameSchema } from '@td/contracts';
+import { type BacktestProgressFrame, backtestProgressFrameSchema, backtestRunSchema } from '@td/contracts';
 import { SqlBacktestRunsRepository } from '../../storage/sql/backtest-runs-repository';
 import { openDatabase } from '../../storage/sqlite/database';
 import type { Candle } from '../market/market-types';
@@ -138,6 +138,32 @@ describe('BacktestService', () => {
       'Backtests run over the simulator’s generated history, and the market feed now is a real one',
     );
     expect(backtests.list()).toEqual([]);
+  });
+
+  it('still reads a run stored before trades, equity, months and the NIFTY 50 were recorded', () => {
+    const { runs, backtests } = service();
+    runs.insert({ id: 'old', createdAt: 1_000, settings: request, totalBars: 60, owner: 'api-1' });
+    const oldResult = {
+      starting_capital: 1_000_000,
+      final_equity: 999_950,
+      net_pnl: -50,
+      charges: 50,
+      turnover: 200_000,
+      bars: 60,
+      sessions: [{ date: '2026-01-27', orders: 0, end_equity: 999_950 }],
+      orders: [],
+      errors: [],
+    };
+    runs.finish('old', {
+      status: 'complete',
+      finishedAt: 2_000,
+      result: oldResult,
+      error: null,
+      barsDone: 60,
+    });
+    const run = backtests.get('old');
+    expect(backtestRunSchema.safeParse(run).error).toBeUndefined();
+    expect(run.result).toEqual(oldResult);
   });
 
   it('takes the next run after a runner that failed at once', async () => {

@@ -1,6 +1,7 @@
 import { badRequest, type HttpError } from '../../core/errors';
 import type { IstDate } from '../market/calendar';
 import type { Candle } from '../market/market-types';
+import { type IndexLevel, type SessionIndexLevels, sessionIndexLevels } from './nifty-benchmark';
 
 /** One session a backtest replays; its bars are read only when the run reaches it. */
 export interface BacktestSession {
@@ -8,6 +9,8 @@ export interface BacktestSession {
   /** One-minute bars in the session, all symbols: the progress counts against their sum. */
   barCount: number;
   bars: () => Map<string, Candle[]>;
+  /** The NIFTY 50 through the session, given the bars just read (the run's symbols may be fewer than its 50). */
+  nifty50?: (bars: Map<string, Candle[]>) => SessionIndexLevels;
 }
 
 /** Where a backtest reads its one-minute bars: the generated history, or the stored candles. */
@@ -18,6 +21,8 @@ export interface BacktestHistory {
   sessionBars(date: IstDate): Map<string, Candle[]>;
   /** The bars the symbols have that day, when not every minute has a bar (stored candles have gaps). */
   sessionBarCount?(date: IstDate, symbols: ReadonlySet<string>): number;
+  /** The NIFTY 50 from its constituents' prices, for the buy-and-hold line; absent: no benchmark. */
+  nifty50Level?: IndexLevel;
 }
 
 export interface BacktestRange {
@@ -49,6 +54,7 @@ export function selectBacktestSessions(history: BacktestHistory, range: Backtest
     throw backtestInputError(`No one-minute bars between ${range.from} and ${range.to}: ${covered}.`);
   }
   const symbols = range.symbols.length > 0 ? new Set(range.symbols) : known;
+  const level = history.nifty50Level;
   return dates.map((date) => ({
     date,
     barCount: history.sessionBarCount?.(date, symbols) ?? symbols.size * history.minutesPerSession,
@@ -57,16 +63,22 @@ export function selectBacktestSessions(history: BacktestHistory, range: Backtest
       if (symbols === known) return all;
       return new Map([...all].filter(([symbol]) => symbols.has(symbol)));
     },
+    ...(level && {
+      nifty50: (bars: Map<string, Candle[]>) =>
+        sessionIndexLevels(symbols === known ? bars : history.sessionBars(date), level),
+    }),
   }));
 }
 
 /** Sessions whose bars are at hand (a test's crafted bars, a caller's own data). */
 export function sessionsOfBars(
   sessions: { date: IstDate; barsBySymbol: Map<string, Candle[]> }[],
+  nifty50Level?: IndexLevel,
 ): BacktestSession[] {
   return sessions.map(({ date, barsBySymbol }) => ({
     date,
     barCount: [...barsBySymbol.values()].reduce((sum, bars) => sum + bars.length, 0),
     bars: () => barsBySymbol,
+    ...(nifty50Level && { nifty50: (bars: Map<string, Candle[]>) => sessionIndexLevels(bars, nifty50Level) }),
   }));
 }

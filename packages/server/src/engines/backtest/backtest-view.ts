@@ -4,6 +4,16 @@ import type { BacktestSettings } from './backtest-settings';
 import type { BacktestResult } from './run-backtest';
 
 const rupees = (paise: number) => paise / 100;
+const round = (value: number, places = 2) => {
+  const factor = 10 ** places;
+  const rounded = Math.round(value * factor) / factor;
+  return Object.is(rounded, -0) ? 0 : rounded;
+};
+/** To the paisa: a trade's share of a contract note is fractional paise. */
+const paisa = (paise: number) => round(paise / 100);
+const paisaOrNull = (paise: number | null) => (paise === null ? null : paisa(paise));
+const orNull = (value: number | null, places = 2) => (value === null ? null : round(value, places));
+const iso = (ts: number) => new Date(ts).toISOString();
 
 /** The request's settings as the engine takes them: capital in paise. */
 export function settingsOf(request: BacktestStartRequest): BacktestSettings {
@@ -53,7 +63,76 @@ export function resultView(result: BacktestResult) {
         total: rupees(o.charges.total),
       },
     })),
+    trades: result.trades.map((t) => ({
+      symbol: t.symbol,
+      strategy: t.strategy,
+      exit_reason: t.exitReason,
+      quantity: t.quantity,
+      entry_at: iso(t.entryAt),
+      exit_at: iso(t.exitAt),
+      entry_price: rupees(t.entryPricePaise),
+      exit_price: rupees(t.exitPricePaise),
+      gross_pnl: rupees(t.grossPnlPaise),
+      charges: paisa(t.chargesPaise),
+      net_pnl: paisa(t.netPnlPaise),
+      holding_minutes: t.holdingMinutes,
+    })),
+    equity: result.equity.map((p) => ({
+      at: iso(p.at),
+      equity: rupees(p.equityPaise),
+      drawdown_percent: p.drawdownPercent,
+      nifty_50: p.nifty50Paise === null ? null : rupees(p.nifty50Paise),
+    })),
+    equity_stride_minutes: result.equityStrideMinutes,
+    buy_and_hold: buyAndHoldView(result),
+    metrics: metricsView(result),
+    monthly: result.monthly.map((m) => ({
+      month: m.month,
+      pnl: rupees(m.pnlPaise),
+      return_percent: round(m.returnPercent),
+      trades: m.trades,
+      win_rate: orNull(m.winRate),
+      charges: rupees(m.chargesPaise),
+    })),
     errors: result.errors,
+  };
+}
+
+function buyAndHoldView({ buyAndHold: held, startingCapitalPaise: capital }: BacktestResult) {
+  if (!held) return null;
+  return {
+    index: 'NIFTY 50' as const,
+    start_level: round(held.startLevel),
+    end_level: round(held.endLevel),
+    final_value: rupees(held.finalValuePaise),
+    pnl: rupees(held.finalValuePaise - capital),
+    return_percent: round((held.finalValuePaise / capital - 1) * 100),
+  };
+}
+
+function metricsView({ metrics: m, netPnlPaise }: BacktestResult) {
+  return {
+    total_return: rupees(netPnlPaise),
+    total_return_percent: round(m.totalReturnPercent),
+    annualized_return: orNull(m.annualisedReturnPercent),
+    win_rate: orNull(m.winRate),
+    total_trades: m.totalTrades,
+    winning_trades: m.winningTrades,
+    losing_trades: m.losingTrades,
+    avg_win: paisaOrNull(m.avgWinPaise),
+    avg_loss: paisaOrNull(m.avgLossPaise),
+    largest_win: paisaOrNull(m.largestWinPaise),
+    largest_loss: paisaOrNull(m.largestLossPaise),
+    profit_factor: orNull(m.profitFactor),
+    expectancy: paisaOrNull(m.expectancyPaise),
+    sharpe_ratio: orNull(m.sharpeRatio),
+    sortino_ratio: orNull(m.sortinoRatio),
+    calmar_ratio: orNull(m.calmarRatio),
+    max_drawdown: round(m.maxDrawdownPercent),
+    max_drawdown_amount: rupees(m.maxDrawdownPaise),
+    volatility: orNull(m.volatilityPercent),
+    avg_hold_time_hours: orNull(m.avgHoldHours),
+    risk_free_rate: m.riskFreeRatePercent,
   };
 }
 

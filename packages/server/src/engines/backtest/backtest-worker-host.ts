@@ -12,6 +12,8 @@ export interface BacktestHostDeps {
   /** The stored candles, for runs with data 'stored'; absent where the thread cannot read the database. */
   storedCandles?: () => StoredCandles;
   openLedger: () => BacktestLedgerStore;
+  /** Annual, percent points, for Sharpe and Sortino; default the server's default 6.5. */
+  riskFreeRatePercent?: number;
 }
 
 /** Runs a job here, in this thread: the worker's body, and the runner tests use without a thread. */
@@ -26,6 +28,7 @@ export async function runJob(
     sessions: selectBacktestSessions(historyOf(deps, job), job.range),
     settings: job.settings,
     openLedger: deps.openLedger,
+    ...(deps.riskFreeRatePercent === undefined ? {} : { riskFreeRatePercent: deps.riskFreeRatePercent }),
     signal,
     onProgress: (done, total) => {
       const now = performance.now();

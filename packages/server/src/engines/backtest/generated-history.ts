@@ -1,3 +1,4 @@
+import { IndexCalculator, referenceIndexBase } from '../market/instruments';
 import type { MarketDataService } from '../market/market-data-service';
 import { MINUTES_PER_SESSION } from '../market/simulator/history-generator';
 import type { BacktestHistory } from './backtest-sessions';
@@ -6,10 +7,13 @@ import type { BacktestHistory } from './backtest-sessions';
 export function generatedHistory(
   market: Pick<MarketDataService, 'history' | 'instruments'>,
 ): BacktestHistory {
+  const index = new IndexCalculator(market.instruments, referenceIndexBase(market.instruments));
   return {
     sessionDates: market.history.sessionDates,
     symbols: market.instruments.map((instrument) => instrument.symbol),
     minutesPerSession: MINUTES_PER_SESSION,
     sessionBars: (date) => market.history.sessionBars(date),
+    // The live overview's NIFTY 50: the same calculator and base the market service uses.
+    nifty50Level: (prices) => index.level('NIFTY_50', prices),
   };
 }

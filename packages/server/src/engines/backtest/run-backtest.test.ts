@@ -1,4 +1,5 @@
-import type { Candle } from '../market/market-types';
+import { IndexCalculator } from '../market/instruments';
+import type { Candle, Instrument } from '../market/market-types';
 import type { Signal, SignalSource } from '../strategy';
 import { sessionsOfBars } from './backtest-sessions';
 import { runBacktest } from './run-backtest';
@@ -39,26 +40,39 @@ function scriptedSource(script: Record<number, [string, number][]>): SignalSourc
 const flat = (price: number) => Array.from({ length: 10 }, () => price);
 const DAY1 = '2026-01-27';
 const DAY2 = '2026-01-28';
-const sessions = sessionsOfBars([
-  {
-    date: DAY1,
-    barsBySymbol: new Map([
-      // INFY up 3 % from 09:17: its target.
-      ['INFY', bars('INFY', DAY1, [1_000_00, 1_000_00, 1_030_50, ...flat(1_030_50).slice(3)])],
-      ['TCS', bars('TCS', DAY1, flat(2_000_00))],
-      // SBIN down 2 % from 09:20: its stop.
-      ['SBIN', bars('SBIN', DAY1, [...flat(500_00).slice(0, 5), ...flat(489_00).slice(5)])],
-    ]),
-  },
-  {
-    date: DAY2,
-    barsBySymbol: new Map([
-      ['INFY', bars('INFY', DAY2, flat(1_030_50))],
-      ['TCS', bars('TCS', DAY2, flat(2_000_00))],
-      ['SBIN', bars('SBIN', DAY2, flat(489_00))],
-    ]),
-  },
-]);
+
+// A three-stock NIFTY 50 (INFY weighs twice the others), at 26,000 when the prices stand at their base.
+const member = (symbol: string, weight: number) =>
+  ({ symbol, indexWeights: { NIFTY_50: weight } }) as unknown as Instrument;
+const nifty = new IndexCalculator([member('INFY', 2), member('TCS', 1), member('SBIN', 1)], {
+  basePrices: { INFY: 1_000_00, TCS: 2_000_00, SBIN: 500_00 },
+  baseLevels: { NIFTY_50: 26_000, SENSEX: 85_000, BANK_NIFTY: 59_000 },
+});
+const nifty50Level = (prices: ReadonlyMap<string, number>) => nifty.level('NIFTY_50', prices);
+
+const sessions = sessionsOfBars(
+  [
+    {
+      date: DAY1,
+      barsBySymbol: new Map([
+        // INFY up 3 % from 09:17: its target.
+        ['INFY', bars('INFY', DAY1, [1_000_00, 1_000_00, 1_030_50, ...flat(1_030_50).slice(3)])],
+        ['TCS', bars('TCS', DAY1, flat(2_000_00))],
+        // SBIN down 2 % from 09:20: its stop.
+        ['SBIN', bars('SBIN', DAY1, [...flat(500_00).slice(0, 5), ...flat(489_00).slice(5)])],
+      ]),
+    },
+    {
+      date: DAY2,
+      barsBySymbol: new Map([
+        ['INFY', bars('INFY', DAY2, flat(1_030_50))],
+        ['TCS', bars('TCS', DAY2, flat(2_000_00))],
+        ['SBIN', bars('SBIN', DAY2, flat(489_00))],
+      ]),
+    },
+  ],
+  nifty50Level,
+);
 
 const source = scriptedSource({
   [at(DAY1, '09:15')]: [
@@ -199,6 +213,127 @@ describe('runBacktest over crafted bars, 3 symbols, 2 sessions', () => {
       { date: DAY2, orders: 2, endEquityPaise: 10_00_000_00 - 6_615 },
     ]);
     expect(result.bars).toBe(60);
+  });
+
+  it('pairs the fills into closed trades with their share of the charges, and the Performance screen’s figures', async () => {
+    const outcome = await runBacktest({ sessions, settings, source, openLedger: memoryLedger });
+    if (outcome.status !== 'complete') throw new Error('the backtest did not complete');
+    const { result } = outcome;
+    const trade = (symbol: string, entry: number, exit: number, minutes: number) => ({
+      symbol,
+      entryAt: entry + 59_999,
+      exitAt: exit + 59_999,
+      holdingMinutes: minutes,
+    });
+    expect(result.trades).toMatchObject([
+      // 11 × (1,030.25 − 1,000.25) = 33,000 gross, less 2,433 + 2,684 of charges.
+      {
+        ...trade('INFY', at(DAY1, '09:15'), at(DAY1, '09:17'), 2),
+        strategy: 'scripted',
+        exitReason: 'exit:target',
+        quantity: 11,
+        entryPricePaise: 1_000_25,
+        exitPricePaise: 1_030_25,
+        grossPnlPaise: 33_000,
+        chargesPaise: 5_117,
+        netPnlPaise: 27_883,
+      },
+      // 21 × (488.85 − 500.15) = −23,730, less 2,430 + 2,654.
+      {
+        ...trade('SBIN', at(DAY1, '09:18'), at(DAY1, '09:20'), 2),
+        exitReason: 'exit:stop_loss',
+        grossPnlPaise: -23_730,
+        chargesPaise: 5_084,
+        netPnlPaise: -28_814,
+      },
+      // 6 × (1,999.55 − 2,000.45) = −540, less 2,440 + 2,704.
+      {
+        ...trade('TCS', at(DAY2, '09:15'), at(DAY2, '09:20'), 5),
+        exitReason: 'exit:max_hold',
+        grossPnlPaise: -540,
+        chargesPaise: 5_144,
+        netPnlPaise: -5_684,
+      },
+    ]);
+    // The trades' net P&L adds up to the run's.
+    expect(result.trades.reduce((sum, t) => sum + t.netPnlPaise, 0)).toBe(result.netPnlPaise);
+    expect(result.metrics).toMatchObject({
+      totalTrades: 3,
+      winningTrades: 1,
+      losingTrades: 2,
+      winRate: expect.closeTo(33.3333, 4),
+      avgWinPaise: 27_883,
+      // (−28,814 − 5,684) / 2.
+      avgLossPaise: -17_249,
+      // 27,883 / 34,498.
+      profitFactor: 27_883 / 34_498,
+      expectancyPaise: -6_615 / 3,
+      // Two days are no year: no annualised figure, as on the Performance screen.
+      annualisedReturnPercent: null,
+      // From 09:17 on day 1 (capital + 27,883, INFY sold at its target) to the end (capital − 6,615).
+      maxDrawdownPaise: 34_498,
+      maxDrawdownPercent: expect.closeTo((34_498 / 10_00_278_83) * 100, 9),
+    });
+    expect(result.monthly).toEqual([
+      {
+        month: '2026-01',
+        pnlPaise: -6_615,
+        returnPercent: expect.closeTo(-0.006615, 9),
+        trades: 3,
+        winRate: expect.closeTo(33.3333, 4),
+        chargesPaise: 15_345,
+      },
+    ]);
+  });
+
+  it('computes Sharpe and Sortino at the risk-free rate it is given, RISK_FREE_RATE_PERCENT’s 6.5 % by default', async () => {
+    const run = async (riskFreeRatePercent?: number) => {
+      const outcome = await runBacktest({
+        sessions,
+        settings,
+        source,
+        openLedger: memoryLedger,
+        ...(riskFreeRatePercent === undefined ? {} : { riskFreeRatePercent }),
+      });
+      if (outcome.status !== 'complete') throw new Error('the backtest did not complete');
+      return outcome.result.metrics;
+    };
+    const byDefault = await run();
+    const atZero = await run(0);
+    expect(byDefault.riskFreeRatePercent).toBe(6.5);
+    expect(atZero.riskFreeRatePercent).toBe(0);
+    // Returns of −0.00931 % and −0.05684 %: the same spread, a higher hurdle, a lower Sharpe.
+    expect(byDefault.sharpeRatio!).toBeLessThan(atZero.sharpeRatio!);
+  });
+
+  it('draws equity from the capital before the first bar, every minute, beside the capital held in the NIFTY 50', async () => {
+    const outcome = await runBacktest({ sessions, settings, source, openLedger: memoryLedger });
+    if (outcome.status !== 'complete') throw new Error('the backtest did not complete');
+    const { equity, buyAndHold, equityStrideMinutes } = outcome.result;
+    expect(equityStrideMinutes).toBe(1);
+    // The start and 10 minutes of each session.
+    expect(equity).toHaveLength(21);
+    expect(equity[0]).toEqual({
+      at: at(DAY1, '09:15'),
+      equityPaise: 10_00_000_00,
+      nifty50Paise: 10_00_000_00,
+      drawdownPercent: 0,
+    });
+    // 09:15 on day 1: INFY bought 25 paise over the 1,000.00 close, 11 shares, and 2,433 of charges.
+    expect(equity[1]).toMatchObject({ at: at(DAY1, '09:16'), equityPaise: 10_00_000_00 - 275 - 2_433 });
+    expect(equity[3]).toMatchObject({ at: at(DAY1, '09:18'), equityPaise: 10_00_000_00 + 27_883 });
+    expect(equity.at(-1)).toMatchObject({ at: at(DAY2, '09:25'), equityPaise: 10_00_000_00 - 6_615 });
+    expect(equity.at(-1)!.drawdownPercent).toBeCloseTo((34_498 / 10_00_278_83) * 100, 2);
+    // NIFTY 50 from 26,000 at the first open (every stock at its base) to the last close:
+    // 26,000 × (2 × 1,030.50/1,000 + 2,000/2,000 + 489/500) / 4 = 26,000 × 1.00975 = 26,253.50.
+    expect(buyAndHold).toEqual({
+      startLevel: 26_000,
+      endLevel: expect.closeTo(26_253.5, 6),
+      finalValuePaise: 10_09_750_00,
+    });
+    expect(equity.at(-1)!.nifty50Paise).toBe(10_09_750_00);
+    // Day 1 09:17: INFY at 1,030.50, the others at base: 26,000 × (2.061 + 2) / 4 = 26,396.50.
+    expect(equity[3]!.nifty50Paise).toBe(10_15_250_00);
   });
 
   it('charges a delivery backtest as delivery: STT 0.1 % both sides, stamp 0.015 % on the buy', async () => {

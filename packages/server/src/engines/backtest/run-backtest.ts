@@ -1,10 +1,12 @@
-import type { Charges, Order, OrderSide, OrderStatus, Product } from '../../core/orders';
+import type { Order, Product } from '../../core/orders';
 import type { Steps } from '../../core/time-slices';
 import { Ledger, type LedgerStorage, withCachedOpenPositions } from '../broker/ledger';
-import type { IstDate } from '../market/calendar';
 import type { Candle } from '../market/market-types';
 import { type ReplayResult, replaySteps, type SignalSource, type TradingVenue } from '../strategy';
 import { replayVenue } from '../strategy/replay/history-replay';
+import { EquityRecorder } from './backtest-equity';
+import { DEFAULT_RISK_FREE_RATE_PERCENT } from './backtest-metrics';
+import type { BacktestResult, BacktestSessionResult } from './backtest-result';
 import { type BacktestSession, backtestInputError } from './backtest-sessions';
 import {
   type BacktestSettings,
@@ -12,6 +14,9 @@ import {
   backtestLoopPieces,
   startingCapitalPaise,
 } from './backtest-settings';
+import { summarise } from './backtest-summary';
+
+export type { BacktestOrder, BacktestResult, BacktestSessionResult } from './backtest-result';
 
 /** A ledger of the backtest's own (an in-memory database): never the account's. */
 export interface BacktestLedgerStore {
@@ -25,6 +30,8 @@ export interface BacktestOptions {
   /** Default: the loop's ensemble, as the start-up replay runs it. */
   source?: SignalSource;
   openLedger: () => BacktestLedgerStore;
+  /** Annual, percent points, for Sharpe and Sortino (RISK_FREE_RATE_PERCENT); default 6.5. */
+  riskFreeRatePercent?: number;
   /** Told after each replayed minute: bars replayed so far, bars in the run. */
   onProgress?: (barsDone: number, totalBars: number) => void;
   /** Checked between minutes: an aborted run ends with no result. */
@@ -33,56 +40,11 @@ export interface BacktestOptions {
   sliceMs?: number;
 }
 
-export interface BacktestOrder {
-  at: number;
-  symbol: string;
-  side: OrderSide;
-  quantity: number;
-  /** Average fill price, paise; null when nothing filled. */
-  pricePaise: number | null;
-  product: Product;
-  status: OrderStatus;
-  strategy: string;
-  rejectReason: string | null;
-  /** The contract note's lines, summed over the order's fills. */
-  charges: Charges;
-}
-
-export interface BacktestSessionResult {
-  date: IstDate;
-  orders: number;
-  endEquityPaise: number;
-}
-
-export interface BacktestResult {
-  startingCapitalPaise: number;
-  finalEquityPaise: number;
-  /** Final equity less starting capital: charges already paid out of it. */
-  netPnlPaise: number;
-  chargesPaise: number;
-  /** Value of every fill, both sides, paise. */
-  turnoverPaise: number;
-  bars: number;
-  sessions: BacktestSessionResult[];
-  orders: BacktestOrder[];
-  /** Distinct errors of minutes the loop could not run (it records them rather than stop). */
-  errors: string[];
-}
-
 export type BacktestOutcome =
   | { status: 'complete'; result: BacktestResult }
   | { status: 'cancelled'; barsDone: number; totalBars: number };
 
 const MINUTE_MS = 60_000;
-const NO_CHARGES: Charges = {
-  brokerage: 0,
-  stt: 0,
-  exchangeTransaction: 0,
-  sebiFee: 0,
-  gst: 0,
-  stampDuty: 0,
-  total: 0,
-};
 
 /**
  * Replays the sessions through the live loop's own strategy, allocation, sizing, exits and charges,
@@ -108,18 +70,25 @@ export async function runBacktest(options: BacktestOptions): Promise<BacktestOut
     const orders: Order[] = [];
     const errors = new Set<string>();
     const results: BacktestSessionResult[] = [];
+    const recorder = new EquityRecorder(capital);
     let finalEquity = capital;
     for (const session of sessions) {
       const barsBySymbol = session.bars();
       const perMinute = barsPerMinute(barsBySymbol);
+      const index = session.nifty50?.(barsBySymbol);
+      recorder.beginSession(Math.min(...perMinute.keys()), index);
+      let venue: TradingVenue | null = null;
       const steps = replaySteps({
         sessions: [{ date: session.date, barsBySymbol }],
         loop,
         wholeMinutes: true,
-        venueFactory: (feed) => withProduct(replayVenue(storage, feed, barsBySymbol), settings.product),
+        venueFactory: (feed) =>
+          (venue = withProduct(replayVenue(storage, feed, barsBySymbol), settings.product)),
         onMinute: (report) => {
-          progress.done += perMinute.get(report.at - MINUTE_MS + 1) ?? 0;
+          const openTime = report.at - MINUTE_MS + 1;
+          progress.done += perMinute.get(openTime) ?? 0;
           options.onProgress?.(progress.done, totalBars);
+          if (venue) recorder.minute(report.at + 1, venue.equityPaise(), index?.closes.get(openTime) ?? null);
         },
       });
       const replayed = await drive(steps, options);
@@ -135,7 +104,17 @@ export async function runBacktest(options: BacktestOptions): Promise<BacktestOut
     }
     return {
       status: 'complete',
-      result: summarise(ledger, orders, results, capital, finalEquity, progress.done, errors),
+      result: summarise({
+        ledger,
+        orders,
+        sessions: results,
+        capital,
+        finalEquity,
+        bars: progress.done,
+        errors,
+        recorder,
+        riskFreeRatePercent: options.riskFreeRatePercent ?? DEFAULT_RISK_FREE_RATE_PERCENT,
+      }),
     };
   } finally {
     store.close();
@@ -173,47 +152,4 @@ function barsPerMinute(barsBySymbol: Map<string, Candle[]>): Map<number, number>
 function withProduct(venue: TradingVenue, product: Product | undefined): TradingVenue {
   if (!product) return venue;
   return { ...venue, submit: (request) => venue.submit({ ...request, product }) };
-}
-
-function summarise(
-  ledger: Ledger,
-  orders: Order[],
-  sessions: BacktestSessionResult[],
-  capital: number,
-  finalEquity: number,
-  bars: number,
-  errors: Set<string>,
-): BacktestResult {
-  const charges = new Map<string, Charges>();
-  let turnover = 0;
-  let chargesTotal = 0;
-  for (const fill of ledger.fills()) {
-    turnover += fill.price * fill.quantity;
-    chargesTotal += fill.charges.total;
-    const sum = charges.get(fill.orderId) ?? { ...NO_CHARGES };
-    for (const line of Object.keys(sum) as (keyof Charges)[]) sum[line] += fill.charges[line];
-    charges.set(fill.orderId, sum);
-  }
-  return {
-    startingCapitalPaise: capital,
-    finalEquityPaise: finalEquity,
-    netPnlPaise: finalEquity - capital,
-    chargesPaise: chargesTotal,
-    turnoverPaise: turnover,
-    bars,
-    sessions,
-    orders: orders.map((order) => ({
-      at: order.createdAt,
-      symbol: order.symbol,
-      side: order.side,
-      quantity: order.quantity,
-      pricePaise: order.averagePrice,
-      product: order.product,
-      status: order.status,
-      strategy: order.strategy,
-      rejectReason: order.rejectReason,
-      charges: charges.get(order.id) ?? { ...NO_CHARGES },
-    })),
-    errors: [...errors],
-  };
 }

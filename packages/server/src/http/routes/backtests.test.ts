@@ -70,6 +70,29 @@ describe('backtest routes', () => {
       0,
     );
     expect(chargesOfOrders).toBeCloseTo(run.result.charges, 2);
+    // Intraday: every position is closed by the session's end, so the closed trades make the whole P&L.
+    const sum = (
+      rows: { net_pnl?: number; pnl?: number; charges?: number }[],
+      key: 'net_pnl' | 'pnl' | 'charges',
+    ) => rows.reduce((total, row) => total + (row[key] ?? 0), 0);
+    expect(run.result.trades.length).toBeGreaterThan(0);
+    expect(sum(run.result.trades, 'net_pnl')).toBeCloseTo(run.result.net_pnl, 0);
+    expect(run.result.metrics.total_trades).toBe(run.result.trades.length);
+    expect(sum(run.result.monthly, 'pnl')).toBeCloseTo(run.result.net_pnl, 2);
+    expect(sum(run.result.monthly, 'charges')).toBeCloseTo(run.result.charges, 2);
+    // The curve starts at the capital, before the first bar, with the capital in the NIFTY 50 beside it.
+    expect(run.result.equity[0]).toMatchObject({
+      equity: 1_000_000,
+      nifty_50: 1_000_000,
+      drawdown_percent: 0,
+    });
+    expect(run.result.equity.length).toBeLessThanOrEqual(2_000);
+    expect(run.result.equity.at(-1).equity).toBe(run.result.final_equity);
+    expect(run.result.equity.at(-1).nifty_50).toBe(run.result.buy_and_hold.final_value);
+    expect(run.result.buy_and_hold.return_percent).toBeCloseTo(
+      (run.result.buy_and_hold.end_level / run.result.buy_and_hold.start_level - 1) * 100,
+      1,
+    );
     expect(run.settings).toMatchObject({
       from,
       to,

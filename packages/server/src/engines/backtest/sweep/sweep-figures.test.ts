@@ -19,6 +19,13 @@ function result(pnls: number[]): BacktestResult {
     bars: 0,
     sessions,
     orders: [],
+    trades: [],
+    equity: [],
+    equityStrideMinutes: 1,
+    buyAndHold: null,
+    // The sweep reads only the figures above.
+    metrics: {} as BacktestResult['metrics'],
+    monthly: [],
     errors: [],
   };
 }
