@@ -396,6 +396,48 @@ describe('runBacktest over crafted bars, 3 symbols, 2 sessions', () => {
     expect(closed).toBe(true);
   });
 
+  it('fails, not completes, when the loop failed in most of its minutes, naming the error', async () => {
+    const broken: SignalSource = {
+      name: 'broken',
+      rank: () => {
+        throw new Error('the signal source is broken');
+      },
+    };
+    await expect(
+      runBacktest({ sessions, settings, source: broken, openLedger: memoryLedger }),
+    ).rejects.toThrow(/The loop failed in 20 of 20 replayed minutes \(100\.0 %.*the signal source is broken/);
+  });
+
+  it('completes with the error listed when the loop failed in one minute in more than a hundred', async () => {
+    let calls = 0;
+    const once: SignalSource = {
+      name: 'once',
+      rank: (universe, now) => {
+        calls += 1;
+        if (calls === 1) throw new Error('one bad minute');
+        return source.rank(universe, now);
+      },
+    };
+    const long = sessionsOfBars(
+      ['2026-01-27', '2026-01-28', '2026-01-29', '2026-01-30', '2026-02-02', '2026-02-03'].map((date) => ({
+        date,
+        barsBySymbol: new Map([
+          [
+            'INFY',
+            bars(
+              'INFY',
+              date,
+              Array.from({ length: 30 }, () => 150_000),
+            ),
+          ],
+        ]),
+      })),
+    );
+    const outcome = await runBacktest({ sessions: long, settings, source: once, openLedger: memoryLedger });
+    expect(outcome.status).toBe('complete');
+    if (outcome.status === 'complete') expect(outcome.result.errors).toEqual(['one bad minute']);
+  });
+
   it('refuses sessions without bars with a sentence', async () => {
     await expect(runBacktest({ sessions: [], openLedger: memoryLedger })).rejects.toThrow(
       'The backtest has no one-minute bars to replay: choose a range with data.',

@@ -66,7 +66,7 @@ export async function runBacktest(options: BacktestOptions): Promise<BacktestOut
     ledger.openAccount('paper', capital);
     ledger.setLimits('paper', backtestLimits(settings));
     const loop = { ...backtestLoopPieces(settings), ...(options.source ? { source: options.source } : {}) };
-    const progress = { done: 0 };
+    const progress = { done: 0, minutes: 0, failedMinutes: 0 };
     const orders: Order[] = [];
     const errors = new Set<string>();
     const results: BacktestSessionResult[] = [];
@@ -87,6 +87,8 @@ export async function runBacktest(options: BacktestOptions): Promise<BacktestOut
         onMinute: (report) => {
           const openTime = report.at - MINUTE_MS + 1;
           progress.done += perMinute.get(openTime) ?? 0;
+          progress.minutes += 1;
+          if (report.error) progress.failedMinutes += 1;
           options.onProgress?.(progress.done, totalBars);
           if (venue) recorder.minute(report.at + 1, venue.equityPaise(), index?.closes.get(openTime) ?? null);
         },
@@ -102,6 +104,7 @@ export async function runBacktest(options: BacktestOptions): Promise<BacktestOut
       });
       finalEquity = replayed.finalEquityPaise;
     }
+    refuseMostlyFailed(progress.failedMinutes, progress.minutes, errors);
     return {
       status: 'complete',
       result: summarise({
@@ -119,6 +122,21 @@ export async function runBacktest(options: BacktestOptions): Promise<BacktestOut
   } finally {
     store.close();
   }
+}
+
+/**
+ * Above this share of replayed minutes in which the loop failed (it records the error and goes on, as
+ * live), the figures are not the strategy's: the run fails with the errors instead of completing.
+ */
+export const MAX_FAILED_MINUTE_SHARE = 0.01;
+
+function refuseMostlyFailed(failed: number, minutes: number, errors: ReadonlySet<string>): void {
+  if (minutes === 0 || failed / minutes <= MAX_FAILED_MINUTE_SHARE) return;
+  const percent = ((failed / minutes) * 100).toFixed(1);
+  const named = [...errors].slice(0, 3).join('; ');
+  throw new Error(
+    `The loop failed in ${failed} of ${minutes} replayed minutes (${percent} %, more than ${MAX_FAILED_MINUTE_SHARE * 100} %), so the figures would not be the strategy's: ${named}`,
+  );
 }
 
 /** Runs the steps, giving the event loop a turn every slice; null once the signal is aborted. */
