@@ -8,7 +8,7 @@ import type { BacktestRunner } from '../backtest-protocol';
 import { type BacktestHistory, type BacktestRange, selectBacktestSessions } from '../backtest-sessions';
 import { settingsOf } from '../backtest-view';
 import type { BacktestResult } from '../run-backtest';
-import { type SweepCombinationRuns, sweepTable } from './sweep-figures';
+import { type SweepCombinationRuns, sweepIntervalLevel, sweepTable } from './sweep-figures';
 import { type SweepPart, splitSessions, sweepCombinations } from './sweep-plan';
 import { type BacktestSweepView, sweepView } from './sweep-view';
 
@@ -212,7 +212,12 @@ export class BacktestSweepService {
       onProgress(before);
       runs.push({ parameters, inSample, outOfSample });
     }
-    return { in_sample: parts.inSample, out_of_sample: parts.outOfSample, combinations: sweepTable(runs) };
+    return {
+      in_sample: parts.inSample,
+      out_of_sample: parts.outOfSample,
+      interval_level: sweepIntervalLevel(runs.length),
+      combinations: sweepTable(runs),
+    };
   }
 }
 
