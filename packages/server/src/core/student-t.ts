@@ -1,14 +1,14 @@
 /** ln Γ(x), x > 0: Lanczos' series (Numerical Recipes' gammln), good to about 1e-10. */
 function logGamma(x: number): number {
   const coefficients = [
-    76.18009172947146, -86.50532032941677, 24.01409824083091, -1.231739572450155, 0.1208650973866179e-2,
+    76.18009172947146, -86.50532032941678, 24.01409824083091, -1.231739572450155, 0.1208650973866179e-2,
     -0.5395239384953e-5,
   ];
   let denominator = x;
   const base = x + 5.5 - (x + 0.5) * Math.log(x + 5.5);
   let series = 1.000000000190015;
   for (const c of coefficients) series += c / ++denominator;
-  return -base + Math.log((2.5066282746310005 * series) / x);
+  return -base + Math.log((2.5066282746310007 * series) / x);
 }
 
 /** The continued fraction of the incomplete beta function, by Lentz's method. */
@@ -39,11 +39,11 @@ function betaFraction(x: number, a: number, b: number): number {
 export function incompleteBeta(x: number, a: number, b: number): number {
   if (x <= 0) return 0;
   if (x >= 1) return 1;
-  const front = Math.exp(
-    logGamma(a + b) - logGamma(a) - logGamma(b) + a * Math.log(x) + b * Math.log(1 - x),
-  );
+  const front = Math.exp(logGamma(a + b) - logGamma(a) - logGamma(b) + a * Math.log(x) + b * Math.log(1 - x));
   // The fraction converges fast on this side of the mean; the other side by symmetry.
-  return x < (a + 1) / (a + b + 2) ? (front * betaFraction(x, a, b)) / a : 1 - (front * betaFraction(1 - x, b, a)) / b;
+  return x < (a + 1) / (a + b + 2)
+    ? (front * betaFraction(x, a, b)) / a
+    : 1 - (front * betaFraction(1 - x, b, a)) / b;
 }
 
 /** P(T > t) for Student's t with `df` degrees of freedom, t ≥ 0. */

@@ -13,7 +13,7 @@ function fakeWorker() {
       const done: BacktestMessage = {
         type: 'done',
         id: request.id,
-        outcome: { status: 'cancelled', barsDone: 0 },
+        outcome: { status: 'cancelled', barsDone: 0, totalBars: 0 },
       };
       queueMicrotask(() => worker.emit('message', done));
     },

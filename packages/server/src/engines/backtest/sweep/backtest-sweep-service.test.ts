@@ -125,7 +125,8 @@ function stuckRunner(): BacktestRunner {
   return {
     run: () => new Promise((_, reject) => pending.push(reject)),
     stop: async () => {
-      for (const reject of pending.splice(0)) reject(new Error('The server is stopping: the backtest was cut short.'));
+      for (const reject of pending.splice(0))
+        reject(new Error('The server is stopping: the backtest was cut short.'));
       await new Promise((resolve) => setImmediate(resolve));
     },
   };

@@ -105,7 +105,8 @@ describe('sweepTable on pure noise', () => {
   it('badges a gain or loss beyond noise in about 1 sweep in 20, not in most, across 50 combinations', () => {
     const uniform = seeded(57);
     const normal = () => Math.sqrt(-2 * Math.log(1 - uniform())) * Math.cos(2 * Math.PI * uniform());
-    const noise = (sessions: number) => Array.from({ length: sessions }, () => Math.round(normal() * 1_000_00));
+    const noise = (sessions: number) =>
+      Array.from({ length: sessions }, () => Math.round(normal() * 1_000_00));
     const sweeps = 200;
     let withABadge = 0;
     for (let sweep = 0; sweep < sweeps; sweep++) {

@@ -20,7 +20,12 @@ describe('splitSessions', () => {
     const dates = Array.from({ length: 7 }, (_, i) => `2026-02-0${i + 2}`);
     const { inSample, outOfSample } = splitSessions(dates, 0.8);
     expect([inSample.sessions, outOfSample.sessions]).toEqual([5, 2]);
-    expect(splitSessions(Array.from({ length: 10 }, (_, i) => `2026-03-${10 + i}`), 0.7).inSample.sessions).toBe(7);
+    expect(
+      splitSessions(
+        Array.from({ length: 10 }, (_, i) => `2026-03-${10 + i}`),
+        0.7,
+      ).inSample.sessions,
+    ).toBe(7);
   });
 
   it('refuses a single session with a sentence', () => {
