@@ -17,7 +17,10 @@ export const backtestSweepKeys = {
 const whileRunning = (sweep: BacktestSweep | undefined) =>
   sweep?.status === 'running' ? POLL_INTERVALS.backtestRunning : false;
 
-// Not polled: the list changes when a sweep starts, is cancelled or ends, and each of those refreshes it.
+/**
+ * The list is polled while any sweep in it is running: one may be running while an older one is
+ * shown, or on another server, and the form stays disabled until the list says it has ended.
+ */
 export const backtestSweepsQuery = (api: ApiClient) =>
   queryOptions({
     queryKey: backtestSweepKeys.list,
@@ -25,6 +28,10 @@ export const backtestSweepsQuery = (api: ApiClient) =>
       api
         .get('/api/backtests/sweeps', () => replies().then((r) => r.backtestSweepListReply), { signal })
         .then((r) => r.data),
+    refetchInterval: (query) =>
+      query.state.data?.sweeps.some((sweep) => sweep.status === 'running')
+        ? POLL_INTERVALS.backtestRunning
+        : false,
   });
 
 export const backtestSweepQuery = (api: ApiClient, id: string) =>

@@ -23,7 +23,10 @@ export const backtestKeys = {
 const whileRunning = (run: BacktestRun | undefined) =>
   run?.status === 'running' ? POLL_INTERVALS.backtestRunning : false;
 
-// Not polled: the list changes when a run starts, is cancelled or ends, and each of those refreshes it.
+/**
+ * The list is polled while any run in it is running: a run another server left (or one not shown,
+ * whose frames this screen may miss) ends only in the list, and the form waits on it.
+ */
 export const backtestRunsQuery = (api: ApiClient) =>
   queryOptions({
     queryKey: backtestKeys.list,
@@ -31,6 +34,8 @@ export const backtestRunsQuery = (api: ApiClient) =>
       api
         .get('/api/backtests', () => replies().then((r) => r.backtestRunListReply), { signal })
         .then((r) => r.data),
+    refetchInterval: (query) =>
+      query.state.data?.runs.some((run) => run.status === 'running') ? POLL_INTERVALS.backtestRunning : false,
   });
 
 export const backtestRunQuery = (api: ApiClient, id: string) =>

@@ -1,4 +1,4 @@
-import { backtestSweepRequestSchema, sweepCombinationCount } from './backtest-sweeps';
+import { backtestSweepRequestSchema, sweepCombinationCount, sweepResultSchema } from './backtest-sweeps';
 
 const base = { from: '2026-01-05', to: '2026-02-27', capital: 1_000_000 };
 const firstMessage = (body: object) => backtestSweepRequestSchema.safeParse(body).error?.issues[0]?.message;
@@ -52,5 +52,17 @@ describe('backtestSweepRequestSchema', () => {
     expect(firstMessage({ ...base, grid: { target_pct: [2] }, in_sample_share: 0.3 })).toBe(
       'in_sample_share must be from 0.5 to 0.8: at least half the sessions fit the parameters',
     );
+  });
+});
+
+describe('sweepResultSchema', () => {
+  it('reads a sweep stored before corrected intervals as 95 % per row', () => {
+    const stored = {
+      in_sample: { from: '2026-01-05', to: '2026-02-13', sessions: 30 },
+      out_of_sample: { from: '2026-02-16', to: '2026-02-27', sessions: 10 },
+      combinations: [],
+    };
+    expect(sweepResultSchema.parse(stored).interval_level).toBe(0.95);
+    expect(sweepResultSchema.parse({ ...stored, interval_level: 0.999 }).interval_level).toBe(0.999);
   });
 });

@@ -106,22 +106,33 @@ export const sweepCombinationSchema = z.object({
     orders: z.number().int().nonnegative(),
     /** Each held-out session's net P&L, oldest first. */
     session_pnl: z.array(rupees),
-    /** Mean per-session net P&L and its 95 % interval (Student's t); null under two sessions. */
+    /**
+     * Mean per-session net P&L and its interval (Student's t) at the result's `interval_level`,
+     * Bonferroni-corrected for the number of combinations; null under two sessions.
+     */
     mean_session_pnl: rupees,
     interval: z.tuple([rupees, rupees]).nullable(),
     /** The interval reaches 0, or there are too few sessions to tell: no edge shown. */
     within_noise: z.boolean(),
   }),
   in_sample: z.object({ net_pnl: rupees, charges: rupees, orders: z.number().int().nonnegative() }),
-  /** The combination with the best in-sample net P&L: what fitting on the first part would choose. */
+  /**
+   * The combination with the best in-sample net P&L: what fitting on the first part would choose.
+   * No row is fitted when every combination made the same in-sample P&L (nothing was chosen).
+   */
   fitted: z.boolean(),
 });
 export type SweepCombination = z.infer<typeof sweepCombinationSchema>;
 
-/** A complete sweep: combinations sorted by out-of-sample net P&L, best first. */
+/**
+ * A complete sweep: the fitted combination first (its held-out figure is the unbiased one), then the
+ * rest by out-of-sample net P&L, best first.
+ */
 export const sweepResultSchema = z.object({
   in_sample: dateRange,
   out_of_sample: dateRange,
+  /** Each row's two-sided interval level, 1 − 0.05/combinations; sweeps stored before it used 0.95. */
+  interval_level: z.number().gt(0).lt(1).default(0.95),
   combinations: z.array(sweepCombinationSchema),
 });
 export type SweepResult = z.infer<typeof sweepResultSchema>;

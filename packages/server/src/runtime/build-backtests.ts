@@ -4,6 +4,7 @@ import {
   BacktestService,
   BacktestSweepService,
   generatedHistory,
+  stopBacktestLab,
   WorkerBacktestRunner,
 } from '../engines/backtest';
 import { SqlBacktestRunsRepository } from '../storage/sql/backtest-runs-repository';
@@ -55,10 +56,7 @@ export function buildBacktests(base: Foundation): BacktestLab {
       backtests.recover();
       sweeps.recover();
     },
-    // Each cancels its own work under way and ends the thread they share (a second end is a no-op).
-    stop: async () => {
-      await sweeps.stop();
-      await backtests.stop();
-    },
+    // Both cancel their work under way before the thread they share ends: a run is kept cancelled.
+    stop: () => stopBacktestLab([backtests, sweeps], runner),
   };
 }

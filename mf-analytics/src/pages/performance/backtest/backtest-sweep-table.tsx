@@ -1,5 +1,5 @@
 import type { SweepCombination, SweepResult } from '@td/contracts';
-import { Badge, formatINR, formatSignedINR, pnlTone, Table, type TableColumn } from '@td/ui';
+import { Badge, formatINR, formatPercent, formatSignedINR, pnlTone, Table, type TableColumn } from '@td/ui';
 import styled from 'styled-components';
 import { combinationLabel } from './backtest-sweep-values';
 
@@ -44,7 +44,10 @@ function edgeBadge(row: SweepCombination) {
   );
 }
 
-const COLUMNS: TableColumn<SweepCombination>[] = [
+/** Each row's interval level as a percentage, e.g. 0.9875 → 98.8 %: Bonferroni over the combinations. */
+const levelLabel = (result: SweepResult) => formatPercent(result.interval_level * 100, { decimals: 1 });
+
+const columns = (result: SweepResult): TableColumn<SweepCombination>[] => [
   {
     key: 'oos',
     header: 'Out-of-sample net P&L after charges',
@@ -56,7 +59,7 @@ const COLUMNS: TableColumn<SweepCombination>[] = [
   { key: 'edge', header: 'Edge', cell: edgeBadge },
   {
     key: 'per-session',
-    header: 'Per held-out session (95 % interval)',
+    header: `Per held-out session (${levelLabel(result)} interval)`,
     align: 'right',
     cell: ({ out_of_sample: oos }) =>
       oos.interval
@@ -92,24 +95,33 @@ const COLUMNS: TableColumn<SweepCombination>[] = [
 export function fitSentence(result: SweepResult): string {
   const fitted = result.combinations.find((row) => row.fitted);
   const { in_sample: fit, out_of_sample: held } = result;
-  if (!fitted) return 'No combination completed.';
+  if (result.combinations.length === 0) return 'No combination completed.';
+  if (!fitted)
+    return `No combination was chosen: every combination made the same in-sample net P&L (as when none traded), so fitting on ${fit.from} to ${fit.to} had nothing to choose between.`;
   const { within_noise: withinNoise, mean_session_pnl: mean } = fitted.out_of_sample;
   const noise = withinNoise ? ', within noise' : mean > 0 ? ', a gain beyond noise' : ', a loss beyond noise';
   return `Fitted on ${fit.from} to ${fit.to} (${sessions(fit.sessions)}), the sweep would choose ${combinationLabel(fitted.parameters)}: out of sample, ${held.from} to ${held.to} (${sessions(held.sessions)}), it made ${formatSignedINR(fitted.out_of_sample.net_pnl)} after charges${noise}.`;
 }
 
-/** A complete sweep: led by the held-out figures, best first; in-sample only as what the pick was fitted on. */
+/**
+ * A complete sweep: the in-sample pick first (its held-out figure is the honest one), then the rest by
+ * out-of-sample net P&L; in-sample figures only as what the pick was fitted on.
+ */
 export function BacktestSweepTable({ result }: { result: SweepResult }) {
+  const count = result.combinations.length;
   return (
     <section aria-label="Sweep results">
       <Lead>{fitSentence(result)}</Lead>
       <Caution>
         Only the out-of-sample columns are evidence: the in-sample figure is the period the parameters were
-        chosen on, and the best of many combinations there looks good by chance.
+        chosen on, and the best of many combinations there looks good by chance. Picking the best held-out row
+        is itself fitting, on the held-out sessions: only the in-sample pick's held-out figure, shown first,
+        is an honest estimate. Each interval is at {levelLabel(result)}, corrected for the {count}{' '}
+        combinations tried, so noise alone badges a row beyond noise in about 1 sweep in 20.
       </Caution>
       <Table
-        label="Combinations by out-of-sample net P&L"
-        columns={COLUMNS}
+        label="Combinations: the in-sample pick first, then by out-of-sample net P&L"
+        columns={columns(result)}
         rows={result.combinations}
         rowKey={(row) => combinationLabel(row.parameters)}
       />

@@ -1,6 +1,6 @@
 import type { BacktestSweep, SweepResult } from '@td/contracts';
 import { type Responder, renderRemote, reply } from '@td/platform/test-support';
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { BacktestSweepSection } from './backtest-sweep';
 import { fitSentence } from './backtest-sweep-table';
 
@@ -22,21 +22,8 @@ const settings: BacktestSweep['settings'] = {
 const result: SweepResult = {
   in_sample: { from: '2026-11-02', to: '2026-11-13', sessions: 10 },
   out_of_sample: { from: '2026-11-16', to: '2026-11-20', sessions: 5 },
+  interval_level: 0.975,
   combinations: [
-    {
-      parameters: { target_pct: 2 },
-      out_of_sample: {
-        net_pnl: 2_500,
-        charges: 310.5,
-        orders: 12,
-        session_pnl: [400, 600, 500, 450, 550],
-        mean_session_pnl: 500,
-        interval: [402.3, 597.7],
-        within_noise: false,
-      },
-      in_sample: { net_pnl: 1_200, charges: 600, orders: 20 },
-      fitted: false,
-    },
     {
       parameters: { target_pct: 3 },
       out_of_sample: {
@@ -50,6 +37,20 @@ const result: SweepResult = {
       },
       in_sample: { net_pnl: 45_000, charges: 640, orders: 22 },
       fitted: true,
+    },
+    {
+      parameters: { target_pct: 2 },
+      out_of_sample: {
+        net_pnl: 2_500,
+        charges: 310.5,
+        orders: 12,
+        session_pnl: [400, 600, 500, 450, 550],
+        mean_session_pnl: 500,
+        interval: [402.3, 597.7],
+        within_noise: false,
+      },
+      in_sample: { net_pnl: 1_200, charges: 600, orders: 20 },
+      fitted: false,
     },
   ],
 };
@@ -89,20 +90,49 @@ describe('Parameter sweep', () => {
         'Fitted on 2026-11-02 to 2026-11-13 (10 sessions), the sweep would choose target 3 %: out of sample, 2026-11-16 to 2026-11-20 (5 sessions), it made -₹800 after charges, within noise.',
       ),
     ).toBeInTheDocument();
-    const table = screen.getByRole('table', { name: 'Combinations by out-of-sample net P&L' });
+    const table = screen.getByRole('table', {
+      name: 'Combinations: the in-sample pick first, then by out-of-sample net P&L',
+    });
     const headers = within(table)
       .getAllByRole('columnheader')
       .map((h) => h.textContent);
     expect(headers[0]).toBe('Out-of-sample net P&L after charges');
     expect(headers.at(-1)).toBe('in-sample (fitted on)');
+    expect(headers).toContain('Per held-out session (97.5% interval)');
     const rows = within(table).getAllByRole('row').slice(1);
-    expect(within(rows[0]!).getByText('+₹2,500')).toBeInTheDocument();
-    expect(within(rows[0]!).getByText('Gain beyond noise')).toBeInTheDocument();
-    // The in-sample pick, best in sample by far, lost out of sample and sits last, marked within noise.
-    expect(within(rows[1]!).getByText('-₹800')).toBeInTheDocument();
-    expect(within(rows[1]!).getByText('Within noise')).toBeInTheDocument();
-    expect(within(rows[1]!).getByText('In-sample pick')).toBeInTheDocument();
-    expect(within(rows[1]!).getByText('+₹45,000')).toBeInTheDocument();
+    // The in-sample pick, best in sample by far, sits first however it did held out: here within noise.
+    expect(within(rows[0]!).getByText('-₹800')).toBeInTheDocument();
+    expect(within(rows[0]!).getByText('Within noise')).toBeInTheDocument();
+    expect(within(rows[0]!).getByText('In-sample pick')).toBeInTheDocument();
+    expect(within(rows[0]!).getByText('+₹45,000')).toBeInTheDocument();
+    expect(within(rows[1]!).getByText('+₹2,500')).toBeInTheDocument();
+    expect(within(rows[1]!).getByText('Gain beyond noise')).toBeInTheDocument();
+    expect(
+      screen.getByText(/Picking the best held-out row is itself fitting, on the held-out sessions/),
+    ).toBeInTheDocument();
+    expect(screen.getByText(/corrected for the 2 combinations tried/)).toBeInTheDocument();
+  });
+
+  it('says no combination was chosen when every one made the same in-sample P&L, badging none', async () => {
+    const flat = {
+      ...result,
+      combinations: result.combinations.map((row) => ({
+        ...row,
+        in_sample: { net_pnl: 0, charges: 0, orders: 0 },
+        fitted: false,
+      })),
+    };
+    const done = sweep({ result: flat });
+    renderSweep({
+      'GET /api/backtests/sweeps': ok({ sweeps: [listed(done)] }),
+      'GET /api/backtests/sweeps/sweep-1': ok(done),
+    });
+    expect(
+      await screen.findByText(
+        'No combination was chosen: every combination made the same in-sample net P&L (as when none traded), so fitting on 2026-11-02 to 2026-11-13 had nothing to choose between.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('In-sample pick')).not.toBeInTheDocument();
   });
 
   it('checks the values with the server schema, refusing a grid over 50 combinations and sending nothing', async () => {
@@ -198,14 +228,45 @@ describe('Past sweeps', () => {
     expect(within(list).getByText('confidence 0.6, 0.7 × target % 2, 3')).toBeInTheDocument();
     await view.user.click(within(list).getByRole('button', { name: 'Show sweep #1' }));
     expect(
-      await screen.findByRole('table', { name: 'Combinations by out-of-sample net P&L' }),
+      await screen.findByRole('table', {
+        name: 'Combinations: the in-sample pick first, then by out-of-sample net P&L',
+      }),
     ).toBeInTheDocument();
+  });
+});
+
+describe('Past sweeps while another runs', () => {
+  it('frees the form once a sweep running while an older one is shown ends, without a reload', async () => {
+    const runningElsewhere = sweep({ id: 'sweep-2', status: 'running', finished_at: null, result: null });
+    const ended = sweep({ id: 'sweep-2', status: 'failed', error: 'The server stopped.', result: null });
+    const earlier = sweep({ result });
+    let listCalls = 0;
+    const view = renderSweep({
+      'GET /api/backtests/sweeps': () => {
+        listCalls++;
+        // Running for the first two looks at the list, then ended.
+        return ok({ sweeps: [listed(listCalls <= 2 ? runningElsewhere : ended), listed(earlier)] });
+      },
+      'GET /api/backtests/sweeps/sweep-2': ok(runningElsewhere),
+      'GET /api/backtests/sweeps/sweep-1': ok(earlier),
+    });
+    const list = await screen.findByRole('table', { name: 'Past sweeps' });
+    await view.user.click(within(list).getByRole('button', { name: 'Show sweep #1' }));
+    await screen.findByRole('table', {
+      name: 'Combinations: the in-sample pick first, then by out-of-sample net P&L',
+    });
+    expect(screen.getByRole('button', { name: 'Start sweep' })).toBeDisabled();
+    // Only the list tells this screen the other sweep ended: it is polled while it lists one running.
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Start sweep' })).toBeEnabled(), {
+      timeout: 5_000,
+    });
+    expect(listCalls).toBeGreaterThanOrEqual(3);
   });
 });
 
 describe('fitSentence', () => {
   it('says when the in-sample pick held up beyond noise out of sample', () => {
-    const [steady, lucky] = result.combinations as [
+    const [lucky, steady] = result.combinations as [
       SweepResult['combinations'][0],
       SweepResult['combinations'][0],
     ];

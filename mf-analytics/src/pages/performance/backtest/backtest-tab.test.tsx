@@ -251,6 +251,27 @@ describe('Backtest tab', () => {
     ]);
   });
 
+  it('frees the form once a run not shown ends, seen only in the polled list', async () => {
+    const elsewhere = running(300, { id: 'run-2', created_at: '2026-11-21T06:00:00.000Z' });
+    const ended = { ...elsewhere, status: 'failed' as const, finished_at: '2026-11-21T06:20:00.000Z' };
+    let listCalls = 0;
+    const view = renderBacktest({
+      'GET /api/backtests': () => {
+        listCalls++;
+        return ok({ runs: [listed(listCalls <= 2 ? elsewhere : ended), listed(backtestRun())] });
+      },
+      'GET /api/backtests/run-2': ok(elsewhere),
+      'GET /api/backtests/run-1': ok(backtestRun()),
+    });
+    await view.user.click(await screen.findByRole('button', { name: 'Show run #1' }));
+    await screen.findByRole('group', { name: 'Backtest figures' });
+    expect(screen.getByRole('button', { name: 'Run backtest' })).toBeDisabled();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Run backtest' })).toBeEnabled(), {
+      timeout: 5_000,
+    });
+    expect(listCalls).toBeGreaterThanOrEqual(3);
+  });
+
   it('shows two chosen runs side by side', async () => {
     const first = backtestRun();
     const second = backtestRun({

@@ -120,8 +120,51 @@ describe('BacktestService', () => {
     backtests.recover();
     expect(backtests.get('left')).toMatchObject({
       status: 'failed',
-      error: 'The server stopped during the run: start it again.',
+      error: 'The server running this backtest stopped during it: start it again.',
     });
+  });
+
+  it('fails a run left by a server that died after this one started, once it has gone ten minutes unmoved', () => {
+    let now = 1_000;
+    const { runs, backtests } = service(undefined, { now: () => now });
+    runs.insert({ id: 'left', createdAt: 1_000, settings: request, totalBars: 60, owner: 'api-2' });
+    runs.progress('left', 30, 2_000);
+    backtests.recover();
+    // Moved a moment ago: another live server may be running it.
+    now = 2_000 + 9 * 60_000;
+    expect(backtests.get('left').status).toBe('running');
+    // The other server died: nothing moved it for over ten minutes, and the screen polling it learns so.
+    now = 2_000 + 11 * 60_000;
+    expect(backtests.list().map((run) => [run.id, run.status])).toEqual([['left', 'failed']]);
+    expect(backtests.get('left')).toMatchObject({
+      status: 'failed',
+      error: 'The server running this backtest stopped during it: start it again.',
+    });
+    expect(() => backtests.start(request)).not.toThrow();
+  });
+
+  it('never fails the run it is moving itself, however long a stretch goes without progress', async () => {
+    let now = 1_000;
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const inner = inProcessRunner({ history, openLedger: memoryLedger });
+    const slow: BacktestRunner = {
+      run: async (job, onProgress, signal) => {
+        await gate;
+        return inner.run(job, onProgress, signal);
+      },
+      stop: async () => {},
+    };
+    const { backtests } = service(slow, { now: () => now });
+    const { id } = backtests.start(request);
+    now += 60 * 60_000;
+    expect(backtests.get(id).status).toBe('running');
+    expect(backtests.list()[0]?.status).toBe('running');
+    release();
+    await backtests.idle();
+    expect(backtests.get(id).status).toBe('complete');
   });
 
   it('leaves alone a run another server is still moving', () => {

@@ -46,15 +46,9 @@ export class BacktestService {
     this.lane = deps.lane ?? new BacktestLane();
   }
 
-  /** Runs a server that stopped mid-run left running never finish: they failed. */
+  /** At start: runs a server that stopped mid-run left running never finish: they failed. */
   recover(): void {
-    const now = this.deps.now();
-    const failed = this.deps.runs.failRunning({
-      finishedAt: now,
-      error: 'The server stopped during the run: start it again.',
-      owner: this.owner,
-      staleBefore: now - STALE_AFTER_MS,
-    });
+    const failed = this.failAbandoned();
     if (failed > 0)
       this.deps.logger.info({ failed }, 'backtests left running by a stopped server marked failed');
   }
@@ -97,6 +91,7 @@ export class BacktestService {
   }
 
   list(): BacktestRunView[] {
+    this.failAbandoned();
     return this.deps.runs.list(LISTED).map(runView);
   }
 
@@ -122,9 +117,14 @@ export class BacktestService {
 
   /** The server is stopping: the run under way is cancelled and the runner's thread ends. */
   async stop(): Promise<void> {
-    this.current?.controller.abort();
+    this.abort();
     await this.deps.runner.stop();
-    await this.current?.done;
+    await this.idle();
+  }
+
+  /** Cancels the run under way without waiting (the lab's stop aborts everything before the thread ends). */
+  abort(): void {
+    this.current?.controller.abort();
   }
 
   /** Resolves once the run under way (if any) has ended and been recorded: for tests. */
@@ -143,7 +143,24 @@ export class BacktestService {
     return storedHistory(this.deps.storedCandles, range, this.deps.history.symbols);
   }
 
+  /**
+   * Runs no server is moving any more fail: checked at start and again whenever runs are read, so one
+   * a server left when it died fails once it has gone STALE_AFTER_MS without progress, not only when
+   * some server next starts. The run this server is moving is never touched.
+   */
+  private failAbandoned(): number {
+    const now = this.deps.now();
+    return this.deps.runs.failRunning({
+      finishedAt: now,
+      error: 'The server running this backtest stopped during it: start it again.',
+      owner: this.owner,
+      staleBefore: now - STALE_AFTER_MS,
+      except: this.current?.id ?? null,
+    });
+  }
+
   private view(id: string): BacktestRunView {
+    this.failAbandoned();
     const run = this.deps.runs.get(id);
     if (!run)
       throw notFound(`No backtest ${id}: it may have been started on another server.`, 'backtest_not_found');
@@ -203,7 +220,7 @@ export class BacktestService {
           barsDone,
         });
       } catch (unrecorded) {
-        // Left running in the table: the next start of this server marks it failed (recover).
+        // Left running in the table: the next read of the runs marks it failed (failAbandoned).
         this.deps.logger.error({ err: unrecorded, backtest: id }, 'backtest end not recorded');
       }
     } finally {

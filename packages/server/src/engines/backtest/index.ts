@@ -15,6 +15,7 @@ export type { BacktestSettings } from './backtest-settings';
 export { type BacktestRunView, resultView, runView, settingsOf } from './backtest-view';
 export { BacktestHost, type BacktestHostDeps, inProcessRunner, runJob } from './backtest-worker-host';
 export { generatedHistory } from './generated-history';
+export { type StoppableLabService, stopBacktestLab } from './lab-stop';
 export {
   type BacktestLedgerStore,
   type BacktestOptions,

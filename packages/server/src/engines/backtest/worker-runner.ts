@@ -27,9 +27,22 @@ export class WorkerBacktestRunner implements BacktestRunner {
   ): Promise<BacktestOutcome> {
     const worker = this.thread();
     const id = String(++this.nextId);
+    // A sweep passes one signal to its many runs: each run's listener goes when the run ends.
+    const cancel = () => this.send({ type: 'cancel', id });
+    signal.addEventListener('abort', cancel, { once: true });
+    const settled = () => signal.removeEventListener('abort', cancel);
     return new Promise<BacktestOutcome>((resolve, reject) => {
-      this.pending.set(id, { resolve, reject, onProgress });
-      signal.addEventListener('abort', () => this.send({ type: 'cancel', id }), { once: true });
+      this.pending.set(id, {
+        resolve: (outcome) => {
+          settled();
+          resolve(outcome);
+        },
+        reject: (error) => {
+          settled();
+          reject(error);
+        },
+        onProgress,
+      });
       worker.postMessage({ type: 'run', id, job } satisfies BacktestRequest);
     });
   }

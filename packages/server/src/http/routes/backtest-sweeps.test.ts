@@ -25,6 +25,23 @@ describe('backtest sweep routes', () => {
     expect(reply.statusCode).toBe(401);
   });
 
+  it('refuses to start or cancel a sweep without a session, starting nothing', async () => {
+    testApp = await buildTestApp();
+    const dates = testApp.services.market.history.sessionDates;
+    const started = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/backtests/sweeps',
+      payload: { from: dates[0], to: dates[1], capital: 1_000_000, grid: { target_pct: [1, 3] } },
+    });
+    expect(started.statusCode).toBe(401);
+    const cancelled = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/backtests/sweeps/any-id/cancel',
+    });
+    expect(cancelled.statusCode).toBe(401);
+    expect(testApp.services.backtestSweeps.list()).toEqual([]);
+  });
+
   it('sweeps the generated history in the worker and reports each combination on the held-out sessions', async () => {
     const { call, from, to } = await signedIn();
     const started = await call('POST', '/api/backtests/sweeps', {

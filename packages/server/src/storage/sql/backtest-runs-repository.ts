@@ -60,12 +60,18 @@ export class SqlBacktestRunsRepository implements BacktestRunsRepository {
       );
   }
 
-  failRunning(end: { finishedAt: number; error: string; owner: string; staleBefore: number }): number {
+  failRunning(end: {
+    finishedAt: number;
+    error: string;
+    owner: string;
+    staleBefore: number;
+    except?: string | null;
+  }): number {
     return this.db
       .prepare(
-        `UPDATE ${this.table} SET status = 'failed', finished_at = ?, error = ? WHERE status = 'running' AND (owner = ? OR COALESCE(updated_at, created_at) < ?)`,
+        `UPDATE ${this.table} SET status = 'failed', finished_at = ?, error = ? WHERE status = 'running' AND (owner = ? OR COALESCE(updated_at, created_at) < ?) AND id <> ?`,
       )
-      .run(end.finishedAt, end.error, end.owner, end.staleBefore).changes;
+      .run(end.finishedAt, end.error, end.owner, end.staleBefore, end.except ?? '').changes;
   }
 
   get(id: string): BacktestRunRecord | null {

@@ -27,9 +27,16 @@ export interface BacktestRunsRepository {
   /**
    * Runs left running by a server that stopped: `owner`'s own (this server's earlier life) and any
    * whose last progress is older than `staleBefore` (another server that died). A run another live
-   * server is moving is left alone. Returns how many failed.
+   * server is moving is left alone, and so is `except` (the run this server is moving now, checked
+   * while it runs). Returns how many failed.
    */
-  failRunning(end: { finishedAt: number; error: string; owner: string; staleBefore: number }): number;
+  failRunning(end: {
+    finishedAt: number;
+    error: string;
+    owner: string;
+    staleBefore: number;
+    except?: string | null;
+  }): number;
   get(id: string): BacktestRunRecord | null;
   /** Newest first, without their results (a list never carries every run's orders). */
   list(limit: number): Omit<BacktestRunRecord, 'result'>[];

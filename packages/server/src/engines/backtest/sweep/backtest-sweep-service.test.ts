@@ -8,6 +8,7 @@ import type { BacktestRunner } from '../backtest-protocol';
 import { BacktestService } from '../backtest-service';
 import { type BacktestHistory, selectBacktestSessions } from '../backtest-sessions';
 import { settingsOf } from '../backtest-view';
+import { stopBacktestLab } from '../lab-stop';
 import { runBacktest } from '../run-backtest';
 import { memoryLedger } from '../test-support/memory-ledger';
 import { BacktestSweepService } from './backtest-sweep-service';
@@ -81,17 +82,53 @@ const request = (extra: Partial<BacktestSweepRequest> = {}): BacktestSweepReques
     ...extra,
   });
 
-function lab(sweepRunner: BacktestRunner = runner) {
+function lab(sweepRunner: BacktestRunner = runner, backtestRunner: BacktestRunner = runner) {
   const lane = new BacktestLane();
   const db = openDatabase(':memory:');
-  const deps = { history, lane, now: () => 5_000, logger: { info: jest.fn(), error: jest.fn() } };
+  const clock = { now: 5_000 };
+  const deps = { history, lane, now: () => clock.now, logger: { info: jest.fn(), error: jest.fn() } };
+  const repository = new SqlBacktestRunsRepository(db, 'backtest_sweeps');
   return {
-    sweeps: new BacktestSweepService({
+    clock,
+    repository,
+    sweeps: new BacktestSweepService({ ...deps, sweeps: repository, runner: sweepRunner }),
+    backtests: new BacktestService({
       ...deps,
-      sweeps: new SqlBacktestRunsRepository(db, 'backtest_sweeps'),
-      runner: sweepRunner,
+      runs: new SqlBacktestRunsRepository(db),
+      runner: backtestRunner,
     }),
-    backtests: new BacktestService({ ...deps, runs: new SqlBacktestRunsRepository(db), runner }),
+  };
+}
+
+/** A runner whose runs wait until `release` is called, then replay for real. */
+function gated() {
+  let release: () => void = () => {};
+  const gate = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const waiting: BacktestRunner = {
+    run: async (job, onProgress, signal) => {
+      await gate;
+      return runner.run(job, onProgress, signal);
+    },
+    stop: async () => {},
+  };
+  return { waiting, release };
+}
+
+/**
+ * A runner whose run ends only when the thread is stopped, rejected at once as WorkerBacktestRunner's
+ * stop rejects what it has pending before the thread has gone.
+ */
+function stuckRunner(): BacktestRunner {
+  const pending: ((error: Error) => void)[] = [];
+  return {
+    run: () => new Promise((_, reject) => pending.push(reject)),
+    stop: async () => {
+      for (const reject of pending.splice(0))
+        reject(new Error('The server is stopping: the backtest was cut short.'));
+      await new Promise((resolve) => setImmediate(resolve));
+    },
   };
 }
 
@@ -223,5 +260,90 @@ describe('BacktestSweepService', () => {
     await expect(sweeps.cancel(id)).rejects.toThrow(
       'This sweep is complete, not running: there is nothing to cancel.',
     );
+  });
+
+  it('fails the sweep when a backtest throws mid-sweep, keeping no table and freeing the worker', async () => {
+    let runs = 0;
+    const breaking: BacktestRunner = {
+      run: async (job, onProgress, signal) => {
+        runs++;
+        if (runs === 3) throw new Error('the worker ran out of memory');
+        return runner.run(job, onProgress, signal);
+      },
+      stop: async () => {},
+    };
+    const { sweeps, backtests } = lab(breaking);
+    const { id } = sweeps.start(request());
+    await sweeps.idle();
+    expect(sweeps.get(id)).toMatchObject({
+      status: 'failed',
+      error: 'the worker ran out of memory',
+      result: null,
+    });
+    const run = backtests.start({ ...request(), symbols: [] });
+    await backtests.idle();
+    expect(backtests.get(run.id).status).toBe('complete');
+  });
+
+  it('refuses a sweep while a backtest runs, with a sentence, storing nothing', async () => {
+    const { waiting, release } = gated();
+    const { sweeps, backtests } = lab(runner, waiting);
+    backtests.start({ ...request(), symbols: [] });
+    expect(() => sweeps.start(request())).toThrow(
+      expect.objectContaining({
+        statusCode: 409,
+        message: 'A backtest is already running: wait for it to finish or cancel it first.',
+      }),
+    );
+    expect(sweeps.list()).toEqual([]);
+    release();
+    await backtests.idle();
+  });
+
+  it('fails a sweep left by a server that died after this one started, once ten minutes pass unmoved', async () => {
+    const { sweeps, repository, clock } = lab();
+    repository.insert({ id: 'left', createdAt: 5_000, settings: request(), totalBars: 80, owner: 'api-2' });
+    repository.progress('left', 20, 6_000);
+    sweeps.recover();
+    clock.now = 6_000 + 9 * 60_000;
+    expect(sweeps.get('left').status).toBe('running');
+    await expect(sweeps.cancel('left')).rejects.toThrow('This sweep is running on another server');
+    clock.now = 6_000 + 11 * 60_000;
+    expect(sweeps.list().map((sweep) => [sweep.id, sweep.status])).toEqual([['left', 'failed']]);
+    expect(sweeps.get('left')).toMatchObject({
+      status: 'failed',
+      error: 'The server running this sweep stopped during it: start it again.',
+    });
+  });
+
+  it('never fails the sweep it is moving itself, however long a stretch goes without progress', async () => {
+    const { waiting, release } = gated();
+    const { sweeps, clock } = lab(waiting);
+    const { id } = sweeps.start(request());
+    clock.now += 60 * 60_000;
+    expect(sweeps.get(id).status).toBe('running');
+    release();
+    await sweeps.idle();
+    expect(sweeps.get(id).status).toBe('complete');
+  });
+});
+
+describe('stopBacktestLab', () => {
+  it('keeps a backtest under way cancelled, not failed, when the lab stops with its sweeps', async () => {
+    const shared = stuckRunner();
+    const { sweeps, backtests } = lab(shared, shared);
+    const { id } = backtests.start({ ...request(), symbols: [] });
+    await new Promise((resolve) => setImmediate(resolve)); // the run has reached the thread
+    await stopBacktestLab([backtests, sweeps], shared);
+    expect(backtests.get(id)).toMatchObject({ status: 'cancelled', result: null });
+  });
+
+  it('keeps a sweep under way cancelled when the lab stops', async () => {
+    const shared = stuckRunner();
+    const { sweeps, backtests } = lab(shared, shared);
+    const { id } = sweeps.start(request());
+    await new Promise((resolve) => setImmediate(resolve)); // the first backtest has reached the thread
+    await stopBacktestLab([backtests, sweeps], shared);
+    expect(sweeps.get(id)).toMatchObject({ status: 'cancelled', result: null });
   });
 });

@@ -8,7 +8,7 @@ import type { BacktestRunner } from '../backtest-protocol';
 import { type BacktestHistory, type BacktestRange, selectBacktestSessions } from '../backtest-sessions';
 import { settingsOf } from '../backtest-view';
 import type { BacktestResult } from '../run-backtest';
-import { type SweepCombinationRuns, sweepTable } from './sweep-figures';
+import { type SweepCombinationRuns, sweepIntervalLevel, sweepTable } from './sweep-figures';
 import { type SweepPart, splitSessions, sweepCombinations } from './sweep-plan';
 import { type BacktestSweepView, sweepView } from './sweep-view';
 
@@ -47,14 +47,9 @@ export class BacktestSweepService {
 
   constructor(private readonly deps: BacktestSweepServiceDeps) {}
 
+  /** At start: every sweep this server's earlier life or a dead server left running has failed. */
   recover(): void {
-    const now = this.deps.now();
-    const failed = this.deps.sweeps.failRunning({
-      finishedAt: now,
-      error: 'The server stopped during the sweep: start it again.',
-      owner: this.owner,
-      staleBefore: now - STALE_AFTER_MS,
-    });
+    const failed = this.failAbandoned();
     if (failed > 0)
       this.deps.logger.info({ failed }, 'sweeps left running by a stopped server marked failed');
   }
@@ -102,6 +97,7 @@ export class BacktestSweepService {
   }
 
   list(): BacktestSweepView[] {
+    this.failAbandoned();
     return this.deps.sweeps.list(LISTED).map(sweepView);
   }
 
@@ -127,9 +123,14 @@ export class BacktestSweepService {
 
   /** The server is stopping: the sweep under way is cancelled and the runner's thread ends. */
   async stop(): Promise<void> {
-    this.current?.controller.abort();
+    this.abort();
     await this.deps.runner.stop();
-    await this.current?.done;
+    await this.idle();
+  }
+
+  /** Cancels the sweep under way without waiting (the lab's stop aborts everything before the thread ends). */
+  abort(): void {
+    this.current?.controller.abort();
   }
 
   /** Resolves once the sweep under way (if any) has ended and been recorded: for tests. */
@@ -137,7 +138,24 @@ export class BacktestSweepService {
     await this.current?.done;
   }
 
+  /**
+   * Sweeps no server is moving any more fail: checked at start and again whenever sweeps are read, so
+   * one a server left when it died fails once it has gone STALE_AFTER_MS without progress, not only
+   * when some server next starts. The sweep this server is moving is never touched.
+   */
+  private failAbandoned(): number {
+    const now = this.deps.now();
+    return this.deps.sweeps.failRunning({
+      finishedAt: now,
+      error: 'The server running this sweep stopped during it: start it again.',
+      owner: this.owner,
+      staleBefore: now - STALE_AFTER_MS,
+      except: this.current?.id ?? null,
+    });
+  }
+
   private view(id: string): BacktestSweepView {
+    this.failAbandoned();
     const sweep = this.deps.sweeps.get(id);
     if (!sweep)
       throw notFound(`No sweep ${id}: it may have been started on another server.`, 'sweep_not_found');
@@ -212,7 +230,12 @@ export class BacktestSweepService {
       onProgress(before);
       runs.push({ parameters, inSample, outOfSample });
     }
-    return { in_sample: parts.inSample, out_of_sample: parts.outOfSample, combinations: sweepTable(runs) };
+    return {
+      in_sample: parts.inSample,
+      out_of_sample: parts.outOfSample,
+      interval_level: sweepIntervalLevel(runs.length),
+      combinations: sweepTable(runs),
+    };
   }
 }
 

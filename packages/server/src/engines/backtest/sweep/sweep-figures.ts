@@ -22,27 +22,51 @@ export function sessionPnlPaise(result: BacktestResult): number[] {
   });
 }
 
+/** The family-wise error a sweep's "beyond noise" badges keep to, over all its combinations. */
+const FAMILY_ERROR = 0.05;
+
+/** Each row's interval level: Bonferroni's 1 − 0.05/k, so pure noise badges any row 5 % of the time. */
+export const sweepIntervalLevel = (combinations: number) => 1 - FAMILY_ERROR / Math.max(1, combinations);
+
 /**
- * The sweep's table: out-of-sample figures first, sorted best first, each marked within noise when
- * its per-session mean's 95 % interval reaches 0 (or under two sessions tell nothing); the fitted
- * combination is the one with the best in-sample net P&L, the first of a tie in grid order.
+ * The combination fitting on the first part chooses: the best in-sample net P&L, the first of a tie in
+ * grid order; none when every combination made the same (nothing to choose between, e.g. no trades).
  */
-export function sweepTable(runs: readonly SweepCombinationRuns[]): SweepCombination[] {
+export function fittedIndex(runs: readonly SweepCombinationRuns[]): number | null {
   let fitted = -1;
   runs.forEach((run, index) => {
     if (fitted < 0 || run.inSample.netPnlPaise > (runs[fitted] as SweepCombinationRuns).inSample.netPnlPaise)
       fitted = index;
   });
-  const rows = runs.map((run, index) => combinationRow(run, index === fitted));
+  if (fitted < 0) return null;
+  const best = (runs[fitted] as SweepCombinationRuns).inSample.netPnlPaise;
+  return runs.length > 1 && runs.every((run) => run.inSample.netPnlPaise === best) ? null : fitted;
+}
+
+/**
+ * The sweep's table (decision 0057): the in-sample pick first (its held-out figure is the only one not
+ * chosen by looking at the held-out part), then the rest by out-of-sample net P&L, best first. Each
+ * row is within noise when its per-session mean's Bonferroni interval reaches 0 (or under two
+ * sessions tell nothing).
+ */
+export function sweepTable(runs: readonly SweepCombinationRuns[]): SweepCombination[] {
+  const fitted = fittedIndex(runs);
+  const level = sweepIntervalLevel(runs.length);
+  const rows = runs.map((run, index) => combinationRow(run, index === fitted, level));
   return rows
     .map((row, index) => ({ row, index }))
-    .sort((a, b) => b.row.out_of_sample.net_pnl - a.row.out_of_sample.net_pnl || a.index - b.index)
+    .sort(
+      (a, b) =>
+        Number(b.row.fitted) - Number(a.row.fitted) ||
+        b.row.out_of_sample.net_pnl - a.row.out_of_sample.net_pnl ||
+        a.index - b.index,
+    )
     .map(({ row }) => row);
 }
 
-function combinationRow(run: SweepCombinationRuns, fitted: boolean): SweepCombination {
+function combinationRow(run: SweepCombinationRuns, fitted: boolean, level: number): SweepCombination {
   const sessions = sessionPnlPaise(run.outOfSample);
-  const { mean, interval } = meanWithInterval(sessions);
+  const { mean, interval } = meanWithInterval(sessions, level);
   const withinNoise = interval === null || (interval[0] <= 0 && interval[1] >= 0);
   return {
     parameters: run.parameters,

@@ -16,6 +16,18 @@ describe('splitSessions', () => {
     });
   });
 
+  it('rounds the fitted part down, so at least the promised share is held out: 7 sessions at 0.8 fit on 5', () => {
+    const dates = Array.from({ length: 7 }, (_, i) => `2026-02-0${i + 2}`);
+    const { inSample, outOfSample } = splitSessions(dates, 0.8);
+    expect([inSample.sessions, outOfSample.sessions]).toEqual([5, 2]);
+    expect(
+      splitSessions(
+        Array.from({ length: 10 }, (_, i) => `2026-03-${10 + i}`),
+        0.7,
+      ).inSample.sessions,
+    ).toBe(7);
+  });
+
   it('refuses a single session with a sentence', () => {
     expect(() => splitSessions(['2026-01-27'], 0.7)).toThrow('a walk-forward sweep needs at least 2');
   });

@@ -37,8 +37,8 @@ export interface SweepPart {
 }
 
 /**
- * The walk-forward split, by date: the first `share` of the range's sessions to fit on, the rest held
- * out. Each part keeps at least one session; a range of one session cannot be split.
+ * The walk-forward split, by date: the first `share` of the range's sessions (rounded down) to fit on,
+ * the rest held out. Each part keeps at least one session; a range of one session cannot be split.
  */
 export function splitSessions(
   dates: readonly IstDate[],
@@ -50,7 +50,9 @@ export function splitSessions(
       `The range holds ${sorted.length} session${sorted.length === 1 ? '' : 's'}: a walk-forward sweep needs at least 2, one to fit on and one held out, so widen the range.`,
     );
   }
-  const fitted = Math.min(sorted.length - 1, Math.max(1, Math.round(sorted.length * share)));
+  // Rounded down, so the held-out part is never under the (1 − share) the contract promises; the
+  // epsilon keeps a product such as 10 × 0.7 that floats just under a whole number from losing a session.
+  const fitted = Math.min(sorted.length - 1, Math.max(1, Math.floor(sorted.length * share + 1e-9)));
   const part = (slice: IstDate[]): SweepPart => ({
     from: slice[0] as IstDate,
     to: slice.at(-1) as IstDate,
