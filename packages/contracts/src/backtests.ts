@@ -167,7 +167,7 @@ export const backtestMetricsSchema = z.object({
   sharpe_ratio: z.number().nullable(),
   sortino_ratio: z.number().nullable(),
   calmar_ratio: z.number().nullable(),
-  /** Of the equity curve every few minutes, percent points, positive. */
+  /** Of the equity after every replayed minute, percent points, positive. */
   max_drawdown: z.number(),
   max_drawdown_amount: rupees,
   volatility: z.number().nullable(),

@@ -173,7 +173,7 @@ function RunTiles({ result }: { result: BacktestResult }) {
       <Tile
         label="Orders"
         value={ordersTotal(result).toLocaleString('en-IN')}
-        subValue={`${filledOrders(result)} filled · ${result.bars.toLocaleString('en-IN')} bars`}
+        subValue={`${filledOrders(result).toLocaleString('en-IN')} filled · ${result.bars.toLocaleString('en-IN')} bars`}
       />
     </>
   );
