@@ -14,7 +14,7 @@ import { lowerThisThreadsPriority } from './thread-priority';
 
 // The backtest worker (backtest-worker.ts starts it): the generated history rebuilt from the same
 // seed and dates, each run on a fresh in-memory ledger, only messages sent back. Stored candles are
-// read through a connection of the worker's own, opened by a run over them and closed when no run is left.
+// read through a connection of the worker's own, opened by a run over them and closed 30 s after the last.
 const port = parentPort;
 if (!port) throw new Error('backtest-worker-entry runs as a worker thread.');
 lowerThisThreadsPriority();
@@ -25,10 +25,15 @@ const history = generatedHistory({
   history: simulatedHistory({ instruments, clock, seed: data.seed, dates: data.dates }),
   instruments,
 });
+/** A sweep's runs follow one another: the connection outlives a run by this long, not the thread's life. */
+const CANDLES_IDLE_MS = 30_000;
 let candlesDb: ClosableDatabase | null = null;
 let candles: SqlHistoricalCandlesRepository | null = null;
+let idleTimer: NodeJS.Timeout | null = null;
 const storedCandles = data.candles
   ? () => {
+      if (idleTimer) clearTimeout(idleTimer);
+      idleTimer = null;
       candlesDb ??= openCandlesDatabase(data.candles!);
       candles ??= new SqlHistoricalCandlesRepository(candlesDb);
       return candles;
@@ -38,7 +43,11 @@ const host = new BacktestHost(
   {
     history,
     storedCandles,
-    releaseStoredCandles: closeCandles,
+    releaseStoredCandles: () => {
+      if (!candlesDb) return;
+      if (idleTimer) clearTimeout(idleTimer);
+      idleTimer = setTimeout(closeCandles, CANDLES_IDLE_MS).unref();
+    },
     riskFreeRatePercent: data.riskFreeRatePercent,
     openLedger: () => {
       const db = openDatabase(':memory:');
@@ -58,8 +67,10 @@ function openCandlesDatabase(location: NonNullable<BacktestWorkerData['candles']
   return new PgDatabase(location.url, candlesConnectionOptions(location.schema));
 }
 
-/** The candles connection is held only while runs read it, and goes with the worker. */
+/** The candles connection is held while runs read it (and a little after), and goes with the worker. */
 function closeCandles(): void {
+  if (idleTimer) clearTimeout(idleTimer);
+  idleTimer = null;
   candlesDb?.close();
   candlesDb = null;
   candles = null;

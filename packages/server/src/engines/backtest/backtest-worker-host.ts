@@ -11,7 +11,7 @@ export interface BacktestHostDeps {
   history: BacktestHistory;
   /** The stored candles, for runs with data 'stored'; absent where the thread cannot read the database. */
   storedCandles?: () => StoredCandles;
-  /** Called when the last run in flight ends: the thread closes the connection storedCandles opened. */
+  /** Called when the last run in flight ends: the thread may close the connection storedCandles opened. */
   releaseStoredCandles?: () => void;
   openLedger: () => BacktestLedgerStore;
   /** Annual, percent points, for Sharpe and Sortino; default the server's default 6.5. */
