@@ -167,7 +167,7 @@ export const backtestMetricsSchema = z.object({
   sharpe_ratio: z.number().nullable(),
   sortino_ratio: z.number().nullable(),
   calmar_ratio: z.number().nullable(),
-  /** Of the equity curve every few minutes, percent points, positive. */
+  /** Of the equity after every replayed minute, percent points, positive. */
   max_drawdown: z.number(),
   max_drawdown_amount: rupees,
   volatility: z.number().nullable(),
@@ -187,6 +187,9 @@ export const backtestBuyAndHoldSchema = z.object({
 });
 export type BacktestBuyAndHold = z.infer<typeof backtestBuyAndHoldSchema>;
 
+/** A result carries at most this many orders and trades, the latest: a year's run closes thousands. */
+export const BACKTEST_ROWS_SENT = 500;
+
 /**
  * A complete run's figures: net P&L is final equity less capital, the charges already paid out of it.
  * Runs stored before trades, equity, monthly, metrics and buy_and_hold were recorded have none of them.
@@ -200,12 +203,21 @@ export const backtestResultSchema = z.object({
   turnover: rupees,
   bars: z.number().int().nonnegative(),
   sessions: z.array(z.object({ date: z.string(), orders: z.number().int(), end_equity: rupees })),
+  /** The latest BACKTEST_ROWS_SENT orders (all of them in runs stored before the cap); orders_total counts all. */
   orders: z.array(backtestOrderSchema),
+  orders_total: z.number().int().nonnegative().optional(),
+  orders_filled: z.number().int().nonnegative().optional(),
+  /** The latest BACKTEST_ROWS_SENT closed trades; trades_total counts all, and the metrics are over all. */
   trades: z.array(backtestTradeSchema).optional(),
+  trades_total: z.number().int().nonnegative().optional(),
   equity: z.array(backtestEquityPointSchema).optional(),
   /** Minutes between two equity points within a session. */
   equity_stride_minutes: z.number().int().positive().optional(),
+  /** Past the coarsest stride the curve keeps one session end in this many (absent or 1: every one). */
+  equity_stride_sessions: z.number().int().positive().optional(),
   buy_and_hold: backtestBuyAndHoldSchema.nullable().optional(),
+  /** A run over stored candles: what its NIFTY 50 line is rebuilt from, or why it has none. */
+  benchmark_note: z.string().nullable().optional(),
   metrics: backtestMetricsSchema.optional(),
   monthly: z.array(backtestMonthSchema).optional(),
   errors: z.array(z.string()),

@@ -1,5 +1,5 @@
-import { type Responder, renderRemote, reply } from '@td/platform/test-support';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { NO_ANSWER, type Responder, renderRemote, reply } from '@td/platform/test-support';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { HistoricalCandlesCard } from './historical-candles-card';
 import { COVERAGE, ok } from './settings-tabs-test-data';
 
@@ -75,7 +75,7 @@ describe('Fetch from Upstox', () => {
     expect(view.requests.filter((r) => r.method === 'POST')).toEqual([]);
   });
 
-  it('on a rate limit, shows the sentence and what was stored before it paused', async () => {
+  it('on a rate limit, shows the sentence, which names what was stored, once', async () => {
     const view = renderCard({
       'POST /api/history/fetch': refusal(
         429,
@@ -87,9 +87,10 @@ describe('Fetch from Upstox', () => {
     await view.user.click(fetchButton());
     expect(
       await screen.findByText(
-        "The history fetch paused: Upstox's rate limit was reached (RELIANCE stored; TCS and the symbols after it were not fetched). Fetch the rest again in 30 s. Stored before it stopped: RELIANCE 90 bars.",
+        "The history fetch paused: Upstox's rate limit was reached (RELIANCE stored; TCS and the symbols after it were not fetched). Fetch the rest again in 30 s.",
       ),
     ).toBeInTheDocument();
+    expect(screen.queryByText(/Stored before it stopped/)).not.toBeInTheDocument();
     expect(view.requests.find((r) => r.method === 'POST')?.body).toMatchObject({ interval: 'day' });
   });
 
@@ -101,5 +102,40 @@ describe('Fetch from Upstox', () => {
     await fillFetch({ symbols: 'RELIANCE', from: '2025-12-01', to: '2025-12-31' });
     await view.user.click(fetchButton());
     expect(await screen.findByText(sentence)).toBeInTheDocument();
+  });
+
+  it('on an answer the page cannot read, says so and points at the coverage, not at an unreachable server', async () => {
+    const view = renderCard({ 'POST /api/history/fetch': ok({ unexpected: true }) });
+    await fillFetch({ symbols: 'RELIANCE', from: '2025-12-01', to: '2025-12-31' });
+    await view.user.click(fetchButton());
+    expect(
+      await screen.findByText(/cannot read: check the stored coverage below for what was stored/),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/could not be reached/)).not.toBeInTheDocument();
+  });
+
+  it('when no answer comes in time, says the server may still be storing the bars', async () => {
+    jest.useFakeTimers();
+    try {
+      const view = renderRemote(<HistoricalCandlesCard />, {
+        remote: 'infra',
+        signedIn: true,
+        url: '/settings',
+        ownPaths: ['/settings'],
+        fakeTimers: true,
+        replies: { 'GET /api/history/coverage': ok(COVERAGE), 'POST /api/history/fetch': NO_ANSWER },
+      });
+      await fillFetch({ symbols: 'RELIANCE', from: '2025-12-01', to: '2025-12-31' });
+      await view.user.click(fetchButton());
+      await act(async () => {
+        jest.advanceTimersByTime(10 * 60_000 + 1);
+      });
+      expect(
+        await screen.findByText(/the server may still be fetching and storing the bars/),
+      ).toBeInTheDocument();
+      expect(screen.queryByText(/could not be reached/)).not.toBeInTheDocument();
+    } finally {
+      jest.useRealTimers();
+    }
   });
 });

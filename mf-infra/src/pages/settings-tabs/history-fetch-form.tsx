@@ -44,13 +44,19 @@ function storedText({ interval, from, to, stored }: HistoryFetchResult): string 
   return `Stored ${INTERVAL_WORDS[interval]} bars from ${from} to ${to}: ${each}.`;
 }
 
-/** The route's own sentence; a fetch cut short (429, a rejected token) also says what it stored first. */
+/**
+ * The route's own sentence (a fetch cut short by a 429 or a rejected token already names what it stored).
+ * No answer in time does not mean the fetch failed: the server may still be storing bars, which the
+ * coverage table shows.
+ */
 function failedText(error: unknown): string {
-  const sentence = errorMessage(error, 'The server could not be reached. Please try again.');
-  const body = isApiError(error) ? (error.body as { stored?: { symbol: string; bars: number }[] }) : null;
-  const stored = Array.isArray(body?.stored) ? body.stored : [];
-  if (stored.length === 0) return sentence;
-  return `${sentence} Stored before it stopped: ${stored.map((s) => `${s.symbol} ${bars(s.bars)}`).join(', ')}.`;
+  if (isApiError(error) && error.kind === 'timeout') {
+    return 'No answer came back in time, but the server may still be fetching and storing the bars: check the stored coverage below before fetching again.';
+  }
+  if (isApiError(error) && error.kind === 'invalid_response') {
+    return 'The server answered with something this page cannot read: check the stored coverage below for what was stored.';
+  }
+  return errorMessage(error, 'The server could not be reached. Please try again.');
 }
 
 /** docs/history-import.md: Upstox's V3 historical candles for a few symbols, stored for backtests. */

@@ -8,12 +8,13 @@ import { SqlHistoricalCandlesRepository } from '../storage/sql/historical-candle
 import { sqlLedgerStorage } from '../storage/sql/ledger-storage';
 import type { SqlDatabase } from '../storage/sql/sql-database';
 import { openDatabase, openReadOnlyDatabase } from '../storage/sqlite/database';
+import { candlesConnectionOptions } from './backtest-candles-connection';
 import type { BacktestWorkerData } from './backtest-worker';
 import { lowerThisThreadsPriority } from './thread-priority';
 
 // The backtest worker (backtest-worker.ts starts it): the generated history rebuilt from the same
 // seed and dates, each run on a fresh in-memory ledger, only messages sent back. Stored candles are
-// read through a connection of the worker's own, opened with the first run over them.
+// read through a connection of the worker's own, opened by a run over them and closed 30 s after the last.
 const port = parentPort;
 if (!port) throw new Error('backtest-worker-entry runs as a worker thread.');
 lowerThisThreadsPriority();
@@ -24,10 +25,17 @@ const history = generatedHistory({
   history: simulatedHistory({ instruments, clock, seed: data.seed, dates: data.dates }),
   instruments,
 });
+/** A sweep's runs follow one another: the connection outlives a run by this long, not the thread's life. */
+const CANDLES_IDLE_MS = 30_000;
+let candlesDb: ClosableDatabase | null = null;
 let candles: SqlHistoricalCandlesRepository | null = null;
+let idleTimer: NodeJS.Timeout | null = null;
 const storedCandles = data.candles
   ? () => {
-      candles ??= new SqlHistoricalCandlesRepository(openCandlesDatabase(data.candles!));
+      if (idleTimer) clearTimeout(idleTimer);
+      idleTimer = null;
+      candlesDb ??= openCandlesDatabase(data.candles!);
+      candles ??= new SqlHistoricalCandlesRepository(candlesDb);
       return candles;
     }
   : undefined;
@@ -35,6 +43,11 @@ const host = new BacktestHost(
   {
     history,
     storedCandles,
+    releaseStoredCandles: () => {
+      if (!candlesDb) return;
+      if (idleTimer) clearTimeout(idleTimer);
+      idleTimer = setTimeout(closeCandles, CANDLES_IDLE_MS).unref();
+    },
     riskFreeRatePercent: data.riskFreeRatePercent,
     openLedger: () => {
       const db = openDatabase(':memory:');
@@ -44,13 +57,21 @@ const host = new BacktestHost(
   (message) => port.postMessage(message),
 );
 port.on('message', (request: BacktestRequest) => host.handle(request));
+port.once('close', closeCandles);
+process.once('exit', closeCandles);
 
-function openCandlesDatabase(location: NonNullable<BacktestWorkerData['candles']>): SqlDatabase {
+type ClosableDatabase = SqlDatabase & { close(): void };
+
+function openCandlesDatabase(location: NonNullable<BacktestWorkerData['candles']>): ClosableDatabase {
   if ('file' in location) return openReadOnlyDatabase(location.file);
-  // The main thread has migrated the schema: this connection only reads.
-  const schema = location.schema ? `SET search_path TO "${location.schema}"; ` : '';
-  return new PgDatabase(location.url, {
-    name: 'backtest-worker',
-    sessionSql: `${schema}SET statement_timeout = '60s'`,
-  });
+  return new PgDatabase(location.url, candlesConnectionOptions(location.schema));
+}
+
+/** The candles connection is held while runs read it (and a little after), and goes with the worker. */
+function closeCandles(): void {
+  if (idleTimer) clearTimeout(idleTimer);
+  idleTimer = null;
+  candlesDb?.close();
+  candlesDb = null;
+  candles = null;
 }

@@ -9,7 +9,7 @@ import {
   formatSignedINR,
   Skeleton,
 } from '@td/ui';
-import type { ReactNode } from 'react';
+import { type ReactNode, useMemo } from 'react';
 import styled from 'styled-components';
 import { EquityChart } from '../equity-chart';
 import {
@@ -17,6 +17,7 @@ import {
   chargesShareOfTurnover,
   filledOrders,
   maxDrawdownPercent,
+  ordersTotal,
   rangeLabel,
   returnOverBuyAndHold,
   returnPercent,
@@ -73,16 +74,17 @@ const FIGURES: Figure[] = [
   { name: 'Final equity', value: (run) => formatINR(run.result?.final_equity) },
   {
     name: 'Max drawdown',
-    value: (run) =>
-      run.result
-        ? formatPercent(
-            -(run.result.metrics?.max_drawdown ?? maxDrawdownPercent(backtestEquityPoints(run.result))) || 0,
-          )
-        : '—',
+    // A run kept before the metrics measured its fall at session ends only: shallower than a minute's low.
+    value: (run) => {
+      if (!run.result) return '—';
+      if (run.result.metrics) return formatPercent(-run.result.metrics.max_drawdown || 0);
+      const drawdown = maxDrawdownPercent(backtestEquityPoints(run.result));
+      return `${formatPercent(-drawdown || 0)} at session ends only, not comparable to a minute-by-minute drawdown`;
+    },
   },
   {
     name: 'Orders (filled)',
-    value: (run) => (run.result ? `${run.result.orders.length} (${filledOrders(run.result)})` : '—'),
+    value: (run) => (run.result ? `${ordersTotal(run.result)} (${filledOrders(run.result)})` : '—'),
   },
   { name: 'Allocation', value: (run) => run.settings.allocation_strategy },
   {
@@ -139,13 +141,16 @@ const Curves = styled.div`
 
 /** One run's curve against buy-and-hold NIFTY 50, under its name. */
 function RunCurve({ run, label }: { run: BacktestRun; label: string }) {
-  if (!run.result) return null;
-  const held = Boolean(run.result.buy_and_hold);
+  const { result } = run;
+  // The tab re-renders on every stream frame: rebuilding 2,000 points would redraw the chart each time.
+  const equity = useMemo(() => (result ? backtestEquityPoints(result) : []), [result]);
+  if (!result) return null;
+  const held = Boolean(result.buy_and_hold);
   return (
     <div>
       <h3>{label}</h3>
       <EquityChart
-        equity={backtestEquityPoints(run.result)}
+        equity={equity}
         label={`${label}: equity and drawdown${held ? ' against buy-and-hold NIFTY 50' : ''}`}
         {...(held ? { benchmarkTitle: 'NIFTY 50' } : {})}
       />

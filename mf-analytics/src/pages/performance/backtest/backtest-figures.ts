@@ -40,9 +40,18 @@ export const returnOverBuyAndHold = (result: BacktestResult) => {
   return strategy === null || !held ? null : twoPlaces(strategy - held.return_percent);
 };
 
-/** "every 5 minutes", "every minute" */
-export const strideLabel = (minutes: number | undefined) =>
-  minutes === undefined ? 'at session ends' : minutes === 1 ? 'every minute' : `every ${minutes} minutes`;
+/** "every 5 minutes", "every minute", and past 2,000 sessions "at every 2nd session end". */
+export function strideLabel(minutes: number | undefined, sessions = 1): string {
+  if (minutes === undefined) return 'at session ends';
+  if (sessions > 1) return `at every ${ordinal(sessions)} session end`;
+  return minutes === 1 ? 'every minute' : `every ${minutes} minutes`;
+}
+
+function ordinal(n: number): string {
+  const teen = n % 100 >= 11 && n % 100 <= 13;
+  const suffix = teen ? 'th' : (({ 1: 'st', 2: 'nd', 3: 'rd' } as Record<number, string>)[n % 10] ?? 'th');
+  return `${n}${suffix}`;
+}
 
 /** "2h 05m", "45m" */
 export function holdingLabel(minutes: number): string {
@@ -54,8 +63,12 @@ export function holdingLabel(minutes: number): string {
 export const chargesShareOfTurnover = (result: BacktestResult) =>
   result.turnover > 0 ? (result.charges / result.turnover) * 100 : null;
 
+/** All the run's orders and trades: a result carries only the latest BACKTEST_ROWS_SENT of each. */
+export const ordersTotal = (result: BacktestResult) => result.orders_total ?? result.orders.length;
+export const tradesTotal = (result: BacktestResult) => result.trades_total ?? result.trades?.length ?? 0;
+
 export const filledOrders = (result: BacktestResult) =>
-  result.orders.filter((order) => order.status === 'FILLED').length;
+  result.orders_filled ?? result.orders.filter((order) => order.status === 'FILLED').length;
 
 /** "2026-04-01 to 2026-04-03 · all symbols", and "· imported candles" for a run over the stored bars. */
 export function rangeLabel(run: BacktestRun): string {

@@ -12,6 +12,7 @@ import {
   Tile,
   TileGrid,
 } from '@td/ui';
+import { useMemo } from 'react';
 import styled from 'styled-components';
 import { MonthlyTable } from '../breakdown-tables';
 import { EquityChart } from '../equity-chart';
@@ -21,9 +22,11 @@ import {
   chargesShareOfTurnover,
   filledOrders,
   maxDrawdownPercent,
+  ordersTotal,
   returnOverBuyAndHold,
   returnPercent,
   strideLabel,
+  tradesTotal,
 } from './backtest-figures';
 import { BacktestTradesTable, TRADES_SHOWN } from './backtest-trades-table';
 
@@ -33,6 +36,12 @@ const Stack = styled.div`
   grid-template-columns: minmax(0, 1fr);
   gap: ${({ theme }) => theme.space(4)};
   margin-top: ${({ theme }) => theme.space(4)};
+`;
+
+const Note = styled.p`
+  margin: ${({ theme }) => theme.space(2)} 0 0;
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${({ theme }) => theme.fontSize.sm};
 `;
 
 /** The orders table shows the latest this many: a long run places thousands. */
@@ -48,8 +57,9 @@ const ORDER_COLUMNS: TableColumn<BacktestOrder>[] = [
   { key: 'charges', header: 'Charges', align: 'right', cell: (o) => formatINR(o.charges.total) },
 ];
 
+/** "Trades (latest 200 of 1,234)": the table shows `shown`, the result carries BACKTEST_ROWS_SENT of `total`. */
 const latest = (label: string, shown: number, total: number) =>
-  `${label}${total > shown ? ` (latest ${shown} of ${total})` : ''}`;
+  `${label}${total > shown ? ` (latest ${shown} of ${total.toLocaleString('en-IN')})` : ''}`;
 
 /**
  * The figures of a complete run with the Performance screen's own pieces: its metric cards, equity and
@@ -57,7 +67,8 @@ const latest = (label: string, shown: number, total: number) =>
  * trades and the orders. A run stored before trades were kept shows what it has.
  */
 export function BacktestResults({ result }: { result: BacktestResult }) {
-  const points = backtestEquityPoints(result);
+  // The tab re-renders on every stream frame: rebuilding 2,000 points would redraw the chart each time.
+  const points = useMemo(() => backtestEquityPoints(result), [result]);
   const held = result.buy_and_hold ?? null;
   const orders = result.orders.slice(-ORDERS_SHOWN).reverse();
   const chartTitle = held ? 'Equity and drawdown against buy-and-hold NIFTY 50' : 'Equity and drawdown';
@@ -89,9 +100,10 @@ export function BacktestResults({ result }: { result: BacktestResult }) {
       <Card title={chartTitle}>
         <EquityChart
           equity={points}
-          label={`${chartTitle}, ${points.length} points ${strideLabel(result.equity_stride_minutes)}`}
+          label={`${chartTitle}, ${points.length} points ${strideLabel(result.equity_stride_minutes, result.equity_stride_sessions)}`}
           {...(held ? { benchmarkTitle: 'NIFTY 50' } : {})}
         />
+        {result.benchmark_note && <Note>{result.benchmark_note}</Note>}
       </Card>
       {!result.trades && (
         <Banner tone="info">
@@ -100,7 +112,7 @@ export function BacktestResults({ result }: { result: BacktestResult }) {
         </Banner>
       )}
       {result.trades && (
-        <Card title={latest('Trades', TRADES_SHOWN, result.trades.length)}>
+        <Card title={latest('Trades', TRADES_SHOWN, tradesTotal(result))}>
           <BacktestTradesTable trades={result.trades} />
         </Card>
       )}
@@ -109,7 +121,7 @@ export function BacktestResults({ result }: { result: BacktestResult }) {
           <MonthlyTable rows={result.monthly} withCharges />
         </Card>
       )}
-      <Card title={latest('Orders', ORDERS_SHOWN, result.orders.length)}>
+      <Card title={latest('Orders', ORDERS_SHOWN, ordersTotal(result))}>
         <Table
           label="Backtest orders"
           columns={ORDER_COLUMNS}
@@ -160,8 +172,8 @@ function RunTiles({ result }: { result: BacktestResult }) {
       />
       <Tile
         label="Orders"
-        value={String(result.orders.length)}
-        subValue={`${filledOrders(result)} filled · ${result.bars.toLocaleString('en-IN')} bars`}
+        value={ordersTotal(result).toLocaleString('en-IN')}
+        subValue={`${filledOrders(result).toLocaleString('en-IN')} filled · ${result.bars.toLocaleString('en-IN')} bars`}
       />
     </>
   );

@@ -4,6 +4,9 @@ import { PerformancePage } from '../performance-page';
 import { analytics, returns } from '../performance-test-data';
 import { backtestResult, backtestRun, fullBacktestResult, listed, running } from './backtest-test-data';
 
+/** Every points array the chart was drawn with: a new one tears the chart down and builds it again. */
+const mockDrawnPoints: unknown[] = [];
+
 jest.mock('../equity-chart-canvas', () => ({
   __esModule: true,
   default: (props: {
@@ -11,6 +14,7 @@ jest.mock('../equity-chart-canvas', () => ({
     benchmarkTitle?: string;
     points: { date: string; equity: number; benchmark?: number | null }[];
   }) =>
+    mockDrawnPoints.push(props.points) &&
     require('react').createElement('div', {
       role: 'img',
       'aria-label': props.label,
@@ -217,6 +221,47 @@ describe('Backtest tab', () => {
     expect(screen.queryByText(/This run was kept before/)).not.toBeInTheDocument();
   });
 
+  it('says how a long run was thinned, how many orders and trades it had, and what its NIFTY 50 is made of; a stream frame does not redraw the chart', async () => {
+    const run = backtestRun({
+      result: {
+        ...fullBacktestResult,
+        equity_stride_minutes: 375,
+        equity_stride_sessions: 2,
+        trades_total: 1_234,
+        orders_total: 2_500,
+        orders_filled: 2_400,
+        benchmark_note:
+          'The NIFTY 50 line is rebuilt from the 30 of its 50 constituents with stored bars in every session (72 % of its weight), at their index weights.',
+      },
+    });
+    const view = renderBacktest({
+      'GET /api/backtests': ok({ runs: [listed(run)] }),
+      'GET /api/backtests/run-1': ok(run),
+    });
+    await screen.findByRole('img', {
+      name: 'Equity and drawdown against buy-and-hold NIFTY 50, 4 points at every 2nd session end',
+    });
+    expect(screen.getByText(/rebuilt from the 30 of its 50 constituents/)).toBeInTheDocument();
+    expect(screen.getByText('Trades (latest 200 of 1,234)')).toBeInTheDocument();
+    expect(screen.getByText('Orders (latest 200 of 2,500)')).toBeInTheDocument();
+    expect(screen.getByRole('group', { name: 'Backtest figures' })).toHaveTextContent('2,400 filled');
+
+    mockDrawnPoints.length = 0;
+    for (const percent of [10, 20, 30]) {
+      view.emit('backtests', {
+        id: 'run-9',
+        status: 'running',
+        bars_done: percent * 10,
+        bars_total: 1000,
+        percent,
+        eta_seconds: 30,
+      });
+    }
+    await waitFor(() => expect(mockDrawnPoints.length).toBeGreaterThan(0));
+    // Each frame re-renders the tab; the chart is given the very same points, not a rebuilt copy.
+    expect(new Set(mockDrawnPoints).size).toBe(1);
+  });
+
   it('falls back to the poll when no frame comes', async () => {
     let current = running(250);
     renderBacktest({
@@ -303,6 +348,10 @@ describe('Backtest tab', () => {
     ).toEqual(['Figure', 'Run #2', 'Run #1']);
     // Runs kept before trades were recorded have no trade figures: a dash, not a zero.
     expect(row('Win rate')).toBe('Win rate——');
+    // Their drawdown was measured at session ends only: said, so it is not set against a minute-by-minute one.
+    expect(row('Max drawdown')).toBe(
+      'Max drawdown-0.60% at session ends only, not comparable to a minute-by-minute drawdown-0.60% at session ends only, not comparable to a minute-by-minute drawdown',
+    );
   });
 
   it('sets the new figures of two runs side by side', async () => {

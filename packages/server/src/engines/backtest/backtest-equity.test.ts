@@ -3,8 +3,14 @@ import { sessionIndexLevels } from './nifty-benchmark';
 
 const MINUTE = 60_000;
 
-/** `sessions` sessions of 375 minutes, equity rising a rupee a minute, the index flat at 100. */
-function recorded(sessions: number): EquityRecorder {
+/**
+ * `sessions` sessions of 375 minutes, equity rising a rupee a minute, the index flat at 100; `dip` takes
+ * paise off the equity of one minute (session, minute of it), the next minute back on the rise.
+ */
+function recorded(
+  sessions: number,
+  dip?: { session: number; minute: number; paise: number },
+): EquityRecorder {
   const recorder = new EquityRecorder(1_000_000);
   let equity = 1_000_000;
   for (let s = 0; s < sessions; s += 1) {
@@ -12,7 +18,8 @@ function recorded(sessions: number): EquityRecorder {
     recorder.beginSession(open, { openLevel: 100, closes: new Map() });
     for (let m = 0; m < 375; m += 1) {
       equity += 100;
-      recorder.minute(open + (m + 1) * MINUTE, equity, 100);
+      const fall = dip && dip.session === s && dip.minute === m ? dip.paise : 0;
+      recorder.minute(open + (m + 1) * MINUTE, equity - fall, 100);
     }
   }
   return recorder;
@@ -46,10 +53,43 @@ describe('EquityRecorder', () => {
     expect(curve.buyAndHold).toEqual({ startLevel: 100, endLevel: 100, finalValuePaise: 1_000_000 });
   });
 
-  it('still stays under the bound past 2,000 sessions, ending on the last close', () => {
+  it('still stays under the bound past 2,000 sessions, ending on the last close, and says one session end in 2 is kept', () => {
     const curve = recorded(2_500).curve();
     expect(curve.points.length).toBeLessThanOrEqual(MAX_EQUITY_POINTS);
     expect(curve.points.at(-1)!.equityPaise).toBe(1_000_000 + 2_500 * 375 * 100);
+    expect(curve.strideMinutes).toBe(375);
+    expect(curve.strideSessions).toBe(2);
+    expect(recorded(250).curve().strideSessions).toBe(1);
+  });
+
+  it('measures the max drawdown from every minute: a V-shaped dip between two sampled points is kept', () => {
+    // Session 10, its 31st minute (between the points at minutes 75 and 0 of the thinned curve): ₹5,000 down.
+    const curve = recorded(250, { session: 10, minute: 30, paise: 500_000 }).curve();
+    expect(curve.strideMinutes).toBe(75);
+    // The peak is the minute before the dip; the dip's own minute, but for the fall, a rupee higher.
+    const before = 1_000_000 + (10 * 375 + 30) * 100;
+    const low = before + 100 - 500_000;
+    expect(curve.maxDrawdownPaise).toBe(before - low);
+    expect(curve.maxDrawdown).toBeCloseTo((before - low) / before, 12);
+    const trough = curve.points.find((p) => p.equityPaise === low);
+    expect(trough).toBeDefined();
+    expect(trough!.drawdownPercent).toBe(
+      Math.round(((before - trough!.equityPaise) / before) * 10_000) / 100,
+    );
+    expect(Math.max(...curve.points.map((p) => p.drawdownPercent))).toBe(trough!.drawdownPercent);
+    expect(curve.points.length).toBeLessThanOrEqual(MAX_EQUITY_POINTS);
+  });
+
+  it('measures each sampled point below the running peak of every minute, not of the sampled ones', () => {
+    // Up ₹100 at minute 2, then back down: with a stride of 75 the sampled points never see that peak.
+    const recorder = new EquityRecorder(1_000_000);
+    recorder.beginSession(0, undefined);
+    for (let m = 0; m < 375; m += 1) recorder.minute((m + 1) * MINUTE, m === 1 ? 1_010_000 : 1_000_000, null);
+    const curve = recorder.curve(10);
+    const last = curve.points.at(-1)!;
+    expect(last.equityPaise).toBe(1_000_000);
+    expect(last.drawdownPercent).toBe(0.99);
+    expect(curve.maxDrawdownPaise).toBe(10_000);
   });
 
   it('has no buy-and-hold line without the index', () => {

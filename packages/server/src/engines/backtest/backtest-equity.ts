@@ -1,4 +1,3 @@
-import { drawdowns } from '../analytics/formulas';
 import type { SessionIndexLevels } from './nifty-benchmark';
 
 /** The equity curve is sent with at most this many points: a year of minutes would be 90,000. */
@@ -12,7 +11,7 @@ export interface BacktestEquityPoint {
   equityPaise: number;
   /** The starting capital put into the NIFTY 50 at the first open and held; null without the index. */
   nifty50Paise: number | null;
-  /** Below the running peak, percent points (quantstats' drawdown of the sampled curve). */
+  /** Below the running peak of every recorded minute (not only the sampled ones), percent points. */
   drawdownPercent: number;
 }
 
@@ -26,7 +25,9 @@ export interface EquityCurve {
   points: BacktestEquityPoint[];
   /** Minutes between two points within a session. */
   strideMinutes: number;
-  /** The deepest fall of the curve, a fraction, and the rupees lost from that peak to that trough. */
+  /** 1, or past the coarsest stride: the curve keeps one session end in this many. */
+  strideSessions: number;
+  /** The deepest fall over every recorded minute, a fraction, and the rupees lost from that peak to that trough (both kept as points). */
   maxDrawdown: number;
   maxDrawdownPaise: number;
   buyAndHold: BuyAndHold | null;
@@ -63,29 +64,38 @@ export class EquityRecorder {
   }
 
   curve(maxPoints = MAX_EQUITY_POINTS): EquityCurve {
-    const { minutes, stride } = this.sample(maxPoints - 1);
     const capital = this.capitalPaise;
     const start = this.startLevel;
     const units = start !== null && start > 0 ? capital / start : null;
     const held = (level: number | null) =>
       units === null || level === null ? null : Math.round(units * level);
-    const all: Minute[] = [{ at: this.startAt ?? 0, equity: capital, level: start }, ...minutes];
-    const returns = all.slice(1).map((m, i) => (all[i]!.equity > 0 ? m.equity / all[i]!.equity - 1 : 0));
-    const drawdown = drawdowns(returns);
-    const points = all.map((m, i) => ({
-      at: m.at,
-      equityPaise: m.equity,
-      nifty50Paise: i === 0 && units !== null ? capital : held(m.level),
-      drawdownPercent: i === 0 ? 0 : Math.round(drawdown.series[i - 1]! * 10_000) / 100,
-    }));
-    const peak = all[drawdown.peakIndex + 1]!.equity;
-    const trough = all[drawdown.troughIndex + 1]?.equity ?? peak;
-    const last = this.sessions.flat().findLast((m) => m.level !== null);
+    const all: Minute[] = [{ at: this.startAt ?? 0, equity: capital, level: start }, ...this.sessions.flat()];
+    // The fall is measured over every recorded minute, not the thinned points: a low between two of
+    // them would otherwise be missed by the Max Drawdown card, its rupees and Calmar.
+    const fall = deepestFall(all.map((m) => m.equity));
+    // One point is the capital, two are kept for the deepest fall's peak and trough.
+    const { indices, stride, sessionsPerPoint } = this.sample(maxPoints - 3);
+    const kept = new Set([0, ...indices.map((i) => i + 1)]);
+    if (fall.depth > 0) kept.add(fall.peakIndex).add(fall.troughIndex);
+    const points = [...kept]
+      .sort((a, b) => a - b)
+      .map((i) => {
+        const m = all[i]!;
+        const peak = fall.runningPeaks[i]!;
+        return {
+          at: m.at,
+          equityPaise: m.equity,
+          nifty50Paise: i === 0 && units !== null ? capital : held(m.level),
+          drawdownPercent: peak > 0 ? Math.round((1 - m.equity / peak) * 10_000) / 100 : 0,
+        };
+      });
+    const last = all.findLast((m, i) => i > 0 && m.level !== null);
     return {
       points,
       strideMinutes: stride,
-      maxDrawdown: drawdown.depth,
-      maxDrawdownPaise: drawdown.depth > 0 ? peak - trough : 0,
+      strideSessions: sessionsPerPoint,
+      maxDrawdown: fall.depth,
+      maxDrawdownPaise: fall.depth > 0 ? all[fall.peakIndex]!.equity - all[fall.troughIndex]!.equity : 0,
       buyAndHold:
         units === null || !last || last.level === null
           ? null
@@ -93,18 +103,57 @@ export class EquityRecorder {
     };
   }
 
-  /** Every `stride` minutes of each session plus its last; past the coarsest stride, every k-th session end. */
-  private sample(budget: number): { minutes: Minute[]; stride: number } {
+  /**
+   * Indices into the recorded minutes: every `stride` minutes of each session plus its last; past the
+   * coarsest stride, every k-th session end (the last always kept).
+   */
+  private sample(budget: number): { indices: number[]; stride: number; sessionsPerPoint: number } {
     const count = (stride: number) => this.sessions.reduce((sum, s) => sum + Math.ceil(s.length / stride), 0);
     const stride = STRIDES.find((s) => count(s) <= budget) ?? STRIDES.at(-1)!;
-    const minutes = this.sessions.flatMap((session) =>
-      session.filter((_, j) => (j + 1) % stride === 0 || j === session.length - 1),
-    );
-    if (minutes.length <= budget) return { minutes, stride };
-    const every = Math.ceil(minutes.length / budget);
+    const indices: number[] = [];
+    let offset = 0;
+    for (const session of this.sessions) {
+      for (let j = 0; j < session.length; j += 1) {
+        if ((j + 1) % stride === 0 || j === session.length - 1) indices.push(offset + j);
+      }
+      offset += session.length;
+    }
+    if (indices.length <= budget) return { indices, stride, sessionsPerPoint: 1 };
+    const every = Math.ceil(indices.length / budget);
     return {
-      minutes: minutes.filter((_, i) => (minutes.length - 1 - i) % every === 0),
+      indices: indices.filter((_, i) => (indices.length - 1 - i) % every === 0),
       stride,
+      sessionsPerPoint: every,
     };
   }
+}
+
+interface Fall {
+  /** The highest equity up to and including each minute. */
+  runningPeaks: number[];
+  /** The deepest fall below a running peak, a fraction. */
+  depth: number;
+  peakIndex: number;
+  troughIndex: number;
+}
+
+/** quantstats' drawdown over a curve whose first value is the capital (the first peak). */
+function deepestFall(equity: readonly number[]): Fall {
+  const fall: Fall = { runningPeaks: [], depth: 0, peakIndex: 0, troughIndex: 0 };
+  let peak = equity[0] ?? 0;
+  let peakIndex = 0;
+  equity.forEach((value, i) => {
+    if (value >= peak) {
+      peak = value;
+      peakIndex = i;
+    }
+    fall.runningPeaks.push(peak);
+    const depth = peak > 0 ? 1 - value / peak : 0;
+    if (depth > fall.depth) {
+      fall.depth = depth;
+      fall.peakIndex = peakIndex;
+      fall.troughIndex = i;
+    }
+  });
+  return fall;
 }

@@ -34,7 +34,7 @@ export interface BacktestMetrics {
   sharpeRatio: number | null;
   sortinoRatio: number | null;
   calmarRatio: number | null;
-  /** Of the equity curve (every few minutes, not only the session ends), percent points. */
+  /** Of the equity after every replayed minute (not only the thinned curve's points), percent points. */
   maxDrawdownPercent: number;
   maxDrawdownPaise: number;
   volatilityPercent: number | null;

@@ -43,8 +43,12 @@ export interface BacktestResult {
   /** From the starting capital before the first bar, every few minutes (at most MAX_EQUITY_POINTS). */
   equity: BacktestEquityPoint[];
   equityStrideMinutes: number;
+  /** 1, or past the coarsest stride: one session end in this many is kept. */
+  equityStrideSessions?: number;
   /** The starting capital in the NIFTY 50 at the first open, held to the last close; null without the index. */
   buyAndHold: BuyAndHold | null;
+  /** What the NIFTY 50 line is made of, or why there is none, when it is not the whole index (stored candles). */
+  benchmarkNote?: string;
   metrics: BacktestMetrics;
   monthly: BacktestMonth[];
   /** Distinct errors of minutes the loop could not run (it records them rather than stop). */

@@ -140,7 +140,7 @@ export class BacktestService {
         'backtest_no_stored',
       );
     }
-    return storedHistory(this.deps.storedCandles, range, this.deps.history.symbols);
+    return storedHistory(this.deps.storedCandles, range, this.deps.history);
   }
 
   /**

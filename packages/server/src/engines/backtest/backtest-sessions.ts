@@ -23,6 +23,10 @@ export interface BacktestHistory {
   sessionBarCount?(date: IstDate, symbols: ReadonlySet<string>): number;
   /** The NIFTY 50 from its constituents' prices, for the buy-and-hold line; absent: no benchmark. */
   nifty50Level?: IndexLevel;
+  /** The NIFTY 50's constituents and their weights, for a history that has bars of only some of them. */
+  nifty50Weights?: ReadonlyMap<string, number>;
+  /** What the NIFTY 50 line is made of, or why there is none, when the history cannot give the whole index. */
+  nifty50Note?: string;
 }
 
 export interface BacktestRange {

@@ -66,6 +66,7 @@ export function summarise(run: RunRecord): BacktestResult {
     trades,
     equity: curve.points,
     equityStrideMinutes: curve.strideMinutes,
+    equityStrideSessions: curve.strideSessions,
     buyAndHold: curve.buyAndHold,
     metrics: backtestMetrics(capital, sessions, trades, curve, run.riskFreeRatePercent),
     monthly: monthlyRows(capital, sessions, trades, fills),

@@ -1,4 +1,4 @@
-import type { BacktestStartRequest } from '@td/contracts';
+import { BACKTEST_ROWS_SENT, type BacktestStartRequest } from '@td/contracts';
 import type { BacktestRunRecord } from '../../core/ports/repositories/backtest-runs';
 import type { BacktestSettings } from './backtest-settings';
 import type { BacktestResult } from './run-backtest';
@@ -29,7 +29,10 @@ export function settingsOf(request: BacktestStartRequest): BacktestSettings {
   };
 }
 
-/** A complete run's figures as the API shows them: rupees, snake_case, orders with their contract notes. */
+/**
+ * A complete run's figures as the API shows them: rupees, snake_case, orders with their contract notes.
+ * Only the latest BACKTEST_ROWS_SENT orders and trades are kept, with counts of all (the metrics are of all).
+ */
 export function resultView(result: BacktestResult) {
   return {
     starting_capital: rupees(result.startingCapitalPaise),
@@ -43,7 +46,7 @@ export function resultView(result: BacktestResult) {
       orders: s.orders,
       end_equity: rupees(s.endEquityPaise),
     })),
-    orders: result.orders.map((o) => ({
+    orders: result.orders.slice(-BACKTEST_ROWS_SENT).map((o) => ({
       at: new Date(o.at).toISOString(),
       symbol: o.symbol,
       side: o.side,
@@ -63,7 +66,9 @@ export function resultView(result: BacktestResult) {
         total: rupees(o.charges.total),
       },
     })),
-    trades: result.trades.map((t) => ({
+    orders_total: result.orders.length,
+    orders_filled: result.orders.filter((o) => o.status === 'FILLED').length,
+    trades: result.trades.slice(-BACKTEST_ROWS_SENT).map((t) => ({
       symbol: t.symbol,
       strategy: t.strategy,
       exit_reason: t.exitReason,
@@ -83,8 +88,11 @@ export function resultView(result: BacktestResult) {
       drawdown_percent: p.drawdownPercent,
       nifty_50: p.nifty50Paise === null ? null : rupees(p.nifty50Paise),
     })),
+    trades_total: result.trades.length,
     equity_stride_minutes: result.equityStrideMinutes,
+    equity_stride_sessions: result.equityStrideSessions,
     buy_and_hold: buyAndHoldView(result),
+    benchmark_note: result.benchmarkNote ?? null,
     metrics: metricsView(result),
     monthly: result.monthly.map((m) => ({
       month: m.month,

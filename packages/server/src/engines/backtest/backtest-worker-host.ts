@@ -11,6 +11,8 @@ export interface BacktestHostDeps {
   history: BacktestHistory;
   /** The stored candles, for runs with data 'stored'; absent where the thread cannot read the database. */
   storedCandles?: () => StoredCandles;
+  /** Called when the last run in flight ends: the thread may close the connection storedCandles opened. */
+  releaseStoredCandles?: () => void;
   openLedger: () => BacktestLedgerStore;
   /** Annual, percent points, for Sharpe and Sortino; default the server's default 6.5. */
   riskFreeRatePercent?: number;
@@ -24,8 +26,9 @@ export async function runJob(
   signal: AbortSignal,
 ): Promise<BacktestOutcome> {
   let toldAt = 0;
-  return runBacktest({
-    sessions: selectBacktestSessions(historyOf(deps, job), job.range),
+  const history = historyOf(deps, job);
+  const outcome = await runBacktest({
+    sessions: selectBacktestSessions(history, job.range),
     settings: job.settings,
     openLedger: deps.openLedger,
     ...(deps.riskFreeRatePercent === undefined ? {} : { riskFreeRatePercent: deps.riskFreeRatePercent }),
@@ -37,12 +40,16 @@ export async function runJob(
       onProgress(done, total);
     },
   });
+  const note = history.nifty50Note;
+  return outcome.status === 'complete' && note
+    ? { ...outcome, result: { ...outcome.result, benchmarkNote: note } }
+    : outcome;
 }
 
 function historyOf(deps: BacktestHostDeps, job: BacktestJob): BacktestHistory {
   if (job.data !== 'stored') return deps.history;
   if (!deps.storedCandles) throw new Error('The backtest thread has no access to the stored candles.');
-  return storedHistory(deps.storedCandles(), job.range, deps.history.symbols);
+  return storedHistory(deps.storedCandles(), job.range, deps.history);
 }
 
 /** The runner without a thread: for tests, and wherever a worker cannot start. */
@@ -79,6 +86,9 @@ export class BacktestHost {
           statusCode: error instanceof HttpError ? error.statusCode : null,
         }),
       )
-      .finally(() => this.running.delete(id));
+      .finally(() => {
+        this.running.delete(id);
+        if (this.running.size === 0) this.deps.releaseStoredCandles?.();
+      });
   }
 }

@@ -15,5 +15,11 @@ export function generatedHistory(
     sessionBars: (date) => market.history.sessionBars(date),
     // The live overview's NIFTY 50: the same calculator and base the market service uses.
     nifty50Level: (prices) => index.level('NIFTY_50', prices),
+    nifty50Weights: new Map(
+      market.instruments.flatMap((i) => {
+        const weight = i.indexWeights.NIFTY_50;
+        return weight !== undefined && weight > 0 ? [[i.symbol, weight] as const] : [];
+      }),
+    ),
   };
 }

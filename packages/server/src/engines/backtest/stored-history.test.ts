@@ -1,3 +1,4 @@
+import type { BacktestResult as BacktestResultView } from '@td/contracts';
 import type { HistoricalBar } from '../../core/ports/repositories/historical-candles';
 import { SqlBacktestRunsRepository } from '../../storage/sql/backtest-runs-repository';
 import { SqlHistoricalCandlesRepository } from '../../storage/sql/historical-candles-repository';
@@ -35,11 +36,11 @@ function store(bars: HistoricalBar[]) {
 }
 
 /** The instruments list, as the generated history names it: the symbols "all symbols" looks for. */
-const CATALOGUE = ['INFY', 'SBIN', 'TCS', 'WIPRO'];
+const CATALOGUE = { symbols: ['INFY', 'SBIN', 'TCS', 'WIPRO'] };
 
 const emptyGenerated: BacktestHistory = {
   sessionDates: [],
-  symbols: CATALOGUE,
+  symbols: CATALOGUE.symbols,
   minutesPerSession: 375,
   sessionBars: () => new Map(),
 };
@@ -115,6 +116,102 @@ describe('the stored candles as a backtest history', () => {
       storedHistory(store([]), { from: '2026-01-01', to: '2026-01-31', symbols: [] }, CATALOGUE),
     ).toThrow(
       'No one-minute candles are stored yet: import a one-minute CSV or fetch one-minute bars from Upstox in Settings → Data Sources.',
+    );
+  });
+});
+
+/** A backtest service over these stored candles, run in this thread. */
+function storedBacktests(candles: SqlHistoricalCandlesRepository, market: Partial<BacktestHistory> = {}) {
+  const history = { ...emptyGenerated, ...market };
+  return new BacktestService({
+    runs: new SqlBacktestRunsRepository(openDatabase(':memory:')),
+    history,
+    storedCandles: candles,
+    runner: inProcessRunner({ history, openLedger: memoryLedger, storedCandles: () => candles }),
+    historyIsTheFeeds: () => false,
+    now: () => 5_000,
+    logger: { info: jest.fn(), error: jest.fn() },
+  });
+}
+
+const STORED_REQUEST = {
+  data: 'stored' as const,
+  from: '2026-01-05',
+  to: '2026-01-06',
+  symbols: [],
+  capital: 1_000_000,
+  allocation_strategy: 'moderate' as const,
+  product: 'I' as const,
+  brokerage_plan: 'flat' as const,
+};
+
+describe('the limits of a backtest over stored candles', () => {
+  it('refuses a range longer than a year with a sentence, before counting any bar', () => {
+    const candles = store(minuteBars('INFY', '2026-01-05', 10));
+    const counted = jest.spyOn(candles, 'minuteBarsPerDate');
+    expect(() =>
+      storedHistory(candles, { from: '2024-01-01', to: '2026-01-31', symbols: [] }, CATALOGUE),
+    ).toThrow(
+      'A backtest over stored candles covers at most a year (366 days, about 250 sessions): 2024-01-01 to 2026-01-31 is 762 days. Split it into runs of a year or less.',
+    );
+    expect(counted).not.toHaveBeenCalled();
+  });
+
+  it('says what is stored when refusing without reading the whole table’s summary', () => {
+    const candles = store(minuteBars('INFY', '2026-01-05', 10));
+    const summary = jest.spyOn(candles, 'coverage');
+    expect(() =>
+      storedHistory(candles, { from: '2026-02-01', to: '2026-02-02', symbols: ['INFY'] }, CATALOGUE),
+    ).toThrow('the stored one-minute bars cover INFY 2026-01-05 to 2026-01-05');
+    expect(summary).not.toHaveBeenCalled();
+  });
+});
+
+describe('buy-and-hold NIFTY 50 over stored candles', () => {
+  // The index: INFY 60 % of the weight, TCS 30 %, SBIN 10 %; its level the weighted sum of prices.
+  const weights = new Map([
+    ['INFY', 0.6],
+    ['TCS', 0.3],
+    ['SBIN', 0.1],
+  ]);
+  const nifty50Level = (prices: ReadonlyMap<string, number>) => {
+    let level = 0;
+    for (const [symbol, price] of prices) level += (weights.get(symbol) ?? 0) * price;
+    return level > 0 ? level : null;
+  };
+
+  it('draws the line from the constituents with bars in every session, and says what it is made of', async () => {
+    const backtests = storedBacktests(
+      store([
+        ...minuteBars('INFY', '2026-01-05', 30),
+        ...minuteBars('INFY', '2026-01-06', 30),
+        ...minuteBars('SBIN', '2026-01-05', 30),
+      ]),
+      { nifty50Level, nifty50Weights: weights },
+    );
+    const started = backtests.start(STORED_REQUEST);
+    await backtests.idle();
+    const result = backtests.get(started.id).result as BacktestResultView | null;
+    // INFY alone, the whole run: from its first open (₹1,000.00) to its last close (₹1,003.00).
+    expect(result?.buy_and_hold).toMatchObject({ start_level: 60_000, end_level: 60_180 });
+    expect(result?.equity?.at(-1)?.nifty_50).toBe(1_003_000);
+    expect(result?.benchmark_note).toBe(
+      'The NIFTY 50 line is rebuilt from the 1 of its 3 constituents with stored bars in every session (60 % of its weight), at their index weights.',
+    );
+  });
+
+  it('shows no line, and says why, when the constituents with bars carry under half the index', async () => {
+    const backtests = storedBacktests(
+      store([...minuteBars('TCS', '2026-01-05', 30), ...minuteBars('TCS', '2026-01-06', 30)]),
+      { nifty50Level, nifty50Weights: weights },
+    );
+    const started = backtests.start(STORED_REQUEST);
+    await backtests.idle();
+    const result = backtests.get(started.id).result as BacktestResultView | null;
+    expect(result?.buy_and_hold).toBeNull();
+    expect(result?.equity?.every((point) => point.nifty_50 === null)).toBe(true);
+    expect(result?.benchmark_note).toBe(
+      "No NIFTY 50 line: it is rebuilt from its constituents' stored bars, and the 1 with bars in every session of this run carry 30 % of its weight, under the 50 % it needs. Store more constituents' one-minute bars, or run over all symbols.",
     );
   });
 });

@@ -37,7 +37,8 @@ export function openPostgres(
   }
 }
 
-function quoteIdentifier(name: string): string {
+/** A schema name double-quoted for SQL; anything but lower-case letters, digits and _ is refused. */
+export function quoteIdentifier(name: string): string {
   if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`Not a schema name: ${name}`);
   return `"${name}"`;
 }

@@ -124,6 +124,23 @@ describe.each(databases)('SqlHistoricalCandlesRepository on $name', (database) =
     ]);
   });
 
+  it('finds the first and last bar of each asked symbol at one interval, skipping symbols without any', () => {
+    const candles = new SqlHistoricalCandlesRepository(database.open());
+    candles.save([
+      bar('TCS', OPEN),
+      bar('TCS', OPEN + 5 * MINUTE),
+      bar('TCS', OPEN - 3 * 3_600_000, 150_000, 'day'),
+      bar('INFY', OPEN + MINUTE),
+    ]);
+    expect(candles.spans(['TCS', 'WIPRO', 'INFY', 'TCS'], '1minute')).toEqual([
+      { symbol: 'INFY', interval: '1minute', firstMs: OPEN + MINUTE, lastMs: OPEN + MINUTE },
+      { symbol: 'TCS', interval: '1minute', firstMs: OPEN, lastMs: OPEN + 5 * MINUTE },
+    ]);
+    expect(candles.spans(['TCS', 'INFY'], 'day')).toEqual([
+      { symbol: 'TCS', interval: 'day', firstMs: OPEN - 3 * 3_600_000, lastMs: OPEN - 3 * 3_600_000 },
+    ]);
+  });
+
   it('keeps nothing of a unit of work that fails part-way', () => {
     const db = database.open();
     const candles = new SqlHistoricalCandlesRepository(db);

@@ -120,6 +120,20 @@ export class SqlHistoricalCandlesRepository implements HistoricalCandlesReposito
       .sort((a, b) => bySymbol(a, b) || (a.interval < b.interval ? -1 : 1));
   }
 
+  spans(symbols: readonly string[], interval: HistoryInterval): Omit<HistoricalCoverage, 'count'>[] {
+    const edge = (order: 'ASC' | 'DESC') =>
+      this.sql(
+        `SELECT start_ts FROM historical_candles WHERE symbol = ? AND bar_interval = ? ORDER BY start_ts ${order} LIMIT 1`,
+      );
+    const [firstOf, lastOf] = [edge('ASC'), edge('DESC')];
+    return [...new Set(symbols)].sort().flatMap((symbol) => {
+      const first = firstOf.get(symbol, interval) as { start_ts: number } | undefined;
+      if (!first) return [];
+      const last = lastOf.get(symbol, interval) as { start_ts: number };
+      return [{ symbol, interval, firstMs: Number(first.start_ts), lastMs: Number(last.start_ts) }];
+    });
+  }
+
   minuteBarsPerDate(query: Omit<HistoricalBarsQuery, 'interval'>): SessionBarCount[] {
     if (query.symbols.length === 0) return [];
     const symbols = [...new Set(query.symbols)];

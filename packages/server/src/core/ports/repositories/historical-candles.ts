@@ -46,6 +46,8 @@ export interface HistoricalCandlesRepository {
   /** The bars of these symbols in the range, by symbol then start. */
   bars(query: HistoricalBarsQuery): HistoricalBar[];
   coverage(): HistoricalCoverage[];
+  /** The first and last bar of each of these symbols that has any at this interval: two index seeks a symbol. */
+  spans(symbols: readonly string[], interval: HistoryInterval): Omit<HistoricalCoverage, 'count'>[];
   /** Per symbol and IST date, the one-minute bars in the range: a backtest's sessions and its progress total. */
   minuteBarsPerDate(query: Omit<HistoricalBarsQuery, 'interval'>): SessionBarCount[];
 }
