@@ -38,16 +38,17 @@ export function buildBacktests(base: Foundation): BacktestLab {
   const history = generatedHistory(market);
   const runner = new WorkerBacktestRunner(spawn);
   const lane = new BacktestLane();
+  // Backtests and sweeps both read the stored candles (data 'stored') when the worker can.
+  const storedCandles = candles ? new SqlHistoricalCandlesRepository(db) : undefined;
   const historyIsTheFeeds = () => market.activeProvider === market.simulator;
   const backtests = new BacktestService({
     runs: new SqlBacktestRunsRepository(db),
-    storedCandles: candles ? new SqlHistoricalCandlesRepository(db) : undefined,
-    ...{ history, runner, lane, historyIsTheFeeds, now, logger },
+    ...{ history, storedCandles, runner, lane, historyIsTheFeeds, now, logger },
     publish: (frame) => stream.publish(BACKTESTS_STREAM_TOPIC, frame),
   });
   const sweeps = new BacktestSweepService({
     sweeps: new SqlBacktestRunsRepository(db, 'backtest_sweeps'),
-    ...{ history, runner, lane, historyIsTheFeeds, now, logger },
+    ...{ history, storedCandles, runner, lane, historyIsTheFeeds, now, logger },
   });
   return {
     backtests,

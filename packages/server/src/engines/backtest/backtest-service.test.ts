@@ -178,7 +178,7 @@ describe('BacktestService', () => {
   it('refuses to run over the generated history once the feed is a real one', () => {
     const { backtests } = service(undefined, { historyIsTheFeeds: () => false });
     expect(() => backtests.start(request)).toThrow(
-      'Backtests run over the simulator’s generated history, and the market feed now is a real one',
+      'The generated history is the simulator’s past, and the market feed now is a real one',
     );
     expect(backtests.list()).toEqual([]);
   });

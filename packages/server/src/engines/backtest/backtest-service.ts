@@ -3,11 +3,11 @@ import type { BacktestProgressFrame, BacktestStartRequest } from '@td/contracts'
 import type { Logger } from 'pino';
 import { conflict, notFound } from '../../core/errors';
 import type { BacktestRunsRepository } from '../../core/ports/repositories/backtest-runs';
+import { type BacktestDataSources, historyForData } from './backtest-data';
 import { BacktestLane } from './backtest-lane';
 import type { BacktestRunner } from './backtest-protocol';
-import { type BacktestHistory, type BacktestRange, selectBacktestSessions } from './backtest-sessions';
+import { selectBacktestSessions } from './backtest-sessions';
 import { type BacktestRunView, resultView, runView, settingsOf } from './backtest-view';
-import { type StoredCandles, storedHistory } from './stored-history';
 
 const LISTED = 50;
 /** A run no server has moved for this long is one a dead server left: another server fails it. */
@@ -15,20 +15,12 @@ const STALE_AFTER_MS = 10 * 60_000;
 /** A run's progress goes out on the stream at most this often (its end always does). */
 const FRAME_EVERY_MS = 250;
 
-export interface BacktestServiceDeps {
+/** The sources are read here only to refuse a bad range at once and count its bars; the runner replays it. */
+export interface BacktestServiceDeps extends BacktestDataSources {
   runs: BacktestRunsRepository;
-  /** Read here only to refuse a bad range at once; the runner replays it. */
-  history: BacktestHistory;
-  /** The imported and fetched candles (data 'stored'): read here to refuse a bad range and count the bars. */
-  storedCandles?: StoredCandles;
   runner: BacktestRunner;
   now: () => number;
   logger: Pick<Logger, 'error' | 'info'>;
-  /**
-   * Whether the history is the feed's own: the generated history is the simulator's past, so with a
-   * real feed its prices are not the market's and a backtest over them would mislead. Default: yes.
-   */
-  historyIsTheFeeds?: () => boolean;
   /** The `backtests` stream topic: a run's progress, a few frames a second, and its end. */
   publish?: (frame: BacktestProgressFrame) => void;
   /** Shared with the parameter sweeps (decision 0057): one of them at a time. Default: a lane of its own. */
@@ -57,15 +49,8 @@ export class BacktestService {
   start(request: BacktestStartRequest): BacktestRunView {
     this.lane.refuseIfBusy();
     const data = request.data ?? 'generated';
-    // Stored candles are the market's own bars: they may be backtested whatever the feed is.
-    if (data === 'generated' && this.deps.historyIsTheFeeds && !this.deps.historyIsTheFeeds()) {
-      throw conflict(
-        'Backtests run over the simulator’s generated history, and the market feed now is a real one: its prices are not these. Switch to mock mode, or backtest your imported / fetched candles.',
-        'backtest_history_not_the_feeds',
-      );
-    }
     const range = { from: request.from, to: request.to, symbols: request.symbols };
-    const sessions = selectBacktestSessions(this.historyFor(data, range), range);
+    const sessions = selectBacktestSessions(historyForData(this.deps, data, range), range);
     const id = randomUUID();
     const totalBars = sessions.reduce((sum, session) => sum + session.barCount, 0);
     this.deps.runs.insert({
@@ -130,17 +115,6 @@ export class BacktestService {
   /** Resolves once the run under way (if any) has ended and been recorded: for tests. */
   async idle(): Promise<void> {
     await this.current?.done;
-  }
-
-  private historyFor(data: BacktestStartRequest['data'], range: BacktestRange): BacktestHistory {
-    if (data === 'generated') return this.deps.history;
-    if (!this.deps.storedCandles) {
-      throw conflict(
-        'The backtest thread cannot read this server’s stored candles (its database is in memory): backtest the generated history.',
-        'backtest_no_stored',
-      );
-    }
-    return storedHistory(this.deps.storedCandles, range, this.deps.history);
   }
 
   /**

@@ -94,7 +94,7 @@ describe('POST /api/backtests with data stored', () => {
       capital: 1_000_000,
     });
     expect(generated.statusCode).toBe(409);
-    expect(generated.json().error).toContain('or backtest your imported / fetched candles');
+    expect(generated.json().error).toContain('or choose your imported / fetched candles');
     const stored = await call('POST', '/api/backtests', {
       data: 'stored',
       from: '2026-01-02',
@@ -103,6 +103,33 @@ describe('POST /api/backtests with data stored', () => {
     });
     expect(stored.statusCode).toBe(202);
     await testApp.services.backtests.idle();
+  });
+
+  it('sweeps over the stored candles too, on a real feed, fitting and holding out stored sessions', async () => {
+    await importMinutes([
+      ...csvRows('INFY', '2025-12-30', 60),
+      ...csvRows('INFY', '2025-12-31', 60, [5]),
+      ...csvRows('INFY', '2026-01-02', 60),
+    ]);
+    const market = testApp.services.market;
+    const real = { ...market.simulator };
+    Object.defineProperty(market, 'activeProvider', { get: () => real, configurable: true });
+    const started = await call('POST', '/api/backtests/sweeps', {
+      data: 'stored',
+      from: '2025-12-29',
+      to: '2026-01-02',
+      capital: 1_000_000,
+      grid: { target_pct: [1, 2] },
+      in_sample_share: 0.7,
+    });
+    expect(started.statusCode).toBe(202);
+    // Two combinations × (60 + 59 in-sample bars + 60 held out): the stored bars, not the generated ones.
+    expect(started.json().data.progress.total_bars).toBe(2 * (60 + 59 + 60));
+    await testApp.services.backtestSweeps.idle();
+    const sweep = (await call('GET', `/api/backtests/sweeps/${started.json().data.id}`)).json().data;
+    expect(sweep.status).toBe('complete');
+    expect(sweep.result.in_sample).toEqual({ from: '2025-12-30', to: '2025-12-31', sessions: 2 });
+    expect(sweep.result.out_of_sample).toEqual({ from: '2026-01-02', to: '2026-01-02', sessions: 1 });
   });
 
   it.each([

@@ -3,9 +3,10 @@ import type { BacktestSweepRequest, SweepResult } from '@td/contracts';
 import type { Logger } from 'pino';
 import { conflict, notFound } from '../../../core/errors';
 import type { BacktestRunsRepository } from '../../../core/ports/repositories/backtest-runs';
+import { type BacktestDataSources, historyForData } from '../backtest-data';
 import type { BacktestLane } from '../backtest-lane';
 import type { BacktestRunner } from '../backtest-protocol';
-import { type BacktestHistory, type BacktestRange, selectBacktestSessions } from '../backtest-sessions';
+import { type BacktestRange, selectBacktestSessions } from '../backtest-sessions';
 import { settingsOf } from '../backtest-view';
 import type { BacktestResult } from '../run-backtest';
 import { type SweepCombinationRuns, sweepIntervalLevel, sweepTable } from './sweep-figures';
@@ -16,17 +17,15 @@ const LISTED = 50;
 /** A sweep no server has moved for this long is one a dead server left: another server fails it. */
 const STALE_AFTER_MS = 10 * 60_000;
 
-export interface BacktestSweepServiceDeps {
+export interface BacktestSweepServiceDeps extends BacktestDataSources {
   /** The backtest_sweeps table: a backtest run's columns. */
   sweeps: BacktestRunsRepository;
-  history: BacktestHistory;
   /** The backtests' own runner: the sweep's backtests run in the same worker thread, one by one. */
   runner: BacktestRunner;
   /** Shared with the backtest service: a sweep and a backtest never run at once. */
   lane: BacktestLane;
   now: () => number;
   logger: Pick<Logger, 'error' | 'info'>;
-  historyIsTheFeeds?: () => boolean;
 }
 
 interface SweepPlan {
@@ -56,15 +55,10 @@ export class BacktestSweepService {
 
   /** POST /api/backtests/sweeps: a bad range or split is refused before anything is stored. */
   start(request: BacktestSweepRequest): BacktestSweepView {
-    const { lane, history, historyIsTheFeeds } = this.deps;
+    const { lane } = this.deps;
     lane.refuseIfBusy();
-    if (historyIsTheFeeds && !historyIsTheFeeds()) {
-      throw conflict(
-        'Sweeps run over the simulator’s generated history, and the market feed now is a real one: its prices are not these. Switch to mock mode to sweep.',
-        'backtest_history_not_the_feeds',
-      );
-    }
-    const sessions = selectBacktestSessions(history, rangeOf(request, request.from, request.to));
+    const range = rangeOf(request, request.from, request.to);
+    const sessions = selectBacktestSessions(historyForData(this.deps, request.data, range), range);
     const parts = splitSessions(
       sessions.map((session) => session.date),
       request.in_sample_share,
@@ -214,7 +208,7 @@ export class BacktestSweepService {
       const runPart = async (part: SweepPart): Promise<BacktestResult | null> => {
         const offset = before;
         const outcome = await this.deps.runner.run(
-          { range: rangeOf(request, part.from, part.to), settings },
+          { range: rangeOf(request, part.from, part.to), settings, data: request.data ?? 'generated' },
           (done) => onProgress(offset + done),
           signal,
         );
