@@ -16,8 +16,10 @@ import { BacktestSweepTable } from './backtest-sweep-table';
 export const SWEEP_START_FAILED = 'The sweep did not start: try again.';
 export const SWEEP_CANCEL_FAILED = 'The sweep was not cancelled: try again.';
 
+// One column no wider than the card: the results table scrolls in its own box, never the page.
 const Stack = styled.div`
   display: grid;
+  grid-template-columns: minmax(0, 1fr);
   gap: ${({ theme }) => theme.space(4)};
 `;
 
