@@ -1,7 +1,8 @@
 import type { BacktestStartRequest } from '@td/contracts';
 import { Banner, Button, NumberField, SelectInput, TextInput } from '@td/ui';
-import { type ReactNode, useId, useState } from 'react';
+import { useState } from 'react';
 import styled from 'styled-components';
+import { Field, FormActions, FormGrid } from './backtest-form-parts';
 import {
   type BacktestFormErrors,
   type BacktestFormValues,
@@ -10,65 +11,11 @@ import {
 } from './backtest-form-values';
 import { StoredCandlesHint } from './stored-candles-hint';
 
-const Grid = styled.div`
-  display: grid;
-  grid-template-columns: repeat(auto-fill, minmax(200px, 1fr));
-  gap: ${({ theme }) => theme.space(4)};
-`;
-
-const FieldRoot = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space(1.5)};
-  min-width: 0;
-  label {
-    font-size: ${({ theme }) => theme.fontSize.sm};
-    font-weight: 600;
-  }
-`;
-
 /** The data choice takes a row of its own: its options are long, and the stored-candles hint follows it. */
 const DataRow = styled.div`
   grid-column: 1 / -1;
   max-width: 420px;
 `;
-
-const ErrorText = styled.span`
-  color: ${({ theme }) => theme.colors.negative};
-  font-size: ${({ theme }) => theme.fontSize.sm};
-`;
-
-const Actions = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  gap: ${({ theme }) => theme.space(3)};
-  margin-top: ${({ theme }) => theme.space(4)};
-`;
-
-/** A labelled control (date, select, text) with its error tied to it, as NumberField does for numbers. */
-function Field({
-  label,
-  error,
-  children,
-}: {
-  label: string;
-  error: string | undefined;
-  children: (props: { id: string; 'aria-invalid': boolean; 'aria-describedby'?: string }) => ReactNode;
-}) {
-  const id = useId();
-  return (
-    <FieldRoot>
-      <label htmlFor={id}>{label}</label>
-      {children({
-        id,
-        'aria-invalid': Boolean(error),
-        ...(error ? { 'aria-describedby': `${id}-error` } : {}),
-      })}
-      {error && <ErrorText id={`${id}-error`}>{error}</ErrorText>}
-    </FieldRoot>
-  );
-}
 
 export interface BacktestFormProps {
   onRun: (request: BacktestStartRequest) => void;
@@ -111,7 +58,7 @@ export function BacktestForm({ onRun, running, submitting, refusal, onAttempt }:
         submit();
       }}
     >
-      <Grid>
+      <FormGrid>
         <DataRow>
           <Field label="Data" error={errors.data}>
             {(props) => (
@@ -249,12 +196,12 @@ export function BacktestForm({ onRun, running, submitting, refusal, onAttempt }:
             </SelectInput>
           )}
         </Field>
-      </Grid>
-      <Actions>
+      </FormGrid>
+      <FormActions>
         <Button type="submit" loading={submitting} disabled={running}>
           Run backtest
         </Button>
-      </Actions>
+      </FormActions>
       {refusal && (
         <Banner
           tone="error"

@@ -1,0 +1,76 @@
+import { type ReactNode, useId } from 'react';
+import styled from 'styled-components';
+
+/** The settings' fields, as many to a row as fit at 200 px or more. */
+export const FormGrid = styled.div`
+  display: grid;
+  grid-template-columns: repeat(auto-fill, minmax(200px, 1fr));
+  gap: ${({ theme }) => theme.space(4)};
+`;
+
+const FieldRoot = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space(1.5)};
+  min-width: 0;
+  label {
+    font-size: ${({ theme }) => theme.fontSize.sm};
+    font-weight: 600;
+  }
+`;
+
+export const Hint = styled.span`
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${({ theme }) => theme.fontSize.xs};
+`;
+
+export const ErrorText = styled.span`
+  color: ${({ theme }) => theme.colors.negative};
+  font-size: ${({ theme }) => theme.fontSize.sm};
+`;
+
+/** The row under the fields: the submit button and what goes beside it. */
+export const FormActions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: ${({ theme }) => theme.space(3)};
+  margin-top: ${({ theme }) => theme.space(4)};
+`;
+
+export interface FieldControlProps {
+  id: string;
+  'aria-invalid': boolean;
+  'aria-describedby'?: string;
+}
+
+/**
+ * A labelled control (date, select, text) with its hint and its error tied to it, as NumberField does
+ * for numbers: the control is rendered by `children` with the id and aria attributes to spread on it.
+ */
+export function Field({
+  label,
+  hint,
+  error,
+  children,
+}: {
+  label: string;
+  hint?: string;
+  error: string | undefined;
+  children: (props: FieldControlProps) => ReactNode;
+}) {
+  const id = useId();
+  const described = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ');
+  return (
+    <FieldRoot>
+      <label htmlFor={id}>{label}</label>
+      {hint && <Hint id={`${id}-hint`}>{hint}</Hint>}
+      {children({
+        id,
+        'aria-invalid': Boolean(error),
+        ...(described ? { 'aria-describedby': described } : {}),
+      })}
+      {error && <ErrorText id={`${id}-error`}>{error}</ErrorText>}
+    </FieldRoot>
+  );
+}
