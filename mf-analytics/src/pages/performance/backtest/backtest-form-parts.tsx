@@ -38,6 +38,30 @@ export const FormActions = styled.div`
   margin-top: ${({ theme }) => theme.space(4)};
 `;
 
+/** A settings form checked by the page, not the browser: Enter or the submit button calls `onSubmit`. */
+export function SettingsForm({
+  label,
+  onSubmit,
+  children,
+}: {
+  label: string;
+  onSubmit: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <form
+      aria-label={label}
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSubmit();
+      }}
+    >
+      {children}
+    </form>
+  );
+}
+
 export interface FieldControlProps {
   id: string;
   'aria-invalid': boolean;

@@ -2,7 +2,7 @@ import type { BacktestStartRequest } from '@td/contracts';
 import { Banner, Button, NumberField, SelectInput, TextInput } from '@td/ui';
 import { useState } from 'react';
 import styled from 'styled-components';
-import { Field, FormActions, FormGrid } from './backtest-form-parts';
+import { Field, FormActions, FormGrid, SettingsForm } from './backtest-form-parts';
 import {
   type BacktestFormErrors,
   type BacktestFormValues,
@@ -50,14 +50,7 @@ export function BacktestForm({ onRun, running, submitting, refusal, onAttempt }:
   };
 
   return (
-    <form
-      aria-label="Backtest settings"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        submit();
-      }}
-    >
+    <SettingsForm label="Backtest settings" onSubmit={submit}>
       <FormGrid>
         <DataRow>
           <Field label="Data" error={errors.data}>
@@ -221,6 +214,6 @@ export function BacktestForm({ onRun, running, submitting, refusal, onAttempt }:
           {refusal}
         </Banner>
       )}
-    </form>
+    </SettingsForm>
   );
 }

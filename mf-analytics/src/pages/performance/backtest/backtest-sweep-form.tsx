@@ -1,7 +1,7 @@
 import { type BacktestSweepRequest, SWEEP_MAX_COMBINATIONS, type SweepParameter } from '@td/contracts';
 import { Banner, Button, NumberField, TextInput } from '@td/ui';
 import { useState } from 'react';
-import { ErrorText, Field, FormActions, FormGrid, Hint } from './backtest-form-parts';
+import { ErrorText, Field, FormActions, FormGrid, Hint, SettingsForm } from './backtest-form-parts';
 import {
   INITIAL_SWEEP_FORM,
   readSweepForm,
@@ -48,14 +48,7 @@ export function BacktestSweepForm({
   };
 
   return (
-    <form
-      aria-label="Sweep settings"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        submit();
-      }}
-    >
+    <SettingsForm label="Sweep settings" onSubmit={submit}>
       <FormGrid>
         <Field label="Sweep from" error={errors.from}>
           {(props) => (
@@ -114,6 +107,6 @@ export function BacktestSweepForm({
           {refusal}
         </Banner>
       )}
-    </form>
+    </SettingsForm>
   );
 }
