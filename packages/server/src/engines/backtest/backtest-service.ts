@@ -7,7 +7,7 @@ import { BacktestLane } from './backtest-lane';
 import type { BacktestRunner } from './backtest-protocol';
 import { selectBacktestSessions } from './backtest-sessions';
 import { type BacktestRunView, resultView, runView, settingsOf } from './backtest-view';
-import { LabJobs } from './lab-job';
+import { LabJobService } from './lab-job';
 
 /** A run's progress goes out on the stream at most this often (its end always does). */
 const FRAME_EVERY_MS = 250;
@@ -25,28 +25,24 @@ export interface BacktestServiceDeps extends BacktestDataSources {
 }
 
 /** The strategy lab's runs: one at a time, each in the runner, its progress and end kept in backtest_runs. */
-export class BacktestService {
-  private readonly jobs: LabJobs;
-
+export class BacktestService extends LabJobService<BacktestRunView> {
   constructor(private readonly deps: BacktestServiceDeps) {
-    this.jobs = new LabJobs({
-      kind: 'backtest',
-      table: deps.runs,
-      runner: deps.runner,
-      lane: deps.lane ?? new BacktestLane(),
-      now: deps.now,
-      logger: deps.logger,
-    });
-  }
-
-  /** At start: runs a server that stopped mid-run left running never finish: they failed. */
-  recover(): void {
-    this.jobs.recover();
+    super(
+      {
+        kind: 'backtest',
+        table: deps.runs,
+        runner: deps.runner,
+        lane: deps.lane ?? new BacktestLane(),
+        now: deps.now,
+        logger: deps.logger,
+      },
+      runView,
+    );
   }
 
   /** POST /api/backtests: a bad range is refused before anything is stored; a second run waits its turn. */
   start(request: BacktestStartRequest): BacktestRunView {
-    this.jobs.refuseIfBusy();
+    this.refuseIfBusy();
     const data = request.data ?? 'generated';
     const range = { from: request.from, to: request.to, symbols: request.symbols };
     const sessions = selectBacktestSessions(historyForData(this.deps, data, range), range);
@@ -57,10 +53,10 @@ export class BacktestService {
       createdAt: this.deps.now(),
       settings: request,
       totalBars,
-      owner: this.jobs.owner,
+      owner: this.owner,
     });
     const job = { range, settings: settingsOf(request), data };
-    this.jobs.begin(
+    this.begin(
       id,
       async (signal, progress) => {
         const frames = this.frames(id);
@@ -79,35 +75,6 @@ export class BacktestService {
       () => this.endFrame(id),
     );
     return this.get(id);
-  }
-
-  list(): BacktestRunView[] {
-    return this.jobs.list().map(runView);
-  }
-
-  get(id: string): BacktestRunView {
-    return runView(this.jobs.get(id));
-  }
-
-  /** POST /api/backtests/:id/cancel: the run stops between two minutes and keeps no result. */
-  async cancel(id: string): Promise<BacktestRunView> {
-    await this.jobs.cancel(id);
-    return this.get(id);
-  }
-
-  /** The server is stopping: the run under way is cancelled and the runner's thread ends. */
-  stop(): Promise<void> {
-    return this.jobs.stop();
-  }
-
-  /** Cancels the run under way without waiting (the lab's stop aborts everything before the thread ends). */
-  abort(): void {
-    this.jobs.abort();
-  }
-
-  /** Resolves once the run under way (if any) has ended and been recorded: for tests. */
-  idle(): Promise<void> {
-    return this.jobs.idle();
   }
 
   /** The run's progress frames for the stream: throttled, with the time left at the pace so far. */

@@ -28,66 +28,70 @@ export interface LabJobsDeps {
   logger: Pick<Logger, 'error' | 'info'>;
 }
 
+type LabJobRow = Omit<BacktestRunRecord, 'result'> & { result?: unknown };
+
 /**
- * One kind of the strategy lab's jobs on this server: the one under way, its cancel, its end recorded
- * in the kind's table whatever happens, and the jobs a stopped server left running failed.
+ * One kind of the strategy lab's jobs on this server, a backtest or a sweep service's common part: the
+ * one under way, its cancel, its end recorded in the kind's table whatever happens, and the jobs a
+ * stopped server left running failed. The service adds its start: what the job does.
  */
-export class LabJobs {
+export abstract class LabJobService<View> {
   private current: { id: string; controller: AbortController; done: Promise<void> } | null = null;
   /** This server's jobs in the table, so another server never fails one it is still moving. */
-  readonly owner = randomUUID();
+  protected readonly owner = randomUUID();
 
-  constructor(private readonly deps: LabJobsDeps) {}
+  constructor(
+    private readonly lab: LabJobsDeps,
+    private readonly viewOf: (job: LabJobRow) => View,
+  ) {}
 
   /** At start: jobs a server that stopped mid-job left running never finish: they failed. */
   recover(): void {
     const failed = this.failAbandoned();
     if (failed > 0)
-      this.deps.logger.info({ failed }, `${this.deps.kind}s left running by a stopped server marked failed`);
+      this.lab.logger.info({ failed }, `${this.lab.kind}s left running by a stopped server marked failed`);
   }
 
   /** Throws a 409 with a sentence while a backtest or a sweep holds the lane. */
-  refuseIfBusy(): void {
-    this.deps.lane.refuseIfBusy();
+  protected refuseIfBusy(): void {
+    this.lab.lane.refuseIfBusy();
   }
 
   /**
    * Takes the lane and runs `work` from the next turn; `onEnd` runs once the end is recorded. The job is
    * held before its work starts: work failing at once ends it (and clears it) in the same turn.
    */
-  begin(
+  protected begin(
     id: string,
     work: (signal: AbortSignal, progress: (barsDone: number) => void) => Promise<LabJobEnd>,
     onEnd?: () => void,
   ): void {
-    this.deps.lane.take(this.deps.kind);
+    this.lab.lane.take(this.lab.kind);
     const controller = new AbortController();
     const current = { id, controller, done: Promise.resolve() };
     this.current = current;
     current.done = Promise.resolve().then(() => this.execute(id, work, controller.signal, onEnd));
   }
 
-  list(): Omit<BacktestRunRecord, 'result'>[] {
+  /** The newest jobs of the kind, newest first. */
+  list(): View[] {
     this.failAbandoned();
-    return this.deps.table.list(LISTED);
+    return this.lab.table.list(LISTED).map(this.viewOf);
   }
 
-  /** A job of the kind, after failing the abandoned ones; a 404 with a sentence when there is none. */
-  get(id: string): BacktestRunRecord {
-    this.failAbandoned();
-    const job = this.deps.table.get(id);
-    if (!job) {
-      const { kind } = this.deps;
-      throw notFound(`No ${kind} ${id}: it may have been started on another server.`, `${kind}_not_found`);
-    }
-    return job;
+  /** A job of the kind; a 404 with a sentence when there is none. */
+  get(id: string): View {
+    return this.viewOf(this.record(id));
   }
 
-  /** Stops the job between two minutes and waits for its end to be recorded; 409 when it is not ours running. */
-  async cancel(id: string): Promise<void> {
-    const job = this.get(id);
+  /**
+   * POST …/:id/cancel: the job stops between two minutes and keeps no result; its view once the end is
+   * recorded. A 409 when this server is not running it.
+   */
+  async cancel(id: string): Promise<View> {
+    const job = this.record(id);
     if (this.current?.id !== id) {
-      const { kind } = this.deps;
+      const { kind } = this.lab;
       throw conflict(
         job.status === 'running'
           ? `This ${kind} is running on another server: cancel it there.`
@@ -97,12 +101,13 @@ export class LabJobs {
     }
     this.current.controller.abort();
     await this.current.done;
+    return this.get(id);
   }
 
   /** The server is stopping: the job under way is cancelled and the runner's thread ends. */
   async stop(): Promise<void> {
     this.abort();
-    await this.deps.runner.stop();
+    await this.lab.runner.stop();
     await this.idle();
   }
 
@@ -116,16 +121,27 @@ export class LabJobs {
     await this.current?.done;
   }
 
+  /** A job of the kind, after failing the abandoned ones; a 404 with a sentence when there is none. */
+  private record(id: string): BacktestRunRecord {
+    this.failAbandoned();
+    const job = this.lab.table.get(id);
+    if (!job) {
+      const { kind } = this.lab;
+      throw notFound(`No ${kind} ${id}: it may have been started on another server.`, `${kind}_not_found`);
+    }
+    return job;
+  }
+
   /**
    * Jobs no server is moving any more fail: checked at start and again whenever jobs are read, so one
    * a server left when it died fails once it has gone STALE_AFTER_MS without progress, not only when
    * some server next starts. The job this server is moving is never touched.
    */
   private failAbandoned(): number {
-    const now = this.deps.now();
-    return this.deps.table.failRunning({
+    const now = this.lab.now();
+    return this.lab.table.failRunning({
       finishedAt: now,
-      error: `The server running this ${this.deps.kind} stopped during it: start it again.`,
+      error: `The server running this ${this.lab.kind} stopped during it: start it again.`,
       owner: this.owner,
       staleBefore: now - STALE_AFTER_MS,
       except: this.current?.id ?? null,
@@ -138,7 +154,7 @@ export class LabJobs {
     signal: AbortSignal,
     onEnd: (() => void) | undefined,
   ): Promise<void> {
-    const { table, now, logger, kind } = this.deps;
+    const { table, now, logger, kind } = this.lab;
     let barsDone = 0;
     try {
       const end = await work(signal, (done) => {
@@ -173,7 +189,7 @@ export class LabJobs {
       }
     } finally {
       if (this.current?.id === id) this.current = null;
-      this.deps.lane.release(kind);
+      this.lab.lane.release(kind);
       onEnd?.();
     }
   }

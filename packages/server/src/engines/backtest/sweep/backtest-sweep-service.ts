@@ -7,7 +7,7 @@ import type { BacktestLane } from '../backtest-lane';
 import type { BacktestRunner } from '../backtest-protocol';
 import { type BacktestRange, selectBacktestSessions } from '../backtest-sessions';
 import { settingsOf } from '../backtest-view';
-import { LabJobs } from '../lab-job';
+import { LabJobService } from '../lab-job';
 import type { BacktestResult } from '../run-backtest';
 import { type SweepCombinationRuns, sweepIntervalLevel, sweepTable } from './sweep-figures';
 import { type SweepPart, splitSessions, sweepCombinations } from './sweep-plan';
@@ -36,28 +36,24 @@ interface SweepPlan {
  * part of the range and again, from the same starting capital, on the held-out rest; the table leads
  * with the held-out figures. A cancelled or failed sweep keeps no table.
  */
-export class BacktestSweepService {
-  private readonly jobs: LabJobs;
-
+export class BacktestSweepService extends LabJobService<BacktestSweepView> {
   constructor(private readonly deps: BacktestSweepServiceDeps) {
-    this.jobs = new LabJobs({
-      kind: 'sweep',
-      table: deps.sweeps,
-      runner: deps.runner,
-      lane: deps.lane,
-      now: deps.now,
-      logger: deps.logger,
-    });
-  }
-
-  /** At start: every sweep this server's earlier life or a dead server left running has failed. */
-  recover(): void {
-    this.jobs.recover();
+    super(
+      {
+        kind: 'sweep',
+        table: deps.sweeps,
+        runner: deps.runner,
+        lane: deps.lane,
+        now: deps.now,
+        logger: deps.logger,
+      },
+      sweepView,
+    );
   }
 
   /** POST /api/backtests/sweeps: a bad range or split is refused before anything is stored. */
   start(request: BacktestSweepRequest): BacktestSweepView {
-    this.jobs.refuseIfBusy();
+    this.refuseIfBusy();
     const range = rangeOf(request, request.from, request.to);
     const sessions = selectBacktestSessions(historyForData(this.deps, request.data, range), range);
     const parts = splitSessions(
@@ -81,42 +77,13 @@ export class BacktestSweepService {
       createdAt: this.deps.now(),
       settings: request,
       totalBars: perCombination * combinations.length,
-      owner: this.jobs.owner,
+      owner: this.owner,
     });
-    this.jobs.begin(plan.id, async (signal, progress) => {
+    this.begin(plan.id, async (signal, progress) => {
       const result = await this.runCombinations(plan, signal, progress);
       return result ? { status: 'complete', result } : { status: 'cancelled' };
     });
     return this.get(plan.id);
-  }
-
-  list(): BacktestSweepView[] {
-    return this.jobs.list().map(sweepView);
-  }
-
-  get(id: string): BacktestSweepView {
-    return sweepView(this.jobs.get(id));
-  }
-
-  /** POST /api/backtests/sweeps/:id/cancel: the sweep stops between two minutes and keeps no table. */
-  async cancel(id: string): Promise<BacktestSweepView> {
-    await this.jobs.cancel(id);
-    return this.get(id);
-  }
-
-  /** The server is stopping: the sweep under way is cancelled and the runner's thread ends. */
-  stop(): Promise<void> {
-    return this.jobs.stop();
-  }
-
-  /** Cancels the sweep under way without waiting (the lab's stop aborts everything before the thread ends). */
-  abort(): void {
-    this.jobs.abort();
-  }
-
-  /** Resolves once the sweep under way (if any) has ended and been recorded: for tests. */
-  idle(): Promise<void> {
-    return this.jobs.idle();
   }
 
   /** Each combination's two backtests, one after the other; null once cancelled. */
