@@ -1,3 +1,4 @@
+import { TextInput } from '@td/ui';
 import { type ReactNode, useId } from 'react';
 import styled from 'styled-components';
 
@@ -96,5 +97,38 @@ export function Field({
       })}
       {error && <ErrorText id={`${id}-error`}>{error}</ErrorText>}
     </FieldRoot>
+  );
+}
+
+/** A labelled text or date input with its hint and its error: the text as typed goes to `onChange`. */
+export function TextField({
+  label,
+  hint,
+  error,
+  type,
+  placeholder,
+  value,
+  onChange,
+}: {
+  label: string;
+  hint?: string;
+  error: string | undefined;
+  type?: 'date' | 'text';
+  placeholder?: string;
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <Field label={label} hint={hint} error={error}>
+      {(props) => (
+        <TextInput
+          type={type}
+          value={value}
+          placeholder={placeholder}
+          onChange={(e) => onChange(e.target.value)}
+          {...props}
+        />
+      )}
+    </Field>
   );
 }

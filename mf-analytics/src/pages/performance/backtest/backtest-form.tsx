@@ -1,8 +1,8 @@
 import type { BacktestStartRequest } from '@td/contracts';
-import { Banner, Button, NumberField, SelectInput, TextInput } from '@td/ui';
+import { Banner, Button, NumberField, SelectInput } from '@td/ui';
 import { useState } from 'react';
 import styled from 'styled-components';
-import { Field, FormActions, FormGrid, SettingsForm } from './backtest-form-parts';
+import { Field, FormActions, FormGrid, SettingsForm, TextField } from './backtest-form-parts';
 import {
   type BacktestFormErrors,
   type BacktestFormValues,
@@ -69,21 +69,8 @@ export function BacktestForm({ onRun, running, submitting, refusal, onAttempt }:
         {values.data === 'stored' && (
           <StoredCandlesHint onUseRange={(range) => setValues((current) => ({ ...current, ...range }))} />
         )}
-        <Field label="From" error={errors.from}>
-          {(props) => (
-            <TextInput
-              type="date"
-              value={values.from}
-              onChange={(e) => set('from')(e.target.value)}
-              {...props}
-            />
-          )}
-        </Field>
-        <Field label="To" error={errors.to}>
-          {(props) => (
-            <TextInput type="date" value={values.to} onChange={(e) => set('to')(e.target.value)} {...props} />
-          )}
-        </Field>
+        <TextField label="From" type="date" value={values.from} error={errors.from} onChange={set('from')} />
+        <TextField label="To" type="date" value={values.to} error={errors.to} onChange={set('to')} />
         <Field label="Symbols" error={undefined}>
           {(props) => (
             <SelectInput
@@ -97,16 +84,13 @@ export function BacktestForm({ onRun, running, submitting, refusal, onAttempt }:
           )}
         </Field>
         {values.symbolsMode === 'chosen' && (
-          <Field label="Chosen symbols" error={errors.symbols}>
-            {(props) => (
-              <TextInput
-                value={values.symbols}
-                placeholder="INFY, TCS"
-                onChange={(e) => set('symbols')(e.target.value)}
-                {...props}
-              />
-            )}
-          </Field>
+          <TextField
+            label="Chosen symbols"
+            placeholder="INFY, TCS"
+            value={values.symbols}
+            error={errors.symbols}
+            onChange={set('symbols')}
+          />
         )}
         <NumberField
           label="Starting capital (₹)"

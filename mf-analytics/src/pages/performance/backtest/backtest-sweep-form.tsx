@@ -1,7 +1,7 @@
 import { type BacktestSweepRequest, SWEEP_MAX_COMBINATIONS, type SweepParameter } from '@td/contracts';
-import { Banner, Button, NumberField, TextInput } from '@td/ui';
+import { Banner, Button, NumberField } from '@td/ui';
 import { useState } from 'react';
-import { ErrorText, Field, FormActions, FormGrid, Hint, SettingsForm } from './backtest-form-parts';
+import { ErrorText, FormActions, FormGrid, Hint, SettingsForm, TextField } from './backtest-form-parts';
 import {
   INITIAL_SWEEP_FORM,
   readSweepForm,
@@ -50,21 +50,14 @@ export function BacktestSweepForm({
   return (
     <SettingsForm label="Sweep settings" onSubmit={submit}>
       <FormGrid>
-        <Field label="Sweep from" error={errors.from}>
-          {(props) => (
-            <TextInput
-              type="date"
-              value={values.from}
-              onChange={(e) => set('from')(e.target.value)}
-              {...props}
-            />
-          )}
-        </Field>
-        <Field label="Sweep to" error={errors.to}>
-          {(props) => (
-            <TextInput type="date" value={values.to} onChange={(e) => set('to')(e.target.value)} {...props} />
-          )}
-        </Field>
+        <TextField
+          label="Sweep from"
+          type="date"
+          value={values.from}
+          error={errors.from}
+          onChange={set('from')}
+        />
+        <TextField label="Sweep to" type="date" value={values.to} error={errors.to} onChange={set('to')} />
         <NumberField
           label="Sweep capital (₹)"
           hint="Each part starts from it"
@@ -82,17 +75,16 @@ export function BacktestSweepForm({
           step="any"
         />
         {GRID_FIELDS.map(({ field, label, placeholder }) => (
-          <Field key={field} label={label} hint="Comma-separated; blank: not swept" error={errors[field]}>
-            {(props) => (
-              <TextInput
-                type="text"
-                value={values.grid[field]}
-                placeholder={placeholder}
-                onChange={(e) => setGrid(field)(e.target.value)}
-                {...props}
-              />
-            )}
-          </Field>
+          <TextField
+            key={field}
+            label={label}
+            hint="Comma-separated; blank: not swept"
+            type="text"
+            placeholder={placeholder}
+            value={values.grid[field]}
+            error={errors[field]}
+            onChange={setGrid(field)}
+          />
         ))}
       </FormGrid>
       {errors.grid && <ErrorText role="alert">{errors.grid}</ErrorText>}
