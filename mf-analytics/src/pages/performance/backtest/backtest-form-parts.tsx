@@ -1,5 +1,5 @@
 import { TextInput } from '@td/ui';
-import { type ReactNode, useId } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import styled from 'styled-components';
 
 /** The settings' fields, as many to a row as fit at 200 px or more. */
@@ -38,6 +38,34 @@ export const FormActions = styled.div`
   gap: ${({ theme }) => theme.space(3)};
   margin-top: ${({ theme }) => theme.space(4)};
 `;
+
+/**
+ * A settings form's values and the errors of its last check: `submit` tells `onAttempt` (an earlier
+ * refusal no longer applies), checks the values with `read` and sends a valid request to `onValid`.
+ */
+export function useCheckedForm<Values, Key extends string, Request>({
+  initial,
+  read,
+  onAttempt,
+  onValid,
+}: {
+  initial: Values;
+  read: (
+    values: Values,
+  ) => { request: Request; errors: null } | { request: null; errors: Partial<Record<Key, string>> };
+  onAttempt: () => void;
+  onValid: (request: Request) => void;
+}) {
+  const [values, setValues] = useState<Values>(initial);
+  const [errors, setErrors] = useState<Partial<Record<Key, string>>>({});
+  const submit = () => {
+    onAttempt();
+    const checked = read(values);
+    setErrors(checked.errors ?? {});
+    if (checked.request !== null) onValid(checked.request);
+  };
+  return { values, setValues, errors, submit };
+}
 
 /** A settings form checked by the page, not the browser: Enter or the submit button calls `onSubmit`. */
 export function SettingsForm({

@@ -1,14 +1,8 @@
 import type { BacktestStartRequest } from '@td/contracts';
 import { Banner, Button, NumberField, SelectInput } from '@td/ui';
-import { useState } from 'react';
 import styled from 'styled-components';
-import { Field, FormActions, FormGrid, SettingsForm, TextField } from './backtest-form-parts';
-import {
-  type BacktestFormErrors,
-  type BacktestFormValues,
-  INITIAL_FORM,
-  readBacktestForm,
-} from './backtest-form-values';
+import { Field, FormActions, FormGrid, SettingsForm, TextField, useCheckedForm } from './backtest-form-parts';
+import { type BacktestFormValues, INITIAL_FORM, readBacktestForm } from './backtest-form-values';
 import { StoredCandlesHint } from './stored-candles-hint';
 
 /** The data choice takes a row of its own: its options are long, and the stored-candles hint follows it. */
@@ -35,19 +29,17 @@ const coveredRange = (refusal: string | null) => {
 
 /** The run's range and settings, each checked with POST /api/backtests's own schema before anything is sent. */
 export function BacktestForm({ onRun, running, submitting, refusal, onAttempt }: BacktestFormProps) {
-  const [values, setValues] = useState<BacktestFormValues>(INITIAL_FORM);
-  const [errors, setErrors] = useState<BacktestFormErrors>({});
+  const { values, setValues, errors, submit } = useCheckedForm({
+    initial: INITIAL_FORM,
+    read: readBacktestForm,
+    onAttempt,
+    onValid: onRun,
+  });
   const set =
     <K extends keyof BacktestFormValues>(key: K) =>
     (value: BacktestFormValues[K]) =>
       setValues((current) => ({ ...current, [key]: value }));
   const covered = coveredRange(refusal);
-  const submit = () => {
-    onAttempt();
-    const read = readBacktestForm(values);
-    setErrors(read.errors ?? {});
-    if (read.request) onRun(read.request);
-  };
 
   return (
     <SettingsForm label="Backtest settings" onSubmit={submit}>

@@ -1,13 +1,15 @@
 import { type BacktestSweepRequest, SWEEP_MAX_COMBINATIONS, type SweepParameter } from '@td/contracts';
 import { Banner, Button, NumberField } from '@td/ui';
-import { useState } from 'react';
-import { ErrorText, FormActions, FormGrid, Hint, SettingsForm, TextField } from './backtest-form-parts';
 import {
-  INITIAL_SWEEP_FORM,
-  readSweepForm,
-  type SweepFormErrors,
-  type SweepFormValues,
-} from './backtest-sweep-values';
+  ErrorText,
+  FormActions,
+  FormGrid,
+  Hint,
+  SettingsForm,
+  TextField,
+  useCheckedForm,
+} from './backtest-form-parts';
+import { INITIAL_SWEEP_FORM, readSweepForm } from './backtest-sweep-values';
 
 const GRID_FIELDS: { field: SweepParameter; label: string; placeholder: string }[] = [
   { field: 'min_confidence', label: 'Minimum confidence values', placeholder: '0.6, 0.7, 0.8' },
@@ -34,18 +36,16 @@ export function BacktestSweepForm({
   refusal,
   onAttempt,
 }: BacktestSweepFormProps) {
-  const [values, setValues] = useState<SweepFormValues>(INITIAL_SWEEP_FORM);
-  const [errors, setErrors] = useState<SweepFormErrors>({});
+  const { values, setValues, errors, submit } = useCheckedForm({
+    initial: INITIAL_SWEEP_FORM,
+    read: readSweepForm,
+    onAttempt,
+    onValid: onStart,
+  });
   const set = (key: 'from' | 'to' | 'capital' | 'in_sample_share') => (value: string) =>
     setValues((current) => ({ ...current, [key]: value }));
   const setGrid = (field: SweepParameter) => (value: string) =>
     setValues((current) => ({ ...current, grid: { ...current.grid, [field]: value } }));
-  const submit = () => {
-    onAttempt();
-    const read = readSweepForm(values);
-    setErrors(read.errors ?? {});
-    if (read.request) onStart(read.request);
-  };
 
   return (
     <SettingsForm label="Sweep settings" onSubmit={submit}>
