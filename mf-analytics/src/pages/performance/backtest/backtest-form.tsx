@@ -1,74 +1,15 @@
 import type { BacktestStartRequest } from '@td/contracts';
-import { Banner, Button, NumberField, SelectInput, TextInput } from '@td/ui';
-import { type ReactNode, useId, useState } from 'react';
+import { Banner, Button, NumberField, SelectInput } from '@td/ui';
 import styled from 'styled-components';
-import {
-  type BacktestFormErrors,
-  type BacktestFormValues,
-  INITIAL_FORM,
-  readBacktestForm,
-} from './backtest-form-values';
+import { Field, FormActions, FormGrid, SettingsForm, TextField, useCheckedForm } from './backtest-form-parts';
+import { type BacktestFormValues, INITIAL_FORM, readBacktestForm } from './backtest-form-values';
 import { StoredCandlesHint } from './stored-candles-hint';
-
-const Grid = styled.div`
-  display: grid;
-  grid-template-columns: repeat(auto-fill, minmax(200px, 1fr));
-  gap: ${({ theme }) => theme.space(4)};
-`;
-
-const FieldRoot = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space(1.5)};
-  min-width: 0;
-  label {
-    font-size: ${({ theme }) => theme.fontSize.sm};
-    font-weight: 600;
-  }
-`;
 
 /** The data choice takes a row of its own: its options are long, and the stored-candles hint follows it. */
 const DataRow = styled.div`
   grid-column: 1 / -1;
   max-width: 420px;
 `;
-
-const ErrorText = styled.span`
-  color: ${({ theme }) => theme.colors.negative};
-  font-size: ${({ theme }) => theme.fontSize.sm};
-`;
-
-const Actions = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  gap: ${({ theme }) => theme.space(3)};
-  margin-top: ${({ theme }) => theme.space(4)};
-`;
-
-/** A labelled control (date, select, text) with its error tied to it, as NumberField does for numbers. */
-function Field({
-  label,
-  error,
-  children,
-}: {
-  label: string;
-  error: string | undefined;
-  children: (props: { id: string; 'aria-invalid': boolean; 'aria-describedby'?: string }) => ReactNode;
-}) {
-  const id = useId();
-  return (
-    <FieldRoot>
-      <label htmlFor={id}>{label}</label>
-      {children({
-        id,
-        'aria-invalid': Boolean(error),
-        ...(error ? { 'aria-describedby': `${id}-error` } : {}),
-      })}
-      {error && <ErrorText id={`${id}-error`}>{error}</ErrorText>}
-    </FieldRoot>
-  );
-}
 
 export interface BacktestFormProps {
   onRun: (request: BacktestStartRequest) => void;
@@ -88,30 +29,21 @@ const coveredRange = (refusal: string | null) => {
 
 /** The run's range and settings, each checked with POST /api/backtests's own schema before anything is sent. */
 export function BacktestForm({ onRun, running, submitting, refusal, onAttempt }: BacktestFormProps) {
-  const [values, setValues] = useState<BacktestFormValues>(INITIAL_FORM);
-  const [errors, setErrors] = useState<BacktestFormErrors>({});
+  const { values, setValues, errors, submit } = useCheckedForm({
+    initial: INITIAL_FORM,
+    read: readBacktestForm,
+    onAttempt,
+    onValid: onRun,
+  });
   const set =
     <K extends keyof BacktestFormValues>(key: K) =>
     (value: BacktestFormValues[K]) =>
       setValues((current) => ({ ...current, [key]: value }));
   const covered = coveredRange(refusal);
-  const submit = () => {
-    onAttempt();
-    const read = readBacktestForm(values);
-    setErrors(read.errors ?? {});
-    if (read.request) onRun(read.request);
-  };
 
   return (
-    <form
-      aria-label="Backtest settings"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        submit();
-      }}
-    >
-      <Grid>
+    <SettingsForm label="Backtest settings" onSubmit={submit}>
+      <FormGrid>
         <DataRow>
           <Field label="Data" error={errors.data}>
             {(props) => (
@@ -129,21 +61,8 @@ export function BacktestForm({ onRun, running, submitting, refusal, onAttempt }:
         {values.data === 'stored' && (
           <StoredCandlesHint onUseRange={(range) => setValues((current) => ({ ...current, ...range }))} />
         )}
-        <Field label="From" error={errors.from}>
-          {(props) => (
-            <TextInput
-              type="date"
-              value={values.from}
-              onChange={(e) => set('from')(e.target.value)}
-              {...props}
-            />
-          )}
-        </Field>
-        <Field label="To" error={errors.to}>
-          {(props) => (
-            <TextInput type="date" value={values.to} onChange={(e) => set('to')(e.target.value)} {...props} />
-          )}
-        </Field>
+        <TextField label="From" type="date" value={values.from} error={errors.from} onChange={set('from')} />
+        <TextField label="To" type="date" value={values.to} error={errors.to} onChange={set('to')} />
         <Field label="Symbols" error={undefined}>
           {(props) => (
             <SelectInput
@@ -157,16 +76,13 @@ export function BacktestForm({ onRun, running, submitting, refusal, onAttempt }:
           )}
         </Field>
         {values.symbolsMode === 'chosen' && (
-          <Field label="Chosen symbols" error={errors.symbols}>
-            {(props) => (
-              <TextInput
-                value={values.symbols}
-                placeholder="INFY, TCS"
-                onChange={(e) => set('symbols')(e.target.value)}
-                {...props}
-              />
-            )}
-          </Field>
+          <TextField
+            label="Chosen symbols"
+            placeholder="INFY, TCS"
+            value={values.symbols}
+            error={errors.symbols}
+            onChange={set('symbols')}
+          />
         )}
         <NumberField
           label="Starting capital (₹)"
@@ -249,12 +165,12 @@ export function BacktestForm({ onRun, running, submitting, refusal, onAttempt }:
             </SelectInput>
           )}
         </Field>
-      </Grid>
-      <Actions>
+      </FormGrid>
+      <FormActions>
         <Button type="submit" loading={submitting} disabled={running}>
           Run backtest
         </Button>
-      </Actions>
+      </FormActions>
       {refusal && (
         <Banner
           tone="error"
@@ -274,6 +190,6 @@ export function BacktestForm({ onRun, running, submitting, refusal, onAttempt }:
           {refusal}
         </Banner>
       )}
-    </form>
+    </SettingsForm>
   );
 }

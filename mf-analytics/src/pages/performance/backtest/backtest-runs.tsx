@@ -1,13 +1,7 @@
 import type { BacktestRun } from '@td/contracts';
-import { Badge, Button, formatCapital, formatIstDateTime, Table, type TableColumn } from '@td/ui';
+import { formatCapital, formatIstDateTime, Table, type TableColumn } from '@td/ui';
 import { rangeLabel } from './backtest-figures';
-
-const STATUS_TONE = {
-  running: 'neutral',
-  complete: 'positive',
-  cancelled: 'neutral',
-  failed: 'negative',
-} as const;
+import { numberFrom, showColumn, statusColumn } from './backtest-list-columns';
 
 export interface BacktestRunsProps {
   runs: readonly BacktestRun[];
@@ -24,8 +18,7 @@ const settingsLabel = ({ settings: s }: BacktestRun) =>
 
 /** The past runs, newest first: show one, or tick two complete runs to see them side by side. */
 export function BacktestRuns({ runs, loading, shownId, onShow, compared, onCompare }: BacktestRunsProps) {
-  // Numbered from the oldest, so two runs started in the same minute can be told apart.
-  const numberOf = (run: BacktestRun) => `#${runs.length - runs.indexOf(run)}`;
+  const numberOf = numberFrom(runs);
   const toggle = (id: string) =>
     onCompare(compared.includes(id) ? compared.filter((c) => c !== id) : [...compared, id].slice(-2));
   const columns: TableColumn<BacktestRun>[] = [
@@ -56,27 +49,8 @@ export function BacktestRuns({ runs, loading, shownId, onShow, compared, onCompa
         </>
       ),
     },
-    {
-      key: 'status',
-      header: 'Status',
-      cell: (run) => <Badge tone={STATUS_TONE[run.status]}>{run.status}</Badge>,
-    },
-    {
-      key: 'show',
-      header: '',
-      align: 'right',
-      cell: (run) => (
-        <Button
-          size="sm"
-          variant={run.id === shownId ? 'primary' : 'secondary'}
-          aria-pressed={run.id === shownId}
-          aria-label={`Show run ${numberOf(run)}`}
-          onClick={() => onShow(run.id)}
-        >
-          Show
-        </Button>
-      ),
-    },
+    statusColumn(),
+    showColumn({ noun: 'run', numberOf, shownId, onShow }),
   ];
   return (
     <Table

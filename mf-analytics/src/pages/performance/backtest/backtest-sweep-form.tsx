@@ -1,78 +1,15 @@
 import { type BacktestSweepRequest, SWEEP_MAX_COMBINATIONS, type SweepParameter } from '@td/contracts';
-import { Banner, Button, NumberField, TextInput } from '@td/ui';
-import { useId, useState } from 'react';
-import styled from 'styled-components';
+import { Banner, Button, NumberField } from '@td/ui';
 import {
-  INITIAL_SWEEP_FORM,
-  readSweepForm,
-  type SweepFormErrors,
-  type SweepFormValues,
-} from './backtest-sweep-values';
-
-const Grid = styled.div`
-  display: grid;
-  grid-template-columns: repeat(auto-fill, minmax(200px, 1fr));
-  gap: ${({ theme }) => theme.space(4)};
-`;
-
-const FieldRoot = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space(1.5)};
-  min-width: 0;
-  label {
-    font-size: ${({ theme }) => theme.fontSize.sm};
-    font-weight: 600;
-  }
-`;
-
-const Hint = styled.span`
-  color: ${({ theme }) => theme.colors.textMuted};
-  font-size: ${({ theme }) => theme.fontSize.xs};
-`;
-
-const ErrorText = styled.span`
-  color: ${({ theme }) => theme.colors.negative};
-  font-size: ${({ theme }) => theme.fontSize.sm};
-`;
-
-const Actions = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  gap: ${({ theme }) => theme.space(3)};
-  margin-top: ${({ theme }) => theme.space(4)};
-`;
-
-/** A labelled text input with a hint and its error tied to it (dates and comma-separated lists). */
-function TextField(props: {
-  label: string;
-  hint?: string;
-  type?: string;
-  placeholder?: string;
-  value: string;
-  error: string | undefined;
-  onChange: (value: string) => void;
-}) {
-  const id = useId();
-  const described = [props.hint && `${id}-hint`, props.error && `${id}-error`].filter(Boolean).join(' ');
-  return (
-    <FieldRoot>
-      <label htmlFor={id}>{props.label}</label>
-      {props.hint && <Hint id={`${id}-hint`}>{props.hint}</Hint>}
-      <TextInput
-        id={id}
-        type={props.type ?? 'text'}
-        value={props.value}
-        placeholder={props.placeholder}
-        aria-invalid={Boolean(props.error)}
-        {...(described ? { 'aria-describedby': described } : {})}
-        onChange={(e) => props.onChange(e.target.value)}
-      />
-      {props.error && <ErrorText id={`${id}-error`}>{props.error}</ErrorText>}
-    </FieldRoot>
-  );
-}
+  ErrorText,
+  FormActions,
+  FormGrid,
+  Hint,
+  SettingsForm,
+  TextField,
+  useCheckedForm,
+} from './backtest-form-parts';
+import { INITIAL_SWEEP_FORM, readSweepForm } from './backtest-sweep-values';
 
 const GRID_FIELDS: { field: SweepParameter; label: string; placeholder: string }[] = [
   { field: 'min_confidence', label: 'Minimum confidence values', placeholder: '0.6, 0.7, 0.8' },
@@ -99,29 +36,20 @@ export function BacktestSweepForm({
   refusal,
   onAttempt,
 }: BacktestSweepFormProps) {
-  const [values, setValues] = useState<SweepFormValues>(INITIAL_SWEEP_FORM);
-  const [errors, setErrors] = useState<SweepFormErrors>({});
+  const { values, setValues, errors, submit } = useCheckedForm({
+    initial: INITIAL_SWEEP_FORM,
+    read: readSweepForm,
+    onAttempt,
+    onValid: onStart,
+  });
   const set = (key: 'from' | 'to' | 'capital' | 'in_sample_share') => (value: string) =>
     setValues((current) => ({ ...current, [key]: value }));
   const setGrid = (field: SweepParameter) => (value: string) =>
     setValues((current) => ({ ...current, grid: { ...current.grid, [field]: value } }));
-  const submit = () => {
-    onAttempt();
-    const read = readSweepForm(values);
-    setErrors(read.errors ?? {});
-    if (read.request) onStart(read.request);
-  };
 
   return (
-    <form
-      aria-label="Sweep settings"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        submit();
-      }}
-    >
-      <Grid>
+    <SettingsForm label="Sweep settings" onSubmit={submit}>
+      <FormGrid>
         <TextField
           label="Sweep from"
           type="date"
@@ -151,25 +79,26 @@ export function BacktestSweepForm({
             key={field}
             label={label}
             hint="Comma-separated; blank: not swept"
+            type="text"
             placeholder={placeholder}
             value={values.grid[field]}
             error={errors[field]}
             onChange={setGrid(field)}
           />
         ))}
-      </Grid>
+      </FormGrid>
       {errors.grid && <ErrorText role="alert">{errors.grid}</ErrorText>}
-      <Actions>
+      <FormActions>
         <Button type="submit" loading={submitting} disabled={running}>
           Start sweep
         </Button>
         <Hint>At most {SWEEP_MAX_COMBINATIONS} combinations; other settings are the live loop's.</Hint>
-      </Actions>
+      </FormActions>
       {refusal && (
         <Banner tone="error" title="Not started">
           {refusal}
         </Banner>
       )}
-    </form>
+    </SettingsForm>
   );
 }

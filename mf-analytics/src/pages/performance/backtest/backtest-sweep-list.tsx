@@ -1,13 +1,7 @@
 import type { BacktestSweep } from '@td/contracts';
-import { Badge, Button, formatIstDateTime, Table, type TableColumn } from '@td/ui';
+import { formatIstDateTime, Table, type TableColumn } from '@td/ui';
+import { numberFrom, showColumn, statusColumn } from './backtest-list-columns';
 import { gridLabel } from './backtest-sweep-values';
-
-const STATUS_TONE = {
-  running: 'neutral',
-  complete: 'positive',
-  cancelled: 'neutral',
-  failed: 'negative',
-} as const;
 
 export interface BacktestSweepListProps {
   sweeps: readonly BacktestSweep[];
@@ -17,7 +11,7 @@ export interface BacktestSweepListProps {
 
 /** The past sweeps, newest first: show one's progress or table again. */
 export function BacktestSweepList({ sweeps, shownId, onShow }: BacktestSweepListProps) {
-  const numberOf = (sweep: BacktestSweep) => `#${sweeps.length - sweeps.indexOf(sweep)}`;
+  const numberOf = numberFrom(sweeps);
   const columns: TableColumn<BacktestSweep>[] = [
     { key: 'number', header: 'Sweep', cell: numberOf },
     { key: 'started', header: 'Started', cell: (sweep) => formatIstDateTime(sweep.created_at) },
@@ -33,27 +27,8 @@ export function BacktestSweepList({ sweeps, shownId, onShow }: BacktestSweepList
         </>
       ),
     },
-    {
-      key: 'status',
-      header: 'Status',
-      cell: (sweep) => <Badge tone={STATUS_TONE[sweep.status]}>{sweep.status}</Badge>,
-    },
-    {
-      key: 'show',
-      header: '',
-      align: 'right',
-      cell: (sweep) => (
-        <Button
-          size="sm"
-          variant={sweep.id === shownId ? 'primary' : 'secondary'}
-          aria-pressed={sweep.id === shownId}
-          aria-label={`Show sweep ${numberOf(sweep)}`}
-          onClick={() => onShow(sweep.id)}
-        >
-          Show
-        </Button>
-      ),
-    },
+    statusColumn(),
+    showColumn({ noun: 'sweep', numberOf, shownId, onShow }),
   ];
   return <Table label="Past sweeps" columns={columns} rows={sweeps} rowKey={(sweep) => sweep.id} />;
 }

@@ -6,9 +6,10 @@ import {
   useStartBacktestSweep,
 } from '@td/api-client';
 import type { BacktestSweep as Sweep } from '@td/contracts';
-import { Banner, Button, EmptyState, formatNumber, formatPercent } from '@td/ui';
+import { Banner, EmptyState, formatNumber, formatPercent } from '@td/ui';
 import { useEffect, useState } from 'react';
 import styled from 'styled-components';
+import { ProgressMeter } from './backtest-progress';
 import { BacktestSweepForm } from './backtest-sweep-form';
 import { BacktestSweepList } from './backtest-sweep-list';
 import { BacktestSweepTable } from './backtest-sweep-table';
@@ -21,30 +22,6 @@ const Stack = styled.div`
   display: grid;
   grid-template-columns: minmax(0, 1fr);
   gap: ${({ theme }) => theme.space(4)};
-`;
-
-const Track = styled.div`
-  height: 10px;
-  border-radius: 999px;
-  background: ${({ theme }) => theme.colors.border};
-  overflow: hidden;
-`;
-
-const Fill = styled.div`
-  height: 100%;
-  background: ${({ theme }) => theme.colors.primary};
-  transition: width 0.2s ease;
-`;
-
-const Row = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  justify-content: space-between;
-  gap: ${({ theme }) => theme.space(3)};
-  margin-top: ${({ theme }) => theme.space(3)};
-  font-size: ${({ theme }) => theme.fontSize.sm};
-  color: ${({ theme }) => theme.colors.textMuted};
 `;
 
 const count = (n: number) => formatNumber(n, { decimals: 0 });
@@ -67,25 +44,20 @@ function SweepProgress({
   } = sweep.progress;
   return (
     <section aria-label="Sweep under way">
-      <Track
-        role="progressbar"
-        aria-label="Sweep progress"
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={percent}
-        aria-valuetext={`${formatPercent(percent, { decimals: 1 })}, ${done} of ${combinations} combinations`}
-      >
-        <Fill style={{ width: `${percent}%` }} />
-      </Track>
-      <Row>
-        <span>
-          {done} of {combinations} combinations · {count(bars)} of {count(total)} bars ·{' '}
-          {formatPercent(percent, { decimals: 1 })}
-        </span>
-        <Button size="sm" variant="danger" onClick={onCancel} loading={cancelling}>
-          Cancel sweep
-        </Button>
-      </Row>
+      <ProgressMeter
+        label="Sweep progress"
+        percent={percent}
+        valueText={`${formatPercent(percent, { decimals: 1 })}, ${done} of ${combinations} combinations`}
+        summary={
+          <>
+            {done} of {combinations} combinations · {count(bars)} of {count(total)} bars ·{' '}
+            {formatPercent(percent, { decimals: 1 })}
+          </>
+        }
+        cancelLabel="Cancel sweep"
+        onCancel={onCancel}
+        cancelling={cancelling}
+      />
     </section>
   );
 }
