@@ -1,5 +1,5 @@
 import { type Responder, renderRemote, reply } from '@td/platform/test-support';
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { PerformancePage } from '../performance-page';
 import { analytics, returns } from '../performance-test-data';
 import { running } from './backtest-test-data';
@@ -58,7 +58,9 @@ describe('Backtest data choice', () => {
     const view = renderBacktest({ 'GET /api/history/coverage': ok(coverage) });
     await screen.findByText('No backtests yet: choose a range and run one.');
     expect(screen.getByLabelText('Data')).toHaveValue('generated');
-    expect(screen.getByRole('option', { name: 'Generated history (simulator)' })).toBeInTheDocument();
+    expect(
+      within(screen.getByLabelText('Data')).getByRole('option', { name: 'Generated history (simulator)' }),
+    ).toBeInTheDocument();
     // The stored candles are asked for only once they are the choice.
     expect(view.requests.some((r) => r.path === '/api/history/coverage')).toBe(false);
   });

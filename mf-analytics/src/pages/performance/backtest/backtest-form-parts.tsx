@@ -1,4 +1,5 @@
-import { TextInput } from '@td/ui';
+import type { BacktestStartRequest } from '@td/contracts';
+import { SelectInput, TextInput } from '@td/ui';
 import { type ReactNode, useId, useState } from 'react';
 import styled from 'styled-components';
 
@@ -158,5 +159,39 @@ export function TextField({
         />
       )}
     </Field>
+  );
+}
+
+/** The data choice takes a row of its own: its options are long, and the stored-candles hint follows it. */
+const DataRow = styled.div`
+  grid-column: 1 / -1;
+  max-width: 420px;
+`;
+
+export type BacktestData = BacktestStartRequest['data'];
+
+/** Which bars a backtest or a sweep replays: the simulator's generated past or the stored candles. */
+export function DataChoice({
+  label,
+  value,
+  error,
+  onChange,
+}: {
+  label: string;
+  value: BacktestData;
+  error: string | undefined;
+  onChange: (value: BacktestData) => void;
+}) {
+  return (
+    <DataRow>
+      <Field label={label} error={error}>
+        {(props) => (
+          <SelectInput value={value} onChange={(e) => onChange(e.target.value as BacktestData)} {...props}>
+            <option value="generated">Generated history (simulator)</option>
+            <option value="stored">Imported / fetched candles</option>
+          </SelectInput>
+        )}
+      </Field>
+    </DataRow>
   );
 }

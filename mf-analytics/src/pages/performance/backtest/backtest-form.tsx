@@ -1,15 +1,16 @@
 import type { BacktestStartRequest } from '@td/contracts';
 import { Banner, Button, NumberField, SelectInput } from '@td/ui';
-import styled from 'styled-components';
-import { Field, FormActions, FormGrid, SettingsForm, TextField, useCheckedForm } from './backtest-form-parts';
+import {
+  DataChoice,
+  Field,
+  FormActions,
+  FormGrid,
+  SettingsForm,
+  TextField,
+  useCheckedForm,
+} from './backtest-form-parts';
 import { type BacktestFormValues, INITIAL_FORM, readBacktestForm } from './backtest-form-values';
 import { StoredCandlesHint } from './stored-candles-hint';
-
-/** The data choice takes a row of its own: its options are long, and the stored-candles hint follows it. */
-const DataRow = styled.div`
-  grid-column: 1 / -1;
-  max-width: 420px;
-`;
 
 export interface BacktestFormProps {
   onRun: (request: BacktestStartRequest) => void;
@@ -44,20 +45,7 @@ export function BacktestForm({ onRun, running, submitting, refusal, onAttempt }:
   return (
     <SettingsForm label="Backtest settings" onSubmit={submit}>
       <FormGrid>
-        <DataRow>
-          <Field label="Data" error={errors.data}>
-            {(props) => (
-              <SelectInput
-                value={values.data}
-                onChange={(e) => set('data')(e.target.value as BacktestFormValues['data'])}
-                {...props}
-              >
-                <option value="generated">Generated history (simulator)</option>
-                <option value="stored">Imported / fetched candles</option>
-              </SelectInput>
-            )}
-          </Field>
-        </DataRow>
+        <DataChoice label="Data" value={values.data} error={errors.data} onChange={set('data')} />
         {values.data === 'stored' && (
           <StoredCandlesHint onUseRange={(range) => setValues((current) => ({ ...current, ...range }))} />
         )}

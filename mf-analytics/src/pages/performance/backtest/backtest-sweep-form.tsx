@@ -1,6 +1,7 @@
 import { type BacktestSweepRequest, SWEEP_MAX_COMBINATIONS, type SweepParameter } from '@td/contracts';
 import { Banner, Button, NumberField } from '@td/ui';
 import {
+  DataChoice,
   ErrorText,
   FormActions,
   FormGrid,
@@ -50,6 +51,12 @@ export function BacktestSweepForm({
   return (
     <SettingsForm label="Sweep settings" onSubmit={submit}>
       <FormGrid>
+        <DataChoice
+          label="Sweep data"
+          value={values.data}
+          error={errors.data}
+          onChange={(data) => setValues((current) => ({ ...current, data }))}
+        />
         <TextField
           label="Sweep from"
           type="date"

@@ -7,6 +7,7 @@ import {
 
 /** The sweep form as typed: each parameter's values a comma-separated list, read by the server's schema. */
 export interface SweepFormValues {
+  data: BacktestSweepRequest['data'];
   from: string;
   to: string;
   capital: string;
@@ -15,6 +16,7 @@ export interface SweepFormValues {
 }
 
 export const INITIAL_SWEEP_FORM: SweepFormValues = {
+  data: 'generated',
   from: '',
   to: '',
   capital: '1000000',
@@ -30,7 +32,7 @@ export const INITIAL_SWEEP_FORM: SweepFormValues = {
 
 /** One sentence per field, the grid's own (its limit, no parameter chosen) under `grid`. */
 export type SweepFormErrors = Partial<
-  Record<'from' | 'to' | 'capital' | 'in_sample_share' | 'grid' | SweepParameter, string>
+  Record<'data' | 'from' | 'to' | 'capital' | 'in_sample_share' | 'grid' | SweepParameter, string>
 >;
 
 const list = (text: string) => text.split(/[\s,]+/).filter(Boolean);
@@ -50,6 +52,7 @@ export function readSweepForm(
     }),
   );
   const body = {
+    data: values.data,
     from: values.from,
     to: values.to,
     capital: number(values.capital),

@@ -177,10 +177,12 @@ describe('Parameter sweep', () => {
     fill('Share of sessions fitted on', '0.6');
     fill('Target % values', '2, 3');
     fill('Allocation strategies', 'moderate, Aggressive');
+    await view.user.selectOptions(screen.getByLabelText('Sweep data'), 'Imported / fetched candles');
     await view.user.click(screen.getByRole('button', { name: 'Start sweep' }));
     expect(await screen.findByText(/1 of 4 combinations · 3,000 of 12,000 bars/)).toBeInTheDocument();
     const posted = view.requests.find((r) => r.method === 'POST');
     expect(posted?.body).toMatchObject({
+      data: 'stored',
       from: '2026-11-02',
       to: '2026-11-20',
       capital: 1_000_000,
