@@ -1,4 +1,5 @@
 export * from './api';
+export * from './backtest';
 export * from './browser';
 export * from './build';
 export * from './expect';
