@@ -101,11 +101,12 @@ describe('reads give way while an order or a halt is being answered', () => {
   });
 
   it('stops giving way to an order still unanswered after its window: a live order waiting on the broker holds no loop', async () => {
-    const { app, answer, untilHeld } = await appWithPriority(() => 50, 100, { priorityWindowMs: 20 });
+    // A window of a second: a busy CI worker can take tens of ms between the order and the read.
+    const { app, answer, untilHeld } = await appWithPriority(() => 50, 100, { priorityWindowMs: 1_000 });
     const placing = app.inject({ method: 'POST', url: '/api/orders', payload: {} });
     await untilHeld(1);
     expect((await app.inject({ method: 'GET', url: '/api/market/overview' })).statusCode).toBe(503);
-    await new Promise((resolve) => setTimeout(resolve, 40));
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
     expect((await app.inject({ method: 'GET', url: '/api/market/overview' })).statusCode).toBe(200);
     answer();
     expect((await placing).statusCode).toBe(200);
