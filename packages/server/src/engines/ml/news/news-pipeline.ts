@@ -9,15 +9,14 @@ import {
 } from '../../data-sources/feeds/rss-feeds';
 import type { Newswire } from '../../market/simulator/newswire-events';
 import type { SentimentReading } from '../ml-seams';
-import { createFinanceScorer } from './finance-scorer';
+import { HeadlineScoring, round } from './headline-scoring';
 import { HeadlineStore, RETENTION_MS, type StoredHeadline } from './headline-store';
-import type { HeadlineScorer } from './lexicon/headline-scorer';
-import { marketSentimentReport, WINDOW_HOURS, weightedReading } from './sentiment-aggregator';
+import { marketSentimentReport, WINDOW_HOURS } from './sentiment-aggregator';
+import { sentimentReading } from './sentiment-history';
 import { CustomRssSources } from './sources/custom-rss-sources';
 import type { NewsSource, RawHeadline } from './sources/news-source';
 import { NewswireSource } from './sources/newswire-source';
 import { RssSource } from './sources/rss-source';
-import { SymbolTagger } from './symbol-tagger';
 
 export const LEXICON_NAME = 'VADER (MIT) + finance terms (ours); negation and intensifiers handled';
 const HOUR_MS = 3_600_000;
@@ -57,8 +56,7 @@ export interface HeadlineQuery {
  */
 export class NewsPipeline {
   private readonly store = new HeadlineStore();
-  private readonly scorer: HeadlineScorer;
-  private readonly tagger = new SymbolTagger();
+  private readonly scoring = new HeadlineScoring();
   private readonly newswire: NewswireSource;
   private readonly rss: RssSource[];
   private readonly custom: CustomRssSources | null;
@@ -78,7 +76,6 @@ export class NewsPipeline {
   };
 
   constructor(private readonly deps: NewsPipelineDeps) {
-    this.scorer = createFinanceScorer(this.tagger);
     this.newswire = new NewswireSource(deps.market.simulator.newswire, () => this.mode() === 'mock');
     this.rss = (deps.feeds ?? INDIAN_MARKET_FEEDS).map(
       (feed) => new RssSource(feed, { logger: deps.logger, now: deps.now, fetchOptions: deps.fetchOptions }),
@@ -133,25 +130,8 @@ export class NewsPipeline {
   ingest(items: readonly RawHeadline[]): number {
     let added = 0;
     for (const item of items) {
-      const text = item.summary ? `${item.title}. ${item.summary}` : item.title;
-      const scored = this.scorer.score(item.title);
-      const tags = this.tagger.tag(text);
-      const headline: StoredHeadline = {
-        id: `n-${item.publishedAt.toString(36)}-${this.processed.total.toString(36)}`,
-        title: item.title,
-        summary: item.summary,
-        sentiment: scored.sentiment,
-        score: round(scored.score),
-        confidence: round(scored.confidence),
-        symbols: union(item.symbols, tags.symbols),
-        sectors: union(item.sectors, tags.sectors),
-        source: item.source,
-        url: item.url,
-        timestamp: new Date(item.publishedAt).toISOString(),
-        event_type: item.eventType,
-        simulated: item.simulated,
-        at: item.publishedAt,
-      };
+      const id = `n-${item.publishedAt.toString(36)}-${this.processed.total.toString(36)}`;
+      const headline = this.scoring.score(item, id);
       if (!this.store.add(headline)) continue;
       added += 1;
       this.count(headline);
@@ -236,10 +216,7 @@ export class NewsPipeline {
 
   private reading(match: (item: StoredHeadline) => boolean): SentimentReading | null {
     const now = this.deps.now();
-    const items = this.store.between(now - WINDOW_HOURS * HOUR_MS, now).filter(match);
-    if (items.length === 0) return null;
-    const { score } = weightedReading(items, now);
-    return { score: round(score), count: items.length };
+    return sentimentReading(this.store.between(now - WINDOW_HOURS * HOUR_MS, now), match, now);
   }
 
   private count(headline: StoredHeadline): void {
@@ -268,10 +245,3 @@ export class NewsPipeline {
   }
 }
 
-function union(first: readonly string[] | undefined, second: readonly string[]): string[] {
-  return [...new Set([...(first ?? []), ...second])];
-}
-
-function round(value: number): number {
-  return Number.isFinite(value) ? Math.round(value * 10_000) / 10_000 : 0;
-}
