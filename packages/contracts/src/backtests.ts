@@ -19,6 +19,14 @@ const percent = (field: string, max: number) =>
 export const BACKTEST_DATA = ['generated', 'stored'] as const;
 export type BacktestData = (typeof BACKTEST_DATA)[number];
 
+/**
+ * What ranks the stocks in a backtest (docs/decisions/0058): the rules alone (momentum and mean
+ * reversion); the rules with the ML ensemble at the say its measured edge before the range gives it,
+ * as the live loop weighs it; or the ensemble at full say, to see what trading on it would have done.
+ */
+export const BACKTEST_SIGNALS = ['rules', 'ml', 'ml_full'] as const;
+export type BacktestSignals = (typeof BACKTEST_SIGNALS)[number];
+
 /** POST /api/backtests: the range, the symbols (none: all) and the settings tried; capital in rupees. */
 export const backtestStartRequestSchema = z
   .object({
@@ -65,6 +73,14 @@ export const backtestStartRequestSchema = z
     brokerage_plan: z
       .enum(['flat', 'discount'], { error: 'brokerage_plan must be flat or discount' })
       .default('flat'),
+    signals: z
+      .enum(BACKTEST_SIGNALS, {
+        error:
+          'signals must be rules, ml (the ML ensemble at its measured say, as live) or ml_full (the ensemble at full say)',
+      })
+      .default('rules'),
+    /** Whether the ML ensemble reads the news (its sentiment features and news model); only with ML signals. */
+    news: z.boolean({ error: 'news must be true or false' }).default(true),
   })
   .strict()
   .refine(({ from, to }) => from <= to, {
@@ -187,6 +203,46 @@ export const backtestBuyAndHoldSchema = z.object({
 });
 export type BacktestBuyAndHold = z.infer<typeof backtestBuyAndHoldSchema>;
 
+const share = z.number().min(0).max(1);
+
+/** What the ML ensemble measured in a run with ML signals: out of sample before the range and within it. */
+export const backtestMlSchema = z.object({
+  signals: z.enum(['ml', 'ml_full']),
+  news: z.boolean(),
+  /** Its weight in the signal beside the two rules' (each ⅓), 0..1 of its ⅓. */
+  say: share,
+  say_reason: z.string(),
+  /** Sessions before the range it was trained on, walk-forward. */
+  trained_sessions: z.number().int().nonnegative(),
+  /** That walk-forward's out-of-sample figures; null with too few sessions to score. */
+  before: z
+    .object({
+      predictions: z.number().int().nonnegative(),
+      accuracy: share,
+      always_up_accuracy: share,
+      coin_accuracy: share,
+      edge: z.number(),
+      edge_interval: z.tuple([z.number(), z.number()]).nullable(),
+    })
+    .nullable(),
+  /** Headlines the models read: published in the range or the 24 h before it. */
+  headlines: z.number().int().nonnegative(),
+  /** The range's predictions, each resolved 30 minutes after it was made (out of sample). */
+  predictions: z.number().int().nonnegative(),
+  accuracy: share.nullable(),
+  always_up_accuracy: share.nullable(),
+  /** Each model's calls: coverage is the share of predictions where it had a view, accuracy over those. */
+  models: z.array(
+    z.object({
+      name: z.string(),
+      views: z.number().int().nonnegative(),
+      coverage: share,
+      accuracy: share.nullable(),
+    }),
+  ),
+});
+export type BacktestMl = z.infer<typeof backtestMlSchema>;
+
 /** A result carries at most this many orders and trades, the latest: a year's run closes thousands. */
 export const BACKTEST_ROWS_SENT = 500;
 
@@ -220,6 +276,8 @@ export const backtestResultSchema = z.object({
   benchmark_note: z.string().nullable().optional(),
   metrics: backtestMetricsSchema.optional(),
   monthly: z.array(backtestMonthSchema).optional(),
+  /** A run with ML signals: what the ensemble measured; null (or absent) for the rules alone. */
+  ml: backtestMlSchema.nullable().optional(),
   errors: z.array(z.string()),
 });
 export type BacktestResult = z.infer<typeof backtestResultSchema>;

@@ -6,6 +6,7 @@ import {
   trainWalkForward,
   type WalkForwardRequest,
 } from '../engines/ml/models/walk-forward';
+import { generatedSessionNews, withPastNews } from '../engines/ml/past-news';
 import { lowerThisThreadsPriority } from './thread-priority';
 
 // The ML walk-forward worker (ml-walk-forward-worker.ts starts one per run): the simulator's history
@@ -16,8 +17,13 @@ lowerThisThreadsPriority();
 port.once('message', (request: WalkForwardRequest) => {
   try {
     const sectors = new Map(request.sectors);
-    const history = generatedTrainingHistory(HistoryGenerator.fromRecipe(request.recipe), (symbol) =>
-      sectors.get(symbol),
+    const generator = HistoryGenerator.fromRecipe(request.recipe);
+    // The sessions' news, as the news pipeline loads it at a fresh start: the news model trains on it too.
+    const history = withPastNews(
+      generatedTrainingHistory(generator, (symbol) => sectors.get(symbol)),
+      generatedSessionNews(request.recipe.instruments, request.recipe.seed, (date) =>
+        generator.sessionBars(date),
+      ),
     );
     port.postMessage({ ok: true, value: runToEnd(trainWalkForward(history)) });
   } catch (error) {

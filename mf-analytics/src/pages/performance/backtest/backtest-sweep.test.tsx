@@ -15,6 +15,8 @@ const settings: BacktestSweep['settings'] = {
   allocation_strategy: 'moderate',
   product: 'I',
   brokerage_plan: 'flat',
+  signals: 'rules',
+  news: true,
   grid: { target_pct: [2, 3] },
   in_sample_share: 0.7,
 };

@@ -9,6 +9,8 @@ const settings: BacktestRun['settings'] = {
   allocation_strategy: 'moderate',
   product: 'I',
   brokerage_plan: 'flat',
+  signals: 'rules',
+  news: true,
 };
 
 export const backtestResult: BacktestResult = {

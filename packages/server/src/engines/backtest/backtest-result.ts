@@ -2,6 +2,7 @@ import type { Charges, OrderSide, OrderStatus, Product } from '../../core/orders
 import type { IstDate } from '../market/calendar';
 import type { BacktestEquityPoint, BuyAndHold } from './backtest-equity';
 import type { BacktestMetrics, BacktestMonth } from './backtest-metrics';
+import type { BacktestMlReport } from './backtest-ml';
 import type { BacktestTrade } from './backtest-trades';
 
 // A finished backtest's figures as the engine hands them over: money in paise, times epoch ms.
@@ -51,6 +52,8 @@ export interface BacktestResult {
   benchmarkNote?: string;
   metrics: BacktestMetrics;
   monthly: BacktestMonth[];
+  /** A run with ML signals: what the ensemble measured before and within the range. */
+  ml?: BacktestMlReport;
   /** Distinct errors of minutes the loop could not run (it records them rather than stop). */
   errors: string[];
 }

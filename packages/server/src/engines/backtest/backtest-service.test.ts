@@ -37,6 +37,8 @@ const request = {
   allocation_strategy: 'moderate' as const,
   product: 'I' as const,
   brokerage_plan: 'flat' as const,
+  signals: 'rules' as const,
+  news: true,
 };
 
 function service(

@@ -1,6 +1,7 @@
 import { badRequest, type HttpError } from '../../core/errors';
 import type { IstDate } from '../market/calendar';
 import type { Candle } from '../market/market-types';
+import type { SessionNews } from '../ml/past-news';
 import { type IndexLevel, type SessionIndexLevels, sessionIndexLevels } from './nifty-benchmark';
 
 /** One session a backtest replays; its bars are read only when the run reaches it. */
@@ -27,6 +28,10 @@ export interface BacktestHistory {
   nifty50Weights?: ReadonlyMap<string, number>;
   /** What the NIFTY 50 line is made of, or why there is none, when the history cannot give the whole index. */
   nifty50Note?: string;
+  /** The stock's sector, for the ML ensemble's sector features and sector news. */
+  sectorOf?(symbol: string): string | undefined;
+  /** A session's news, for the ML ensemble (the generated history's newswire); absent: no past news. */
+  sessionNews?: SessionNews;
 }
 
 export interface BacktestRange {

@@ -1,3 +1,4 @@
+import type { BacktestSignals } from '@td/contracts';
 import {
   type BrokeragePlan,
   DEFAULT_PAPER_LIMITS,
@@ -34,6 +35,10 @@ export interface BacktestSettings {
    * replay: the backtest's edge book starts empty, so a gate would refuse its first 30 signals.
    */
   gateOnSignalEdge?: boolean;
+  /** What ranks the stocks (decision 0058). Default: the rules alone, as the start-up replay. */
+  signals?: BacktestSignals;
+  /** Whether the ML ensemble reads the past news. Default true; nothing without ML signals. */
+  news?: boolean;
 }
 
 /** The paper limits the backtest's ledger charges with: the defaults on the chosen brokerage plan. */

@@ -1,5 +1,6 @@
 import { BACKTEST_ROWS_SENT, type BacktestStartRequest } from '@td/contracts';
 import type { BacktestRunRecord } from '../../core/ports/repositories/backtest-runs';
+import type { BacktestMlReport } from './backtest-ml';
 import type { BacktestSettings } from './backtest-settings';
 import type { BacktestResult } from './run-backtest';
 
@@ -26,6 +27,9 @@ export function settingsOf(request: BacktestStartRequest): BacktestSettings {
     ...(request.max_hold_minutes === undefined ? {} : { maxHoldMinutes: request.max_hold_minutes }),
     product: request.product,
     brokeragePlan: request.brokerage_plan,
+    // Stored runs from before the choice existed have neither: the rules alone, with news by default.
+    signals: request.signals ?? 'rules',
+    news: request.news ?? true,
   };
 }
 
@@ -102,7 +106,41 @@ export function resultView(result: BacktestResult) {
       win_rate: orNull(m.winRate),
       charges: rupees(m.chargesPaise),
     })),
+    ml: result.ml ? mlView(result.ml) : null,
     errors: result.errors,
+  };
+}
+
+function mlView(ml: BacktestMlReport) {
+  const { tally, before } = ml;
+  const share = (k: number, n: number) => (n > 0 ? round(k / n, 4) : null);
+  return {
+    signals: ml.signals,
+    news: ml.news,
+    say: round(ml.say, 4),
+    say_reason: ml.sayReason,
+    trained_sessions: ml.trainedSessions,
+    before: before && {
+      predictions: before.predictions,
+      accuracy: round(before.accuracy, 4),
+      always_up_accuracy: round(before.alwaysUpAccuracy, 4),
+      coin_accuracy: round(before.coinAccuracy, 4),
+      edge: round(before.edge, 4),
+      edge_interval: before.edgeInterval && [
+        round(before.edgeInterval[0], 4),
+        round(before.edgeInterval[1], 4),
+      ],
+    },
+    headlines: ml.headlines,
+    predictions: tally.predictions,
+    accuracy: share(tally.right, tally.predictions),
+    always_up_accuracy: share(tally.rose, tally.predictions),
+    models: tally.models.map((model) => ({
+      name: model.name,
+      views: model.views,
+      coverage: share(model.views, tally.predictions) ?? 0,
+      accuracy: share(model.right, model.views),
+    })),
   };
 }
 

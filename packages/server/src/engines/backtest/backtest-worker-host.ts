@@ -1,4 +1,6 @@
 import { HttpError } from '../../core/errors';
+import { WorkStoppedError } from '../../core/time-slices';
+import { type BacktestMl, prepareBacktestMl } from './backtest-ml';
 import type { BacktestJob, BacktestMessage, BacktestRequest, BacktestRunner } from './backtest-protocol';
 import { type BacktestHistory, selectBacktestSessions } from './backtest-sessions';
 import { type BacktestLedgerStore, type BacktestOutcome, runBacktest } from './run-backtest';
@@ -27,9 +29,21 @@ export async function runJob(
 ): Promise<BacktestOutcome> {
   let toldAt = 0;
   const history = historyOf(deps, job);
+  const sessions = selectBacktestSessions(history, job.range);
+  const totalBars = sessions.reduce((sum, session) => sum + session.barCount, 0);
+  let ml: BacktestMl | null;
+  try {
+    ml = await prepareBacktestMl(history, job.range, sessions, job.settings, signal);
+  } catch (error) {
+    // Cancelled while the ensemble trained on the sessions before the range: no bar was replayed.
+    if (error instanceof WorkStoppedError && signal.aborted)
+      return { status: 'cancelled', barsDone: 0, totalBars };
+    throw error;
+  }
   const outcome = await runBacktest({
-    sessions: selectBacktestSessions(history, job.range),
+    sessions: ml?.sessions ?? sessions,
     settings: job.settings,
+    ...(ml && { source: ml.source }),
     openLedger: deps.openLedger,
     ...(deps.riskFreeRatePercent === undefined ? {} : { riskFreeRatePercent: deps.riskFreeRatePercent }),
     signal,
@@ -40,10 +54,12 @@ export async function runJob(
       onProgress(done, total);
     },
   });
+  if (outcome.status !== 'complete') return outcome;
   const note = history.nifty50Note;
-  return outcome.status === 'complete' && note
-    ? { ...outcome, result: { ...outcome.result, benchmarkNote: note } }
-    : outcome;
+  return {
+    ...outcome,
+    result: { ...outcome.result, ...(note && { benchmarkNote: note }), ...(ml && { ml: ml.report() }) },
+  };
 }
 
 function historyOf(deps: BacktestHostDeps, job: BacktestJob): BacktestHistory {

@@ -143,6 +143,8 @@ const STORED_REQUEST = {
   allocation_strategy: 'moderate' as const,
   product: 'I' as const,
   brokerage_plan: 'flat' as const,
+  signals: 'rules' as const,
+  news: true,
 };
 
 describe('the limits of a backtest over stored candles', () => {
@@ -247,6 +249,8 @@ describe('a backtest over stored candles', () => {
       allocation_strategy: 'moderate' as const,
       product: 'I' as const,
       brokerage_plan: 'flat' as const,
+      signals: 'rules' as const,
+      news: true,
     };
     const started = backtests.start(request);
     const total = 116 + 115 + 59;

@@ -8,7 +8,10 @@ import { type BacktestHistory, type BacktestRange, backtestInputError } from './
 export type StoredCandles = Pick<HistoricalCandlesRepository, 'bars' | 'spans' | 'minuteBarsPerDate'>;
 
 /** The market's catalogue and its NIFTY 50, as the generated history gives them. */
-export type MarketCatalogue = Pick<BacktestHistory, 'symbols' | 'nifty50Level' | 'nifty50Weights'>;
+export type MarketCatalogue = Pick<
+  BacktestHistory,
+  'symbols' | 'nifty50Level' | 'nifty50Weights' | 'sectorOf'
+>;
 
 /**
  * A backtest over stored candles covers at most a year, about 250 sessions: the request thread counts
@@ -70,6 +73,7 @@ export function storedHistory(
         0,
       ),
     sessionBars: (date) => sessionBars(candles, symbols, date),
+    ...(market.sectorOf && { sectorOf: market.sectorOf }),
     ...niftyFromConstituents(market, perDate),
   };
 }

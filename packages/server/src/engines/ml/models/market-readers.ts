@@ -3,6 +3,7 @@ import type { SymbolBars } from '../../signals';
 import {
   generatedTrainingHistory,
   inProcessWalkForward,
+  type TrainingHistory,
   type WalkForwardRunner,
   type WalkForwardSource,
 } from './walk-forward';
@@ -29,17 +30,23 @@ export function marketReaders(market: MarketDataService) {
   const simulated = () => market.activeProvider === market.simulator;
   /**
    * The simulator's past sessions, while the simulator is the feed (a real feed's past is another
-   * series): in a worker thread when the server gives a runner, else in process, sliced.
+   * series): in a worker thread when the server gives a runner, else in process, sliced; `withNews`
+   * adds the sessions' news (the worker adds its own).
    */
-  const walkForward = (runner?: WalkForwardRunner) => (): WalkForwardSource | null => {
-    if (!simulated()) return null;
-    if (!runner) return inProcessWalkForward(generatedTrainingHistory(market.history, (s) => sectors.get(s)));
-    const recipe = market.history.recipe();
-    return {
-      sessions: recipe.dates.length,
-      run: (signal) => runner({ recipe, sectors: [...sectors] }, signal),
+  const walkForward =
+    (runner?: WalkForwardRunner, withNews: (history: TrainingHistory) => TrainingHistory = (h) => h) =>
+    (): WalkForwardSource | null => {
+      if (!simulated()) return null;
+      if (!runner)
+        return inProcessWalkForward(
+          withNews(generatedTrainingHistory(market.history, (s) => sectors.get(s))),
+        );
+      const recipe = market.history.recipe();
+      return {
+        sessions: recipe.dates.length,
+        run: (signal) => runner({ recipe, sectors: [...sectors] }, signal),
+      };
     };
-  };
   return {
     walkForward,
     measuredFeedInUse: simulated,

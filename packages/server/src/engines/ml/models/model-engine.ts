@@ -4,6 +4,7 @@ import type { Candle } from '../../market/market-types';
 import { type MlView, mlEnsemble, type SignalSource, type SymbolBars } from '../../signals';
 import type { ModelEngineApi, SentimentReader } from '../ml-seams';
 import { HORIZON_MINUTES } from './features';
+import { mlViewOf } from './ml-view';
 import { type EnsemblePrediction, ModelEnsemble } from './model-ensemble';
 import { type ObservationContext, observeUniverse, type SymbolObservation } from './observe';
 import { HOLDOUT_SIZE } from './online-learning';
@@ -149,16 +150,9 @@ export class ModelEngine implements ModelEngineApi {
 
   /** The ML view of each symbol with enough bars (what the signal source ranks on); nothing is recorded. */
   predict(universe: SymbolBars[], now: number): MlView[] {
-    return this.observeAndPredict(universe, now).map(({ symbol, prediction }) => ({
-      symbol,
-      probability: prediction.vote.probability,
-      confidence: prediction.vote.confidence,
-      reasons: topReasons(
-        prediction,
-        this.ensemble.weights,
-        this.ensemble.learners.map((l) => l.name),
-      ).slice(0, 3),
-    }));
+    return this.observeAndPredict(universe, now).map(({ symbol, prediction }) =>
+      mlViewOf(symbol, prediction, this.ensemble),
+    );
   }
 
   observeAndPredict(
@@ -255,20 +249,4 @@ export class ModelEngine implements ModelEngineApi {
     for (const row of rows) this.lastRecorded.set(row.symbol, row.madeAt);
     return rows.length;
   }
-}
-
-/** The strongest reasons of the heaviest models leaning the ensemble's way. */
-function topReasons(
-  prediction: EnsemblePrediction,
-  weights: readonly number[],
-  names: readonly string[],
-): string[] {
-  const up = prediction.vote.direction === 'UP';
-  return prediction.votes
-    .map((vote, i) => ({ vote, weight: weights[i]!, name: names[i]! }))
-    .filter(({ vote }) => (up ? vote.probability > 0.5 : vote.probability < 0.5))
-    .sort(
-      (a, b) => b.weight * Math.abs(b.vote.probability - 0.5) - a.weight * Math.abs(a.vote.probability - 0.5),
-    )
-    .map(({ vote, name }) => `${name} ${(vote.probability * 100).toFixed(0)} %: ${vote.reasons[0] ?? ''}`);
 }

@@ -210,6 +210,7 @@ describe('the model engine starts trained', () => {
       confident: 0,
       confidentRight: 0,
       models: [],
+      modelCalls: [],
       sessions,
       sessionEdges: sessions.map((accuracy) => ({ overAlwaysUp: accuracy - 0.5, overCoin: accuracy - 0.5 })),
     };

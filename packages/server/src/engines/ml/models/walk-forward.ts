@@ -3,6 +3,7 @@ import { BACKGROUND_SLICE_BUDGET_MS, runSliced, type Steps } from '../../../core
 import type { Candle } from '../../market/market-types';
 import type { HistoryGenerator, HistoryRecipe } from '../../market/simulator/history-generator';
 import { SeededRandom } from '../../market/simulator/seeded-random';
+import type { SentimentReader } from '../ml-seams';
 import { HORIZON_MINUTES, MIN_BARS } from './features';
 import { ModelEnsemble, type ResolvedExample } from './model-ensemble';
 import type { LabelledObservation } from './model-types';
@@ -18,6 +19,11 @@ export interface TrainingHistory {
   /** The session's daily close per symbol, aligned with `dates`. */
   dailyCloses(symbol: string): readonly number[];
   sectorOf(symbol: string): string | undefined;
+  /**
+   * The news as it stood at `now` (only headlines published by then), for the sentiment features and
+   * the news model; absent: the history has no news and they have no view.
+   */
+  sentimentAt?(now: number): SentimentReader | null;
 }
 
 export interface WalkForwardOptions {
@@ -38,6 +44,8 @@ export interface Tally {
   confident: number;
   confidentRight: number;
   models: number[];
+  /** Per model, its scored predictions with a view (P ≠ ½) and how many of them were right. */
+  modelCalls: { views: number; right: number }[];
   /** The ensemble's accuracy per scored session: outcomes within a session share the market's moves. */
   sessions: number[];
   /** Per scored session, the ensemble's accuracy over always-up's, and over a coin's expected ½. */
@@ -168,6 +176,7 @@ export function* walkForwardSteps(
     confident: 0,
     confidentRight: 0,
     models: ensemble.learners.map(() => 0),
+    modelCalls: ensemble.learners.map(() => ({ views: 0, right: 0 })),
     sessions: [],
     sessionEdges: [],
   };
@@ -178,7 +187,6 @@ export function* walkForwardSteps(
       previousClose: (symbol: string) => (d > 0 ? history.dailyCloses(symbol)[d - 1] : undefined),
       dailyCloses: (symbol: string) => history.dailyCloses(symbol).slice(0, d),
       sectorOf: (symbol: string) => history.sectorOf(symbol),
-      sentiment: null,
     };
     const scored = d >= options.warmupSessions;
     const start = { n: tally.n, right: tally.ensemble, up: tally.alwaysUp };
@@ -199,7 +207,8 @@ export function* walkForwardSteps(
       const now = sessionStart + (minute + 1) * 60_000;
       yield* learnDue(minute, now);
       const universe = symbols.map((symbol) => ({ symbol, bars: bars.get(symbol)!.slice(0, minute + 1) }));
-      for (const item of observeUniverse(universe, context, now)) {
+      const sentiment = history.sentimentAt?.(now) ?? null;
+      for (const item of observeUniverse(universe, { ...context, sentiment }, now)) {
         const future = bars.get(item.symbol)![minute + HORIZON_MINUTES]!;
         const up: 0 | 1 = future.close > item.pricePaise ? 1 : 0;
         const prediction = ensemble.predict(item.observation);
@@ -222,6 +231,9 @@ export function* walkForwardSteps(
         }
         probabilities.forEach((p, i) => {
           tally.models[i]! += p === 0.5 ? 0.5 : p > 0.5 === (up === 1) ? 1 : 0;
+          if (p === 0.5) return;
+          tally.modelCalls[i]!.views += 1;
+          if (p > 0.5 === (up === 1)) tally.modelCalls[i]!.right += 1;
         });
       }
       yield;

@@ -244,4 +244,3 @@ export class NewsPipeline {
     return this.mode() === 'mock' ? 'simulator' : 'none';
   }
 }
-

@@ -1,6 +1,6 @@
 import type { SentimentReader, SentimentReading } from '../ml-seams';
-import type { StoredHeadline } from './headline-store';
 import { round } from './headline-scoring';
+import type { StoredHeadline } from './headline-store';
 import { WINDOW_HOURS, weightedReading } from './sentiment-aggregator';
 
 const WINDOW_MS = WINDOW_HOURS * 3_600_000;
