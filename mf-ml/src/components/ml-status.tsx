@@ -1,5 +1,5 @@
 import { errorMessage } from '@td/api-client';
-import { Badge, Card, FactList, formatNumber, formatPercent, MISSING_VALUE, type Tone } from '@td/ui';
+import { Badge, Card, FactList, formatNumber, formatShare, type Tone } from '@td/ui';
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
 
@@ -53,8 +53,7 @@ export function EnhancementBadge({ active, enabled }: { active?: boolean | null;
 }
 
 /** A 0–1 fraction as a percent ("0.734" → "73.4%"); the dash when missing. */
-export const share = (value: number | null | undefined, decimals = 1) =>
-  typeof value === 'number' ? formatPercent(value * 100, { decimals }) : MISSING_VALUE;
+export const share = formatShare;
 
 export const count = (value: number | null | undefined) => formatNumber(value, { decimals: 0 });
 

@@ -235,6 +235,7 @@ export const backtestMlSchema = z.object({
   models: z.array(
     z.object({
       name: z.string(),
+      description: z.string(),
       views: z.number().int().nonnegative(),
       coverage: share,
       accuracy: share.nullable(),

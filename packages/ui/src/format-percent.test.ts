@@ -1,4 +1,5 @@
-import { formatPercent } from './format-percent';
+import { MISSING_VALUE } from './format-inr';
+import { formatPercent, formatPoints, formatShare } from './format-percent';
 
 describe('formatPercent', () => {
   it('shows percent points with two decimals by default', () => {
@@ -26,5 +27,19 @@ describe('formatPercent', () => {
   it('shows a dash for missing values', () => {
     expect(formatPercent(undefined)).toBe('—');
     expect(formatPercent(Number.NaN, { signed: true })).toBe('—');
+  });
+});
+
+describe('formatShare and formatPoints', () => {
+  it('shows an accuracy given as a fraction as a percentage, and a missing one as a dash', () => {
+    expect(formatShare(0.512)).toBe('51.2%');
+    expect(formatShare(0.5, 0)).toBe('50%');
+    expect(formatShare(null)).toBe(MISSING_VALUE);
+  });
+
+  it('shows an edge as signed percentage points', () => {
+    expect(formatPoints(0.012)).toBe('+1.2 pts');
+    expect(formatPoints(-0.028)).toBe('-2.8 pts');
+    expect(formatPoints(null)).toBe(MISSING_VALUE);
   });
 });

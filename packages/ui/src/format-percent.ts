@@ -23,3 +23,14 @@ export function formatPercent(
   const sign = value < 0 && !roundsToZero ? '-' : signed ? '+' : '';
   return `${sign}${digits}%`;
 }
+
+/** A share given as a fraction (an accuracy, a coverage): formatShare(0.512) → "51.2%". */
+export function formatShare(value: number | null | undefined, decimals = 1): string {
+  return typeof value === 'number' ? formatPercent(value * 100, { decimals }) : MISSING_VALUE;
+}
+
+/** A difference of two shares in percentage points: formatPoints(0.012) → "+1.2 pts". */
+export function formatPoints(fraction: number | null | undefined): string {
+  if (typeof fraction !== 'number' || !Number.isFinite(fraction)) return MISSING_VALUE;
+  return `${formatPercent(fraction * 100, { signed: true, decimals: 1 }).replace('%', '')} pts`;
+}

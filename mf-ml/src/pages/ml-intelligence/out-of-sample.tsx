@@ -1,12 +1,6 @@
 import type { OutOfSample } from '@td/contracts';
-import { Badge, formatPercent, Tile, TileGrid } from '@td/ui';
+import { Badge, formatPoints, Tile, TileGrid } from '@td/ui';
 import { count, Note, share } from '../../components/ml-status';
-
-/** An edge in accuracy points (a fraction of predictions): 0.012 → "+1.2 pts". */
-const points = (fraction: number | null) =>
-  fraction === null
-    ? '—'
-    : `${formatPercent(fraction * 100, { signed: true, decimals: 1 }).replace('%', '')} pts`;
 
 const STATUS_TEXT: Record<OutOfSample['status'], string> = {
   complete: 'Measured',
@@ -41,11 +35,11 @@ export function OutOfSampleRecord({ record }: { record: OutOfSample }) {
           <Tile label="Coin flip" value={share(record.coin_accuracy)} />
           <Tile
             label="Edge"
-            value={points(record.edge)}
+            value={formatPoints(record.edge)}
             subValue={
               record.edge_low === null || record.edge_high === null
                 ? 'no interval'
-                : `95 %: ${points(record.edge_low)} to ${points(record.edge_high)}`
+                : `95 %: ${formatPoints(record.edge_low)} to ${formatPoints(record.edge_high)}`
             }
           />
           <Tile label="Say in the loop" value={share(record.say, 0)} />

@@ -6,6 +6,7 @@ import {
   formatNumber,
   formatPercent,
   formatRate,
+  formatShare,
   formatSignedINR,
   Skeleton,
 } from '@td/ui';
@@ -21,6 +22,7 @@ import {
   rangeLabel,
   returnOverBuyAndHold,
   returnPercent,
+  signalsLabel,
 } from './backtest-figures';
 
 interface Figure {
@@ -96,6 +98,16 @@ const FIGURES: Figure[] = [
   { name: 'Maximum hold', value: (run) => optional(run.settings.max_hold_minutes, (v) => `${v} min`) },
   { name: 'Product', value: (run) => (run.settings.product === 'I' ? 'Intraday' : 'Delivery') },
   { name: 'Brokerage plan', value: (run) => run.settings.brokerage_plan },
+  { name: 'Signals', value: (run) => signalsLabel(run.settings) },
+  {
+    name: 'ML accuracy (news model)',
+    value: (run) => {
+      const ml = run.result?.ml;
+      if (!ml) return '—';
+      const news = ml.models.find((model) => model.name === 'news_sentiment');
+      return `${formatShare(ml.accuracy)} (${ml.news ? formatShare(news?.accuracy ?? null) : 'no news'})`;
+    },
+  },
 ];
 
 // Three narrow columns that wrap, rather than the kit's wide table: on a phone both runs stay in sight.

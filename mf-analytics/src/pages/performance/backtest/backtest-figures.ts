@@ -1,4 +1,4 @@
-import type { BacktestResult, BacktestRun } from '@td/contracts';
+import type { BacktestResult, BacktestRun, BacktestSignals, BacktestStartRequest } from '@td/contracts';
 import type { EquityChartPoint } from '../equity-chart-canvas';
 
 const twoPlaces = (value: number) => Math.round(value * 100) / 100;
@@ -91,4 +91,18 @@ export function timeLeftLabel(seconds: number | null): string {
   if (seconds < 60) return `about ${seconds} s left`;
   const minutes = Math.floor(seconds / 60);
   return `about ${minutes} min ${String(seconds % 60).padStart(2, '0')} s left`;
+}
+
+/** What ranked the stocks, as the form offers it. */
+export const SIGNALS_LABELS: Record<BacktestSignals, string> = {
+  rules: 'Rules: momentum and mean reversion',
+  ml: 'Rules + ML ensemble, at its measured say (as live)',
+  ml_full: 'Rules + ML ensemble, at full say',
+};
+
+/** A run's signals in words, with whether the ML read the news. */
+export function signalsLabel(settings: Pick<BacktestStartRequest, 'signals' | 'news'>): string {
+  const signals = settings.signals ?? 'rules';
+  if (signals === 'rules') return SIGNALS_LABELS.rules;
+  return `${SIGNALS_LABELS[signals]}, ${settings.news === false ? 'without' : 'with'} the news`;
 }

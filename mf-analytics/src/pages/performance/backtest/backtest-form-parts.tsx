@@ -31,6 +31,13 @@ export const ErrorText = styled.span`
   font-size: ${({ theme }) => theme.fontSize.sm};
 `;
 
+/** A muted sentence under a form or a figure: what a choice does, what a line is made of. */
+export const FormNote = styled.p`
+  margin: ${({ theme }) => theme.space(2)} 0 0;
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${({ theme }) => theme.fontSize.sm};
+`;
+
 /** The row under the fields: the submit button and what goes beside it. */
 export const FormActions = styled.div`
   display: flex;

@@ -15,6 +15,8 @@ export interface BacktestFormValues {
   max_hold_minutes: string;
   product: BacktestStartRequest['product'];
   brokerage_plan: BacktestStartRequest['brokerage_plan'];
+  signals: BacktestStartRequest['signals'];
+  news: 'on' | 'off';
 }
 
 export const INITIAL_FORM: BacktestFormValues = {
@@ -31,6 +33,8 @@ export const INITIAL_FORM: BacktestFormValues = {
   max_hold_minutes: '',
   product: 'I',
   brokerage_plan: 'flat',
+  signals: 'rules',
+  news: 'on',
 };
 
 export type BacktestFormErrors = Partial<Record<keyof BacktestStartRequest, string>>;
@@ -62,6 +66,8 @@ export function readBacktestForm(
     max_hold_minutes: optionalNumber(values.max_hold_minutes),
     product: values.product,
     brokerage_plan: values.brokerage_plan,
+    signals: values.signals,
+    news: values.news === 'on',
   };
   const parsed = backtestStartRequestSchema.safeParse(
     Object.fromEntries(Object.entries(body).filter(([, value]) => value !== undefined)),

@@ -1,10 +1,12 @@
-import type { BacktestStartRequest } from '@td/contracts';
+import { BACKTEST_SIGNALS, type BacktestStartRequest } from '@td/contracts';
 import { Banner, Button, NumberField, SelectInput } from '@td/ui';
+import { SIGNALS_LABELS } from './backtest-figures';
 import {
   DataChoice,
   Field,
   FormActions,
   FormGrid,
+  FormNote as Note,
   SettingsForm,
   TextField,
   useCheckedForm,
@@ -153,7 +155,43 @@ export function BacktestForm({ onRun, running, submitting, refusal, onAttempt }:
             </SelectInput>
           )}
         </Field>
+        <Field label="Signals" error={errors.signals}>
+          {(props) => (
+            <SelectInput
+              value={values.signals}
+              onChange={(e) => set('signals')(e.target.value as BacktestFormValues['signals'])}
+              {...props}
+            >
+              {BACKTEST_SIGNALS.map((signals) => (
+                <option key={signals} value={signals}>
+                  {SIGNALS_LABELS[signals]}
+                </option>
+              ))}
+            </SelectInput>
+          )}
+        </Field>
+        {values.signals !== 'rules' && (
+          <Field label="News" error={errors.news}>
+            {(props) => (
+              <SelectInput
+                value={values.news}
+                onChange={(e) => set('news')(e.target.value as BacktestFormValues['news'])}
+                {...props}
+              >
+                <option value="on">The ML reads the news</option>
+                <option value="off">Without the news</option>
+              </SelectInput>
+            )}
+          </Field>
+        )}
       </FormGrid>
+      {values.signals !== 'rules' && (
+        <Note>
+          The ML ensemble first trains walk-forward on up to 20 sessions before the range (some seconds before
+          the bars start to move), then keeps learning each outcome 30 minutes after its prediction. Run the
+          same range with and without the news, and compare the two, to see what the news is worth.
+        </Note>
+      )}
       <FormActions>
         <Button type="submit" loading={submitting} disabled={running}>
           Run backtest

@@ -28,6 +28,8 @@ import {
   strideLabel,
   tradesTotal,
 } from './backtest-figures';
+import { FormNote as Note } from './backtest-form-parts';
+import { BacktestMlCard } from './backtest-ml-card';
 import { BacktestTradesTable, TRADES_SHOWN } from './backtest-trades-table';
 
 const Stack = styled.div`
@@ -36,12 +38,6 @@ const Stack = styled.div`
   grid-template-columns: minmax(0, 1fr);
   gap: ${({ theme }) => theme.space(4)};
   margin-top: ${({ theme }) => theme.space(4)};
-`;
-
-const Note = styled.p`
-  margin: ${({ theme }) => theme.space(2)} 0 0;
-  color: ${({ theme }) => theme.colors.textMuted};
-  font-size: ${({ theme }) => theme.fontSize.sm};
 `;
 
 /** The orders table shows the latest this many: a long run places thousands. */
@@ -105,6 +101,7 @@ export function BacktestResults({ result }: { result: BacktestResult }) {
         />
         {result.benchmark_note && <Note>{result.benchmark_note}</Note>}
       </Card>
+      {result.ml && <BacktestMlCard ml={result.ml} />}
       {!result.trades && (
         <Banner tone="info">
           This run was kept before backtests recorded their trades, months and the NIFTY 50: run it again to

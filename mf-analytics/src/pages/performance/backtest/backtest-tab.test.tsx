@@ -123,6 +123,8 @@ describe('Backtest tab', () => {
       stop_loss_pct: 1.5,
       product: 'D',
       brokerage_plan: 'flat',
+      signals: 'rules',
+      news: true,
     });
     expect(bar).toHaveAttribute('aria-valuenow', '0');
     expect(screen.getByRole('button', { name: 'Run backtest' })).toBeDisabled();

@@ -137,6 +137,7 @@ function mlView(ml: BacktestMlReport) {
     always_up_accuracy: share(tally.rose, tally.predictions),
     models: tally.models.map((model) => ({
       name: model.name,
+      description: model.description,
       views: model.views,
       coverage: share(model.views, tally.predictions) ?? 0,
       accuracy: share(model.right, model.views),

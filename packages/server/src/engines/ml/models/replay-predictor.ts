@@ -28,6 +28,7 @@ export interface ReplayPredictorOptions {
 /** One model's calls in the replay: predictions with a view (P ≠ ½), and how many were right. */
 export interface ModelCalls {
   name: string;
+  description: string;
   views: number;
   right: number;
 }
@@ -81,7 +82,12 @@ export class ReplayMlPredictor implements MlPredictor {
       predictions: 0,
       right: 0,
       rose: 0,
-      models: options.ensemble.learners.map((learner) => ({ name: learner.name, views: 0, right: 0 })),
+      models: options.ensemble.learners.map(({ name, description }) => ({
+        name,
+        description,
+        views: 0,
+        right: 0,
+      })),
     };
   }
 
