@@ -13,6 +13,9 @@ const Columns = styled.div`
 
 const ratio = (value: number | null) => formatNumber(value, { decimals: 2 });
 
+/** "— (Needs 30 trading days; this period has 2)" when the annualised ratios are withheld. */
+export const withNote = (text: string, note: string | null) => (note ? `${text} (${note})` : text);
+
 /** "3.2 hrs", "45 min"; the dash when there is no closed trade. */
 export function formatHoldTime(hours: number | null): string {
   if (hours === null) return formatNumber(null);
@@ -47,11 +50,11 @@ export function StatisticsTab({ analytics: a }: { analytics: PerformanceAnalytic
       <Card title="Risk-adjusted">
         <FactList aria-label="Risk-adjusted statistics">
           <dt>Sharpe Ratio</dt>
-          <dd>{ratio(a.sharpe_ratio)}</dd>
+          <dd>{withNote(ratio(a.sharpe_ratio), a.ratios_note)}</dd>
           <dt>Sortino Ratio</dt>
-          <dd>{ratio(a.sortino_ratio)}</dd>
+          <dd>{withNote(ratio(a.sortino_ratio), a.ratios_note)}</dd>
           <dt>Calmar Ratio</dt>
-          <dd>{ratio(a.calmar_ratio)}</dd>
+          <dd>{withNote(ratio(a.calmar_ratio), a.ratios_note)}</dd>
           <dt>Max Drawdown</dt>
           <dd>
             {formatPercent(a.max_drawdown)} ({formatINR(a.max_drawdown_amount)})
