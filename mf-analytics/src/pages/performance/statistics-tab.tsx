@@ -1,6 +1,7 @@
 import type { PerformanceAnalytics } from '@td/contracts';
 import { Card, FactList, formatINR, formatNumber, formatPercent, formatSignedINR } from '@td/ui';
 import styled from 'styled-components';
+import { withRatiosNote } from './with-ratios-note';
 
 const Columns = styled.div`
   display: grid;
@@ -12,9 +13,6 @@ const Columns = styled.div`
 `;
 
 const ratio = (value: number | null) => formatNumber(value, { decimals: 2 });
-
-/** "— (Needs 30 trading days; this period has 2)" when the annualised ratios are withheld. */
-export const withNote = (text: string, note: string | null) => (note ? `${text} (${note})` : text);
 
 /** "3.2 hrs", "45 min"; the dash when there is no closed trade. */
 export function formatHoldTime(hours: number | null): string {
@@ -50,11 +48,11 @@ export function StatisticsTab({ analytics: a }: { analytics: PerformanceAnalytic
       <Card title="Risk-adjusted">
         <FactList aria-label="Risk-adjusted statistics">
           <dt>Sharpe Ratio</dt>
-          <dd>{withNote(ratio(a.sharpe_ratio), a.ratios_note)}</dd>
+          <dd>{withRatiosNote(ratio(a.sharpe_ratio), a.ratios_note)}</dd>
           <dt>Sortino Ratio</dt>
-          <dd>{withNote(ratio(a.sortino_ratio), a.ratios_note)}</dd>
+          <dd>{withRatiosNote(ratio(a.sortino_ratio), a.ratios_note)}</dd>
           <dt>Calmar Ratio</dt>
-          <dd>{withNote(ratio(a.calmar_ratio), a.ratios_note)}</dd>
+          <dd>{withRatiosNote(ratio(a.calmar_ratio), a.ratios_note)}</dd>
           <dt>Max Drawdown</dt>
           <dd>
             {formatPercent(a.max_drawdown)} ({formatINR(a.max_drawdown_amount)})
