@@ -10,7 +10,6 @@ import { preloaderFor, preloadOnStart, preloadPlan } from './remotes/remote-prel
 import { loadShellLayout } from './routes/app-router';
 import { prefetchFirstFigures } from './routes/route-prefetch';
 import type { SignInServices } from './sign-in/sign-in-services';
-import { failStartIn } from './start-failure';
 
 /** How long the first render waits for the session check; past it, "Loading..." shows (0053). */
 export const FIRST_RENDER_WAIT_MS = 1000;
@@ -25,12 +24,16 @@ function startSignedInWork(services: HostServices, pathname: string): Promise<un
   return loadShellLayout();
 }
 
+/** Where a refused session goes: the sign-in page on the same root, API client and registry. */
+export type ToSignIn = (root: Root, services: SignInServices) => void;
+
 /**
  * A stored session token: the shell is rendered signed in at once when the server confirms the
- * session within FIRST_RENDER_WAIT_MS; a refused one goes to the sign-in page, as lean as when no
- * token was stored; a slow check renders "Loading..." and leaves the check to the auth provider.
+ * session within FIRST_RENDER_WAIT_MS; a refused one goes to the sign-in page (`toSignIn`, given by
+ * bootstrap.tsx), as lean as when no token was stored; a slow check renders "Loading..." and leaves
+ * the check to the auth provider.
  */
-export function startWithStoredSession(root: Root, token: string): void {
+export function startWithStoredSession(root: Root, token: string, toSignIn: ToSignIn): void {
   const services = createHostServices(readAppConfig());
   const pathname = window.location.pathname;
   // Before the first render: the registry names the remotes to preload (docs/decisions/0041, 0046).
@@ -44,9 +47,7 @@ export function startWithStoredSession(root: Root, token: string): void {
     if (decided.kind === 'refused') {
       // Any validation error removes the token (spec part 1 §4).
       sessionTokenStorage.clear();
-      import('./sign-in/sign-in-bootstrap')
-        .then(({ startSignIn }) => startSignIn(root, services))
-        .catch(failStartIn(root));
+      toSignIn(root, services);
       return;
     }
     const session = decided.kind === 'signed-in' ? { token, user: decided.user } : undefined;

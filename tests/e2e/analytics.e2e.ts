@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import type { PerformanceAnalytics, PerformanceReturns } from '@td/contracts';
 import type { Page } from 'playwright-core';
+import { formatSignedINR } from '../../packages/ui/src/format-inr';
 import {
   callApi,
   type E2EStack,
@@ -13,10 +14,6 @@ import {
   screenshots,
   sessionToken,
 } from './support';
-
-/** The screen's rupees: "+₹12,346", "-₹1,414" (whole rupees, Indian grouping). */
-const signedRupees = (value: number) =>
-  `${value < 0 && Math.round(Math.abs(value)) > 0 ? '-' : '+'}₹${Math.round(Math.abs(value)).toLocaleString('en-IN')}`;
 
 async function performance<T>(
   stack: E2EStack,
@@ -63,7 +60,7 @@ async function expectCardsAgree(page: Page, stack: E2EStack, token: string, quer
       Math.abs((rupeesIn(shown.total) ?? Number.NaN) - a.total_return) <= tolerance,
     (last) =>
       last
-        ? `cards ${JSON.stringify(last.shown)} should show ${last.a.total_trades} trades and about ${signedRupees(last.a.total_return)} for ${JSON.stringify(query)}`
+        ? `cards ${JSON.stringify(last.shown)} should show ${last.a.total_trades} trades and about ${formatSignedINR(last.a.total_return)} for ${JSON.stringify(query)}`
         : `the cards and /api/performance/analytics could not be read for ${JSON.stringify(query)}`,
     20_000,
   );
@@ -148,8 +145,8 @@ e2eSuite(
           assert.ok(cell && !cell.label.endsWith('no session'), `${point.date} should be a session cell`);
           if (point.date === today) continue;
           assert.ok(
-            cell.label.includes(signedRupees(point.pnl)),
-            `${point.date}: ${cell.label} should show ${signedRupees(point.pnl)}`,
+            cell.label.includes(formatSignedINR(point.pnl)),
+            `${point.date}: ${cell.label} should show ${formatSignedINR(point.pnl)}`,
           );
         }
         assert.equal(cells.filter((c) => !c.label.endsWith('no session')).length, window.length);
@@ -208,7 +205,7 @@ e2eSuite(
           (await card(page, 'Total Trades').textContent()) ?? '',
           new RegExp(`^Total Trades${trades}\\D`),
         );
-        assert.ok((await card(page, 'Total Return').textContent())?.includes(signedRupees(total)));
+        assert.ok((await card(page, 'Total Return').textContent())?.includes(formatSignedINR(total)));
         const daily = lines.slice(lines.indexOf('Daily') + 2).filter(Boolean);
         assert.equal(daily.length, returns.equity.length);
       },

@@ -1,5 +1,7 @@
 import assert from 'node:assert/strict';
 import type { Locator } from 'playwright-core';
+import { formatSignedINR } from '../../packages/ui/src/format-inr';
+import { formatShare as share } from '../../packages/ui/src/format-percent';
 import {
   e2eSuite,
   eventually,
@@ -11,11 +13,7 @@ import {
   runOf,
   screenshots,
   sessionToken,
-  signedRupees,
 } from './support';
-
-/** An accuracy as the screen prints it: 0.467 → "46.7%". */
-const share = (value: number | null) => (value === null ? '—' : `${(value * 100).toFixed(1)}%`);
 
 // Eight generated sessions: the ML ensemble trains on the seven before the last, then ranks the last.
 e2eSuite('backtest-ml', { signedIn: true, env: { SIMULATOR_HISTORY_SESSIONS: '8' } }, (suite) => {
@@ -81,7 +79,7 @@ e2eSuite('backtest-ml', { signedIn: true, env: { SIMULATOR_HISTORY_SESSIONS: '8'
       const figure = (name: string) => table.getByRole('row').filter({ hasText: name }).first();
       await expectText(
         figure('Net P&L after charges'),
-        `Net P&L after charges${signedRupees(without.result!.net_pnl)}${signedRupees(withNews.result!.net_pnl)}`,
+        `Net P&L after charges${formatSignedINR(without.result!.net_pnl)}${formatSignedINR(withNews.result!.net_pnl)}`,
       );
       await expectContains(figure('Signals'), 'at full say, without the news');
       await expectContains(figure('Signals'), 'at full say, with the news');

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import type { BacktestSweep } from '@td/contracts';
+import { formatSignedINR } from '../../packages/ui/src/format-inr';
 import {
   callApi,
   e2eSuite,
@@ -10,7 +11,6 @@ import {
   openSignedIn,
   screenshots,
   sessionToken,
-  signedRupees,
 } from './support';
 
 // The parameter sweep over two generated sessions: one fitted on, one held out.
@@ -75,8 +75,8 @@ e2eSuite('backtest-sweep', { signedIn: true, env: { SIMULATOR_HISTORY_SESSIONS: 
         const text = (await rows.nth(index).textContent()) ?? '';
         // The table leads with the held-out net P&L, as the API orders the rows.
         assert.ok(
-          text.startsWith(signedRupees(row.out_of_sample.net_pnl)),
-          `row ${index + 1} should lead with ${signedRupees(row.out_of_sample.net_pnl)}: ${text}`,
+          text.startsWith(formatSignedINR(row.out_of_sample.net_pnl)),
+          `row ${index + 1} should lead with ${formatSignedINR(row.out_of_sample.net_pnl)}: ${text}`,
         );
         // One held-out session is no evidence: every row is within noise.
         assert.ok(text.includes('Within noise'), `row ${index + 1} should be marked within noise: ${text}`);

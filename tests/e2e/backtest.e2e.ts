@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import type { BacktestRun } from '@td/contracts';
+import { formatINR, formatSignedINR } from '../../packages/ui/src/format-inr';
 import {
   callApi,
   e2eSuite,
@@ -12,10 +13,8 @@ import {
   openSignedIn,
   runBacktest,
   runOf,
-  rupees,
   screenshots,
   sessionToken,
-  signedRupees,
 } from './support';
 
 // Two generated sessions of one-minute history, replayed by the backtest worker.
@@ -65,12 +64,12 @@ e2eSuite('backtest', { signedIn: true, env: { SIMULATOR_HISTORY_SESSIONS: '2' } 
       const shown = (await figures.textContent()) ?? '';
       // The Performance screen's Total Return card: net P&L after charges.
       assert.ok(
-        shown.includes(`Total Return${signedRupees(run.result!.net_pnl)}`),
-        `net P&L should read ${signedRupees(run.result!.net_pnl)}: ${shown}`,
+        shown.includes(`Total Return${formatSignedINR(run.result!.net_pnl)}`),
+        `net P&L should read ${formatSignedINR(run.result!.net_pnl)}: ${shown}`,
       );
       assert.ok(
-        shown.includes(`Charges paid${rupees(run.result!.charges)}`),
-        `charges should read ${rupees(run.result!.charges)}: ${shown}`,
+        shown.includes(`Charges paid${formatINR(run.result!.charges)}`),
+        `charges should read ${formatINR(run.result!.charges)}: ${shown}`,
       );
       await expectResultsAgree(page, run);
       await screenshots(page, 'performance-backtest-result');
@@ -88,11 +87,11 @@ e2eSuite('backtest', { signedIn: true, env: { SIMULATOR_HISTORY_SESSIONS: '2' } 
       // Newest first in the list: the second run is Run 1.
       await expectText(
         row('Net P&L after charges'),
-        `Net P&L after charges${signedRupees(other.result!.net_pnl)}${signedRupees(run.result!.net_pnl)}`,
+        `Net P&L after charges${formatSignedINR(other.result!.net_pnl)}${formatSignedINR(run.result!.net_pnl)}`,
       );
       await expectText(
         row('Charges paid'),
-        `Charges paid${rupees(other.result!.charges)}${rupees(run.result!.charges)}`,
+        `Charges paid${formatINR(other.result!.charges)}${formatINR(run.result!.charges)}`,
       );
       await expectText(row('Brokerage plan'), 'Brokerage plandiscountflat');
       await expectText(

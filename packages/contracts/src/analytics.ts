@@ -33,9 +33,19 @@ export type AnalyticsSource = z.infer<typeof analyticsSourceSchema>;
 const dayFigureSchema = z.object({ date: z.string(), pnl: z.number() });
 
 /**
+ * Under this many daily returns Sharpe, Sortino, Calmar and volatility are withheld (null): scaled by
+ * √252, two sessions' noise reads like a verdict (a Sharpe of −218). `ratios_note` then says why.
+ */
+export const MIN_DAILY_RETURNS_FOR_RATIOS = 30;
+
+/** Why the annualised ratios are null ("Needs 30 trading days; this period has 2"); null when they are not withheld. */
+export const ratiosNoteSchema = z.string().nullable();
+
+/**
  * spec part 2 §3 "Performance analytics data" plus what the spec's screen faked. Rupees; percents
  * as percent points (12.5 = 12.5 %); ratios plain. A figure that cannot be computed honestly (no
- * trades, no losses, a period under 30 days for CAGR, a flat curve) is null, never NaN or Infinity.
+ * trades, no losses, a period under 30 days for CAGR, under 30 daily returns for the annualised ratios, a
+ * flat curve) is null, never NaN or Infinity.
  */
 export const performanceAnalyticsSchema = z.object({
   period: performancePeriodSchema,
@@ -65,6 +75,8 @@ export const performanceAnalyticsSchema = z.object({
   max_drawdown_trough_date: z.string().nullable(),
   /** Annualised standard deviation of daily returns, percent points. */
   volatility: z.number().nullable(),
+  /** Set when Sharpe, Sortino, Calmar and volatility are withheld: under MIN_DAILY_RETURNS_FOR_RATIOS returns. */
+  ratios_note: ratiosNoteSchema,
   avg_hold_time_hours: z.number().nullable(),
   /** Share of the period's sessions with any position open, percent points. */
   exposure_time_percent: z.number().nullable(),

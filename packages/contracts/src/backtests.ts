@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { allocationStrategySchema } from './allocation';
+import { ratiosNoteSchema } from './analytics';
 import { calendarDateSchema } from './calendar-date';
 
 // The strategy lab's backtests (docs/decisions/0054): one run at a time, over the server's history.
@@ -187,6 +188,8 @@ export const backtestMetricsSchema = z.object({
   max_drawdown: z.number(),
   max_drawdown_amount: rupees,
   volatility: z.number().nullable(),
+  /** Set when Sharpe, Sortino, Calmar and volatility are withheld: a run of under 30 sessions. */
+  ratios_note: ratiosNoteSchema,
   avg_hold_time_hours: z.number().nullable(),
   risk_free_rate: z.number(),
 });

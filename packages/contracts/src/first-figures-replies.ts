@@ -1,5 +1,6 @@
 import type { ValidateSessionResponse } from './auth';
 import type { MarketOverview } from './market';
+import { INDEX_IDS } from './market-indices';
 import {
   boolean,
   integer,
@@ -22,9 +23,6 @@ import { TRADING_MODES } from './trading-mode-text';
 // The replies the dashboard's first paint waits on, checked without zod: the session check and the
 // figures (portfolio value, market status) no longer wait for zod's chunk to arrive and evaluate
 // (docs/decisions/0046). Each mirrors its zod schema; first-figures-replies.test.ts compares the two.
-
-/** The indices the market overview keys its quotes by (market.ts builds indexIdSchema from it). */
-export const INDEX_IDS = ['NIFTY_50', 'SENSEX', 'BANK_NIFTY'] as const;
 
 const user = object({ email: string, name: optional(string), username: optional(string) });
 

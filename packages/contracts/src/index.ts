@@ -12,6 +12,7 @@ export * from './halt-reply';
 export * from './history';
 export * from './management';
 export * from './market';
+export * from './market-indices';
 export * from './ml';
 export * from './news';
 export * from './numeric-input';

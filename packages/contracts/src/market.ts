@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { INDEX_IDS } from './first-figures-replies';
+import { INDEX_IDS } from './market-indices';
 
 export const indexIdSchema = z.enum(INDEX_IDS);
 export type IndexIdContract = z.infer<typeof indexIdSchema>;

@@ -1,17 +1,15 @@
 import assert from 'node:assert/strict';
 import type { BacktestRun } from '@td/contracts';
 import type { Page } from 'playwright-core';
+import { formatSignedINR } from '../../../packages/ui/src/format-inr';
+import { formatPercent } from '../../../packages/ui/src/format-percent';
 import { callApi } from './api';
 import { eventually, expectText, expectVisible } from './expect';
 import type { E2EStack } from './stack';
 
-// The strategy lab's end-to-end files share these: the screen's rupees, a run read once it has ended,
-// the Run button pressed with its progress recorded, and the checks a result's screen must pass.
-
-/** The screen's whole rupees: "₹1,235", "+₹12,346", "-₹2,000". */
-export const rupees = (value: number) => `₹${Math.round(Math.abs(value)).toLocaleString('en-IN')}`;
-export const signedRupees = (value: number) =>
-  `${value < 0 && Math.round(Math.abs(value)) > 0 ? '-' : '+'}${rupees(value)}`;
+// The strategy lab's end-to-end files share these: a run read once it has ended, the Run button
+// pressed with its progress recorded, and the checks a result's screen must pass. Figures are written
+// with the screen's own formatters (packages/ui), so a check compares exactly what the screen prints.
 
 /** The run once it has ended (a second run's figures may show the first run's until it does). */
 export async function runOf(stack: E2EStack, token: string, id: string): Promise<BacktestRun> {
@@ -82,7 +80,7 @@ export async function expectResultsAgree(page: Page, run: BacktestRun): Promise<
     'buy-and-hold should start at the capital',
   );
   const tile = (await page.getByRole('group', { name: 'Buy and hold NIFTY 50' }).textContent()) ?? '';
-  const heldText = `Buy and hold NIFTY 50${signedRupees(held.pnl)}${held.return_percent >= 0 ? '+' : ''}${held.return_percent.toFixed(2)}%`;
+  const heldText = `Buy and hold NIFTY 50${formatSignedINR(held.pnl)}${formatPercent(held.return_percent, { signed: true })}`;
   assert.ok(tile.startsWith(heldText), `the buy-and-hold tile should read ${heldText}: ${tile}`);
   const table = page.getByRole('table', { name: 'Backtest trades' });
   await expectVisible(table);
@@ -95,8 +93,8 @@ export async function expectResultsAgree(page: Page, run: BacktestRun): Promise<
     const latestTrade = trades.at(-1)!;
     const first = (await rows.first().textContent()) ?? '';
     assert.ok(
-      first.startsWith(latestTrade.symbol) && first.includes(signedRupees(latestTrade.net_pnl)),
-      `the first row should be ${latestTrade.symbol} at ${signedRupees(latestTrade.net_pnl)}: ${first}`,
+      first.startsWith(latestTrade.symbol) && first.includes(formatSignedINR(latestTrade.net_pnl)),
+      `the first row should be ${latestTrade.symbol} at ${formatSignedINR(latestTrade.net_pnl)}: ${first}`,
     );
   }
   const months = page.getByRole('table', { name: 'Monthly returns' }).locator('tbody tr');

@@ -24,6 +24,7 @@ export type MetricCardFigures = Pick<
   | 'winning_trades'
   | 'profit_factor'
   | 'sharpe_ratio'
+  | 'ratios_note'
   | 'risk_free_rate'
   | 'max_drawdown'
   | 'max_drawdown_amount'
@@ -81,7 +82,9 @@ export function MetricCards({ analytics: a, loading, failed, scope, label, child
       <Tile
         label="Sharpe Ratio"
         value={value((f) => ratio(f.sharpe_ratio))}
-        subValue={sub((f) => `annualised, risk-free ${formatPercent(f.risk_free_rate, { decimals: 1 })}`)}
+        subValue={sub(
+          (f) => f.ratios_note ?? `annualised, risk-free ${formatPercent(f.risk_free_rate, { decimals: 1 })}`,
+        )}
       />
       <Tile
         label="Max Drawdown"

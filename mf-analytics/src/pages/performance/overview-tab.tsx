@@ -4,6 +4,7 @@ import styled from 'styled-components';
 import { DailyPnlHeatmap } from './daily-pnl-heatmap';
 import { EquityChart } from './equity-chart';
 import { SourceNote } from './source-note';
+import { withRatiosNote } from './with-ratios-note';
 
 const Columns = styled.div`
   display: grid;
@@ -46,7 +47,7 @@ export function OverviewTab({ analytics: a, returns }: OverviewTabProps) {
             <dt>Worst Trade</dt>
             <dd>{formatSignedINR(a.largest_loss)}</dd>
             <dt>Volatility</dt>
-            <dd>{formatPercent(a.volatility)}</dd>
+            <dd>{withRatiosNote(formatPercent(a.volatility), a.ratios_note)}</dd>
           </FactList>
         </Card>
         <Card title="Daily P&L, last 30 days">

@@ -51,6 +51,7 @@ export function performanceReportCsv(
     ['Avg Hold Time (hours)', a.avg_hold_time_hours],
     ['Exposure (%)', a.exposure_time_percent],
     ['Risk-free Rate (%)', a.risk_free_rate],
+    ...(a.ratios_note ? [['Ratios withheld', a.ratios_note]] : []),
     [],
     ['Monthly'],
     ['Month', 'Return (%)', 'P&L (INR)', 'Trades', 'Win Rate (%)'],

@@ -1,6 +1,7 @@
 import type { PerformanceAnalytics } from '@td/contracts';
 import { Card, FactList, formatINR, formatNumber, formatPercent, formatSignedINR } from '@td/ui';
 import styled from 'styled-components';
+import { withRatiosNote } from './with-ratios-note';
 
 const Columns = styled.div`
   display: grid;
@@ -47,11 +48,11 @@ export function StatisticsTab({ analytics: a }: { analytics: PerformanceAnalytic
       <Card title="Risk-adjusted">
         <FactList aria-label="Risk-adjusted statistics">
           <dt>Sharpe Ratio</dt>
-          <dd>{ratio(a.sharpe_ratio)}</dd>
+          <dd>{withRatiosNote(ratio(a.sharpe_ratio), a.ratios_note)}</dd>
           <dt>Sortino Ratio</dt>
-          <dd>{ratio(a.sortino_ratio)}</dd>
+          <dd>{withRatiosNote(ratio(a.sortino_ratio), a.ratios_note)}</dd>
           <dt>Calmar Ratio</dt>
-          <dd>{ratio(a.calmar_ratio)}</dd>
+          <dd>{withRatiosNote(ratio(a.calmar_ratio), a.ratios_note)}</dd>
           <dt>Max Drawdown</dt>
           <dd>
             {formatPercent(a.max_drawdown)} ({formatINR(a.max_drawdown_amount)})

@@ -1,6 +1,6 @@
 import { totpCodeAt } from '../engines/auth/totp-codes';
 import type { TestApp } from './build-test-app';
-import type { TestSession } from './test-session';
+import { answerChallengesWith, type TestSession } from './test-session';
 
 export interface TestSecondFactor {
   secret: string;
@@ -41,6 +41,8 @@ export async function enrolSecondFactorForTest(
     codeNow: (steps = 0) => totpCodeAt(secret, now() + steps * 30_000),
   };
   enrolled.set(testApp, factor);
+  // signInForTest answers the challenge with these codes, popping from this same list.
+  answerChallengesWith(testApp, factor.recoveryCodes);
   return factor;
 }
 

@@ -1,6 +1,5 @@
 import { readSetupTokenFromFile } from '../engines/auth/setup-link-file';
 import type { TestApp } from './build-test-app';
-import { enrolledSecondFactor } from './second-factor';
 
 /** Strong by the shared rule (length, both cases, digits, symbols). */
 export const TEST_PASSWORD = 'Correct-Horse-42-Battery';
@@ -8,6 +7,14 @@ export const TEST_PASSWORD = 'Correct-Horse-42-Battery';
 export interface TestSession {
   token: string;
   headers: { authorization: string };
+}
+
+/** Per app, the recovery codes a two-step sign-in challenge is answered with (each works once). */
+const challengeCodes = new WeakMap<TestApp, string[]>();
+
+/** Two-step sign-in is on in this app: signInForTest answers its challenge with these codes, taking one each time. */
+export function answerChallengesWith(testApp: TestApp, recoveryCodes: string[]): void {
+  challengeCodes.set(testApp, recoveryCodes);
 }
 
 /** First run as the owner does it: ask for setup, read the link from the data directory, set the password. */
@@ -49,7 +56,7 @@ export async function signInForTest(testApp: TestApp, password = TEST_PASSWORD):
 /** With two-step sign-in on, the password step gives a challenge: answer it with one recovery code (each works once). */
 async function answerChallenge(testApp: TestApp, reply: { challenge?: unknown }): Promise<string | null> {
   if (typeof reply.challenge !== 'string') return null;
-  const code = enrolledSecondFactor(testApp)?.recoveryCodes.pop();
+  const code = challengeCodes.get(testApp)?.pop();
   if (!code) throw new Error('sign-in needs a code, and the test enrolled no second factor to answer it');
   const response = await testApp.app.inject({
     method: 'POST',

@@ -13,6 +13,7 @@ import {
 import { type ReactNode, useMemo } from 'react';
 import styled from 'styled-components';
 import { EquityChart } from '../equity-chart';
+import { withRatiosNote } from '../with-ratios-note';
 import {
   backtestEquityPoints,
   chargesShareOfTurnover,
@@ -66,7 +67,7 @@ const FIGURES: Figure[] = [
     name: 'Average win / loss',
     value: metric((m) => `${formatSignedINR(m.avg_win)} / ${formatSignedINR(m.avg_loss)}`),
   },
-  { name: 'Sharpe ratio', value: metric((m) => ratio(m.sharpe_ratio)) },
+  { name: 'Sharpe ratio', value: metric((m) => withRatiosNote(ratio(m.sharpe_ratio), m.ratios_note)) },
   { name: 'Charges paid', value: (run) => formatINR(run.result?.charges) },
   {
     name: 'Charges of turnover',

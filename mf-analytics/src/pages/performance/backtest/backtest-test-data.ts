@@ -108,6 +108,7 @@ export const fullBacktestResult: BacktestResult = {
     max_drawdown: 0.6,
     max_drawdown_amount: 6_000,
     volatility: 8.5,
+    ratios_note: null,
     avg_hold_time_hours: 0.58,
     risk_free_rate: 6.5,
   },

@@ -67,9 +67,8 @@ describe('the 10-trade fixture viewed on Saturday 4 April', () => {
     expect(history.days).toHaveLength(11);
     expect(history.days.at(-1)).toBe('2026-03-31');
     expect(all.to).toBe('2026-04-04');
-    // The same 11 returns as on the 31st: Sharpe 5.2721. A 12th, zero return for the Saturday would
-    // have made it mean 0.0033327 / std 0.0105634 × √252 = 5.0083.
-    expect(all.sharpe_ratio).toBe(5.27);
+    // The same 11 returns as on the 31st, not a 12th, zero return for the Saturday.
+    expect(all.ratios_note).toBe('Needs 30 trading days; this period has 11');
     // CAGR over 2nd → 31st = 29 days, as on the 31st: 1.0432132^(365 / 29) − 1 = 70.31 %.
     expect(all.annualized_return).toBe(70.31);
     expect(all.exposure_time_percent).toBe(90.91); // 10 of 11 sessions, as on the 31st

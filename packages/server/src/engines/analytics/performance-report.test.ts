@@ -1,7 +1,9 @@
 import type { PerformanceAnalytics, PerformancePeriod, PerformanceReturns } from '@td/contracts';
 import { FIXTURE_SOURCE, istMarch, tenTradeFixture } from './analytics-fixture';
+import { annualisedVolatility, calmarRatio, sharpeRatio, sortinoRatio } from './formulas';
 import { buildLedgerHistory, type LedgerHistoryInput } from './ledger-history';
 import { performanceAnalytics, performanceReturns } from './performance-report';
+import { selectPeriod } from './performance-selection';
 
 // The 10-trade, 30-day fixture (analytics-fixture.ts), worked by hand. Net P&L per trade (₹):
 //   t1 +1000 (2nd) t2 −500 (5th) t3 +2000 (9th) t4 −1000 (12th) t5 +1500 (16th→17th)
@@ -70,23 +72,36 @@ describe('performance analytics of the 10-trade, 30-day fixture', () => {
     expect(all.expectancy).toBe(450); // 4500 / 10 = 0.6 × 1333.33 + 0.4 × (−875)
   });
 
-  it('computes Sharpe, Sortino, volatility and Calmar from the 11 daily returns', () => {
-    // rf per session = 1.065^(1/252) − 1 = 0.00024993; mean excess = 0.0036584; sample std = 0.0110157
-    // Sharpe = 0.0036584 / 0.0110157 × √252 = 5.2721
-    expect(all.sharpe_ratio).toBe(5.27);
-    // downside = √(Σ min(excess, 0)² / 11) = 0.0054806 (the 10th counts: 0 − rf < 0)
-    // Sortino = 0.0036584 / 0.0054806 × √252 = 10.5966
-    expect(all.sortino_ratio).toBe(10.6);
-    // sample std of r = 0.0110157 (rf shifts the mean only) × √252 = 0.174868
-    expect(all.volatility).toBe(17.49);
+  it('withholds Sharpe, Sortino, volatility and Calmar over its 11 daily returns, saying why', () => {
+    expect(all).toMatchObject({
+      sharpe_ratio: null,
+      sortino_ratio: null,
+      volatility: null,
+      calmar_ratio: null,
+      ratios_note: 'Needs 30 trading days; this period has 11',
+    });
     // max drawdown: the peak after the 17th (curve 1.031227), the trough after the 20th: 1 − (1 − 0.013215859) = 1.3216 %
     expect(all.max_drawdown).toBe(1.32);
     expect(all.max_drawdown_amount).toBe(1500);
     expect(all.max_drawdown_peak_date).toBe('2026-03-17');
     expect(all.max_drawdown_trough_date).toBe('2026-03-20');
-    // Calmar = 0.703128 / 0.0132159 = 53.2033
-    expect(all.calmar_ratio).toBe(53.2);
     expect(all.risk_free_rate).toBe(6.5);
+  });
+
+  it('would give Sharpe, Sortino, volatility and Calmar from the 11 daily returns by the textbook formulas', () => {
+    const { returns: daily } = selectPeriod(history, { period: 'all' }, () => undefined)!;
+    expect(daily).toHaveLength(11);
+    const rf = RISK_FREE / 100;
+    // rf per session = 1.065^(1/252) − 1 = 0.00024993; mean excess = 0.0036584; sample std = 0.0110157
+    // Sharpe = 0.0036584 / 0.0110157 × √252 = 5.2721
+    expect(sharpeRatio(daily, rf)).toBeCloseTo(5.2721, 3);
+    // downside = √(Σ min(excess, 0)² / 11) = 0.0054806 (the 10th counts: 0 − rf < 0)
+    // Sortino = 0.0036584 / 0.0054806 × √252 = 10.5966
+    expect(sortinoRatio(daily, rf)).toBeCloseTo(10.5966, 3);
+    // sample std of r = 0.0110157 (rf shifts the mean only) × √252 = 0.174868
+    expect(annualisedVolatility(daily)).toBeCloseTo(0.174868, 5);
+    // Calmar = 0.703128 / 0.0132159 = 53.2033
+    expect(calmarRatio(0.703128, 0.013215859)).toBeCloseTo(53.2033, 3);
   });
 
   it('measures hold time, exposure and the best and worst day', () => {
@@ -259,7 +274,7 @@ describe('edge cases give nulls or zeros, never NaN or Infinity', () => {
       calmar_ratio: null,
       max_drawdown: 0,
       max_drawdown_peak_date: null,
-      volatility: 0,
+      volatility: null, // withheld: a month's sessions are under 30
       avg_hold_time_hours: null,
       exposure_time_percent: 0,
       best_day: null,
@@ -314,7 +329,7 @@ describe('edge cases give nulls or zeros, never NaN or Infinity', () => {
     expect(figures.max_drawdown).toBe(0.3); // the curve ends at (100000 − 100 − 200) / 100000: 1 − 0.997 = 0.30 %
   });
 
-  it('a flat equity curve (trades that break even): no Sharpe, no Calmar, zero volatility', () => {
+  it('a flat equity curve (trades that break even): no Sharpe, no Calmar, no volatility in a month', () => {
     const [figures] = run(
       base([fill('BUY', 1000, istMarch(2, 10)), fill('SELL', 1000, istMarch(2, 11))], istMarch(31, 15)),
     );
@@ -327,7 +342,7 @@ describe('edge cases give nulls or zeros, never NaN or Infinity', () => {
       sharpe_ratio: null,
       sortino_ratio: null,
       calmar_ratio: null,
-      volatility: 0,
+      volatility: null,
       max_drawdown: 0,
       best_day: null,
     });

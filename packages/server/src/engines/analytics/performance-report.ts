@@ -11,6 +11,7 @@ import {
 } from './formulas';
 import type { LedgerHistory } from './ledger-history';
 import { type Selection, type SelectionQuery, selectPeriod } from './performance-selection';
+import { shortRunNote, withholdShortRunRatios } from './short-run-ratios';
 import { emptyTotals, mergeTotals, type TradeTotals } from './trade-totals';
 
 export interface ReportOptions {
@@ -54,6 +55,16 @@ export function performanceAnalytics(
   const drawdown = drawdowns(returns);
   const volatility = annualisedVolatility(returns);
   const [best, worst] = extremeDays(selection);
+  const ratios = withholdShortRunRatios(
+    {
+      sharpe_ratio: orNull(sharpeRatio(returns, rf)),
+      sortino_ratio: orNull(sortinoRatio(returns, rf)),
+      calmar_ratio: orNull(calmarRatio(cagr, drawdown.depth)),
+      volatility: orNull(volatility === null ? null : volatility * 100),
+    },
+    returns.length,
+    'period',
+  );
   return {
     period: query.period,
     from: selection.from,
@@ -71,15 +82,16 @@ export function performanceAnalytics(
     largest_loss: rupeesOrNull(trades.largestLoss),
     profit_factor: orNull(trades.profitFactor),
     expectancy: rupeesOrNull(trades.expectancy),
-    sharpe_ratio: orNull(sharpeRatio(returns, rf)),
-    sortino_ratio: orNull(sortinoRatio(returns, rf)),
-    calmar_ratio: orNull(calmarRatio(cagr, drawdown.depth)),
+    sharpe_ratio: ratios.sharpe_ratio,
+    sortino_ratio: ratios.sortino_ratio,
+    calmar_ratio: ratios.calmar_ratio,
     max_drawdown: round(drawdown.depth * 100),
     max_drawdown_amount: rupees(drawdownAmount(pnl, drawdown.peakIndex, drawdown.troughIndex)),
     max_drawdown_peak_date:
       drawdown.depth === 0 ? null : (selection.days[drawdown.peakIndex] ?? selection.from),
     max_drawdown_trough_date: drawdown.depth === 0 ? null : selection.days[drawdown.troughIndex]!,
-    volatility: orNull(volatility === null ? null : volatility * 100),
+    volatility: ratios.volatility,
+    ratios_note: ratios.ratios_note,
     avg_hold_time_hours: orNull(trades.avgHoldHours),
     exposure_time_percent: round((sum(selection.exposed) / selection.days.length) * 100),
     best_day: best,
@@ -154,6 +166,7 @@ function emptyAnalytics(query: SelectionQuery, options: ReportOptions): Performa
     max_drawdown_peak_date: null,
     max_drawdown_trough_date: null,
     volatility: null,
+    ratios_note: shortRunNote(0, 'period'),
     avg_hold_time_hours: null,
     exposure_time_percent: null,
     best_day: null,

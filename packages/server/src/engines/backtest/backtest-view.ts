@@ -1,5 +1,6 @@
 import { BACKTEST_ROWS_SENT, type BacktestStartRequest } from '@td/contracts';
 import type { BacktestRunRecord } from '../../core/ports/repositories/backtest-runs';
+import { type AnnualisedRatios, withholdShortRunRatios } from '../analytics/short-run-ratios';
 import type { BacktestMlReport } from './backtest-ml';
 import type { BacktestSettings } from './backtest-settings';
 import type { BacktestResult } from './run-backtest';
@@ -157,7 +158,17 @@ function buyAndHoldView({ buyAndHold: held, startingCapitalPaise: capital }: Bac
   };
 }
 
-function metricsView({ metrics: m, netPnlPaise }: BacktestResult) {
+function metricsView({ metrics: m, netPnlPaise, sessions }: BacktestResult) {
+  const ratios = withholdShortRunRatios(
+    {
+      sharpe_ratio: orNull(m.sharpeRatio),
+      sortino_ratio: orNull(m.sortinoRatio),
+      calmar_ratio: orNull(m.calmarRatio),
+      volatility: orNull(m.volatilityPercent),
+    },
+    sessions.length, // one return per session
+    'run',
+  );
   return {
     total_return: rupees(netPnlPaise),
     total_return_percent: round(m.totalReturnPercent),
@@ -172,12 +183,13 @@ function metricsView({ metrics: m, netPnlPaise }: BacktestResult) {
     largest_loss: paisaOrNull(m.largestLossPaise),
     profit_factor: orNull(m.profitFactor),
     expectancy: paisaOrNull(m.expectancyPaise),
-    sharpe_ratio: orNull(m.sharpeRatio),
-    sortino_ratio: orNull(m.sortinoRatio),
-    calmar_ratio: orNull(m.calmarRatio),
+    sharpe_ratio: ratios.sharpe_ratio,
+    sortino_ratio: ratios.sortino_ratio,
+    calmar_ratio: ratios.calmar_ratio,
     max_drawdown: round(m.maxDrawdownPercent),
     max_drawdown_amount: rupees(m.maxDrawdownPaise),
-    volatility: orNull(m.volatilityPercent),
+    volatility: ratios.volatility,
+    ratios_note: ratios.ratios_note,
     avg_hold_time_hours: orNull(m.avgHoldHours),
     risk_free_rate: m.riskFreeRatePercent,
   };
@@ -193,8 +205,22 @@ export function runView(run: Omit<BacktestRunRecord, 'result'> & { result?: unkn
     finished_at: run.finishedAt === null ? null : new Date(run.finishedAt).toISOString(),
     settings: run.settings,
     progress: { bars_done: run.barsDone, total_bars: run.totalBars, percent },
-    ...(run.result === undefined ? {} : { result: run.result }),
+    ...(run.result === undefined ? {} : { result: withStoredRatiosWithheld(run.result) }),
     error: run.error,
   };
 }
 export type BacktestRunView = ReturnType<typeof runView>;
+
+interface StoredResult {
+  sessions?: unknown[];
+  metrics?: AnnualisedRatios & { ratios_note?: string | null };
+}
+
+/** A result stored before ratios were withheld under 30 sessions (it has no `ratios_note`) gets the rule on read. */
+function withStoredRatiosWithheld(result: unknown): unknown {
+  const stored = result as StoredResult | null;
+  if (!stored?.metrics || stored.metrics.ratios_note !== undefined || !Array.isArray(stored.sessions)) {
+    return result;
+  }
+  return { ...stored, metrics: withholdShortRunRatios(stored.metrics, stored.sessions.length, 'run') };
+}

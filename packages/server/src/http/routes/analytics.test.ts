@@ -63,6 +63,8 @@ describe('with an empty ledger', () => {
         worst_day: null,
         risk_free_rate: 6.5,
       });
+      // Under 30 sessions the annualised ratios are withheld with a sentence the cards show.
+      expect(figures.ratios_note).toMatch(/^Needs 30 trading days; this period has \d+$/);
       // mock mode trades the paper account on the simulator's prices
       expect(figures.source).toMatchObject({ account: 'paper', trading_mode: 'mock', simulated: true });
       const series = await returns(`?period=${period}`);

@@ -78,6 +78,13 @@ describe('backtest routes', () => {
     expect(run.result.trades.length).toBeGreaterThan(0);
     expect(sum(run.result.trades, 'net_pnl')).toBeCloseTo(run.result.net_pnl, 0);
     expect(run.result.metrics.total_trades).toBe(run.result.trades.length);
+    // The test history's few sessions: Sharpe and Sortino are withheld, the reply says why.
+    expect(run.result.sessions.length).toBeLessThan(30);
+    expect(run.result.metrics).toMatchObject({
+      sharpe_ratio: null,
+      sortino_ratio: null,
+      ratios_note: `Needs 30 trading days; this run has ${run.result.sessions.length}`,
+    });
     expect(sum(run.result.monthly, 'pnl')).toBeCloseTo(run.result.net_pnl, 2);
     expect(sum(run.result.monthly, 'charges')).toBeCloseTo(run.result.charges, 2);
     // The curve starts at the capital, before the first bar, with the capital in the NIFTY 50 beside it.
