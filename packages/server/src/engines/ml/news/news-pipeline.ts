@@ -167,8 +167,8 @@ export class NewsPipeline {
 
   /** The market's reading of the same window as headlines(); a last session's as it stood at its day's end. */
   marketSentiment(): MarketSentimentReport {
-    const { fromMs: _from, toMs, ...window } = this.window();
-    const items = this.store.between(toMs - 2 * WINDOW_HOURS * HOUR_MS, toMs);
+    const { fromMs, toMs, ...window } = this.window();
+    const items = this.store.between(fromMs - WINDOW_HOURS * HOUR_MS, toMs);
     return marketSentimentReport(items, toMs, window);
   }
 
@@ -233,7 +233,7 @@ export class NewsPipeline {
 
   private window() {
     const now = this.deps.now();
-    return newsWindow(now, this.store.newestAt(now));
+    return newsWindow(now, this.store.newestAt(now), this.clock);
   }
 
   private reading(match: (item: StoredHeadline) => boolean): SentimentReading | null {
@@ -266,4 +266,3 @@ export class NewsPipeline {
     return this.mode() === 'mock' ? 'simulator' : 'none';
   }
 }
-

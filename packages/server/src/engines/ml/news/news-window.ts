@@ -34,15 +34,27 @@ export function keptSince(now: number, clock: Pick<MarketClock, 'previousTrading
 
 /**
  * Which headlines the news and the sentiment figures show at `now`: the last 24 h, or, when those hold
- * no headline (a Monday morning, a weekend, the day after a holiday), the IST day of the newest one, the
- * last session's, said so.
+ * no headline (a Monday morning, a weekend, the day after a holiday), the IST day of the last session
+ * on or before the newest one, to the end of the newest one's day (a real feed's weekend story with
+ * it), said so.
  */
-export function newsWindow(now: number, newestAt: number | null): NewsWindow & { fromMs: number; toMs: number } {
+export function newsWindow(
+  now: number,
+  newestAt: number | null,
+  clock: Pick<MarketClock, 'previousTradingDays'>,
+): NewsWindow & { fromMs: number; toMs: number } {
   if (newestAt === null || newestAt > now - WINDOW_MS) {
     return window(now - WINDOW_MS, now, 'last_24h', null);
   }
-  const from = istMidnight(istDateOf(newestAt));
-  return window(from, Math.min(now, from + DAY_MS - 1), 'last_session', LAST_SESSION_REASON);
+  const newestDayEnd = istMidnight(istDateOf(newestAt)) + DAY_MS - 1;
+  let session = istDateOf(newestAt);
+  try {
+    session = clock.previousTradingDays(1, newestDayEnd)[0] ?? session;
+  } catch {
+    // A calendar that finds no session: the newest headline's own day.
+  }
+  const from = Math.max(istMidnight(session), newestDayEnd + 1 - MAX_RETENTION_MS);
+  return window(from, Math.min(now, newestDayEnd), 'last_session', LAST_SESSION_REASON);
 }
 
 function window(
@@ -51,5 +63,12 @@ function window(
   basis: NewsWindow['basis'],
   reason: string | null,
 ): NewsWindow & { fromMs: number; toMs: number } {
-  return { fromMs, toMs, from: new Date(fromMs).toISOString(), to: new Date(toMs).toISOString(), basis, reason };
+  return {
+    fromMs,
+    toMs,
+    from: new Date(fromMs).toISOString(),
+    to: new Date(toMs).toISOString(),
+    basis,
+    reason,
+  };
 }

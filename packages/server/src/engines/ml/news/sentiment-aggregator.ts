@@ -82,14 +82,15 @@ function topicsOf(sample: SentimentSample): string[] {
  * The market's sentiment over the last 24 h (spec part 1 §3 "Sentiment", part 2 §3): the weighted
  * mean score, its confidence, the trend by the spec's rule, the change against the same reading a
  * day earlier, label counts, and topics (sectors and event kinds) ranked by weighted sentiment.
- * `window` says which span `now` closes (the pipeline reads a shut market's last session at its end).
+ * `window` is the span read, ending at `now` (the pipeline reads a shut market's last session at its
+ * end); the day before it is the comparison.
  */
 export function marketSentimentReport(
   samples: readonly SentimentSample[],
   now: number,
   window: NewsWindow = lastDay(now),
 ): MarketSentimentReport {
-  const windowStart = now - WINDOW_HOURS * HOUR_MS;
+  const windowStart = Date.parse(window.from);
   const today = samples.filter((sample) => sample.at > windowStart && sample.at <= now);
   const dayBefore = samples.filter(
     (sample) => sample.at > windowStart - WINDOW_HOURS * HOUR_MS && sample.at <= windowStart,
