@@ -3,7 +3,7 @@ import type { NewsWindow, ScoredHeadline } from '@td/contracts';
 import { Badge, formatIstClock, formatNumber } from '@td/ui';
 import styled from 'styled-components';
 import { NotConnected, SENTIMENT_TONE, sentimentLabel } from '../../components/ml-status';
-import { newsWindowEnd, newsWindowLabel } from './news-window-label';
+import { newsWindowEnd, newsWindowLabel, newsWindowNote } from '../../components/news-window-label';
 import { sentimentOverDay } from './sentiment-over-day';
 import { SentimentTrendChart } from './sentiment-trend-chart';
 
@@ -73,8 +73,6 @@ const Score = styled.span`
   text-align: right;
 `;
 
-const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
-
 const signed = (score: number) => `${score > 0 ? '+' : ''}${formatNumber(score)}`;
 
 function HeadlineRow({ headline }: { headline: ScoredHeadline }) {
@@ -135,7 +133,7 @@ export function SentimentPanel() {
     : [];
   const report = market.data;
   const fromLastSession = (window: NewsWindow | undefined) =>
-    window?.basis === 'last_session' ? <p>{capitalised(newsWindowLabel(window))}</p> : null;
+    window?.basis === 'last_session' ? <p>{newsWindowNote(window)}</p> : null;
   return (
     <Root>
       <section aria-label="Sentiment over the day">

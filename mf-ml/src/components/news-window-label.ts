@@ -15,3 +15,9 @@ export function newsWindowLabel(window: NewsWindow): string {
 export function newsWindowEnd(window: NewsWindow, fetchedAt: number): number {
   return window.basis === 'last_session' ? Math.min(fetchedAt, Date.parse(window.to)) : fetchedAt;
 }
+
+/** The label as a sentence's start: "From the last session, Fri 27 Nov". */
+export function newsWindowNote(window: NewsWindow): string {
+  const label = newsWindowLabel(window);
+  return label.charAt(0).toUpperCase() + label.slice(1);
+}
