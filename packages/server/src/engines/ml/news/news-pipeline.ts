@@ -60,8 +60,8 @@ export interface HeadlineQuery {
 
 /**
  * News in, sentiment out: sources deliver raw headlines, each is tagged with the stocks and sectors
- * it names, scored by the finance lexicon, de-duplicated and kept two days; the market, stock and
- * sector readings are computed from the store on request.
+ * it names, scored by the finance lexicon, de-duplicated and kept for the last two sessions
+ * (news-window.ts); the market, stock and sector readings are computed from the store on request.
  */
 export class NewsPipeline {
   private readonly store = new HeadlineStore();
