@@ -62,14 +62,29 @@ export const newsQuerySchema = z.object({
 });
 export type NewsQuery = z.infer<typeof newsQuerySchema>;
 
+/**
+ * The span the headlines or figures cover: the last 24 h, or, when those hold no headline (the market
+ * has been shut over a weekend or a holiday), the IST day of the last session's news, said so.
+ */
+export const newsWindowSchema = z.object({
+  /** ISO 8601. */
+  from: z.string(),
+  to: z.string(),
+  basis: z.enum(['last_24h', 'last_session']),
+  /** Why the window is not the last 24 h, in a sentence; null when it is. */
+  reason: z.string().nullable(),
+});
+export type NewsWindow = z.infer<typeof newsWindowSchema>;
+
 export const newsListResponseSchema = z.object({
   success: z.literal(true),
   data: z.object({
     headlines: z.array(scoredHeadlineSchema),
-    /** Headlines held in the last 24 h, before the limit. */
+    /** Headlines held in the window, before the limit. */
     total: z.number().int().min(0),
     /** 'simulator' in mock mode, 'rss' when real feeds run, 'none' when neither does. */
     mode: z.enum(['simulator', 'rss', 'none']),
+    window: newsWindowSchema,
   }),
 });
 export type NewsListResponse = z.infer<typeof newsListResponseSchema>;
@@ -78,7 +93,7 @@ export type NewsListResponse = z.infer<typeof newsListResponseSchema>;
 export const sentimentTrendSchema = z.enum(['improving', 'declining', 'neutral']);
 export type SentimentTrend = z.infer<typeof sentimentTrendSchema>;
 
-/** The market's sentiment over the last 24 h, weighted by recency and confidence. */
+/** The market's sentiment over the last 24 h (or the last session's, see window), weighted by recency and confidence. */
 export const marketSentimentReportSchema = z.object({
   /** spec part 1 §3: score on 0…1 (0.5 neutral) with its confidence. */
   overall: z.object({ score: z.number().min(0).max(1), confidence: z.number().min(0).max(1) }),
@@ -98,6 +113,8 @@ export const marketSentimentReportSchema = z.object({
   /** ISO 8601 of the newest headline counted, null with none. */
   last_updated: z.string().nullable(),
   window_hours: z.number(),
+  /** The headlines read: the last 24 h, or the last session's as it stood at its day's end. */
+  window: newsWindowSchema,
 });
 export type MarketSentimentReport = z.infer<typeof marketSentimentReportSchema>;
 

@@ -4,6 +4,7 @@ import {
   formatIstDate,
   formatIstDateTime,
   formatIstDateTimeWithYear,
+  formatIstDay,
 } from './format-time';
 
 describe('formatIstClock', () => {
@@ -32,6 +33,16 @@ describe('formatIstDate and formatIstDateTimeWithYear', () => {
     expect(formatIstDateTimeWithYear('2025-01-06T03:45:00.000Z')).toBe('6 Jan 2025, 09:15');
     expect(formatIstDate(null)).toBe('—');
     expect(formatIstDateTimeWithYear('not a time')).toBe('—');
+  });
+});
+
+describe('formatIstDay', () => {
+  it('shows the IST trading day with its weekday, the day IST midnight starts', () => {
+    expect(formatIstDay('2026-11-27T09:59:00.000Z')).toBe('Fri 27 Nov');
+    // 23:40 UTC on Friday is already Saturday in India.
+    expect(formatIstDay('2026-11-27T18:40:00.000Z')).toBe('Sat 28 Nov');
+    expect(formatIstDay(null)).toBe('—');
+    expect(formatIstDay('not a time')).toBe('—');
   });
 });
 

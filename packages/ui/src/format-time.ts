@@ -39,6 +39,16 @@ export function formatIstDate(iso: string | null | undefined): string {
   return Number.isNaN(date.getTime()) ? MISSING_VALUE : istDate(date);
 }
 
+const istDay = lazyFormat({ weekday: 'short', day: 'numeric', month: 'short' });
+
+/** "Fri 27 Nov", the IST trading day with its weekday, for news of the last session; the dash for none. */
+export function formatIstDay(iso: string | null | undefined): string {
+  if (!iso) return MISSING_VALUE;
+  const date = new Date(iso);
+  // Intl writes "Fri, 27 Nov" in en-IN; the label reads better without the comma.
+  return Number.isNaN(date.getTime()) ? MISSING_VALUE : istDay(date).replace(',', '');
+}
+
 const istDateTimeWithYear = lazyFormat({
   day: 'numeric',
   month: 'short',

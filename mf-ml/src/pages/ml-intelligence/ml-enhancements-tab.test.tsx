@@ -1,7 +1,7 @@
 import { NETWORK_DOWN, reply } from '@td/platform/test-support';
 import { screen, within } from '@testing-library/react';
 import { MlIntelligencePage } from './ml-intelligence-page';
-import { DOWN, ensemble, ok, online, renderMl } from './ml-test-data';
+import { DOWN, ensemble, market, ok, online, renderMl } from './ml-test-data';
 
 const card = (name: string) => screen.getByRole('region', { name });
 const openTab = (replies = {}) =>
@@ -151,6 +151,28 @@ describe('ML Intelligence → ML Enhancements', () => {
     );
     expect(card('Sentiment Statistics')).toHaveTextContent('Articles processed28');
     expect(card('Sentiment Statistics')).toHaveTextContent('Average sentiment+0.12 (neutral)');
+  });
+
+  it('says the reading covers the last 24 h, or the last session and which when the last 24 h held no news', async () => {
+    const first = openTab();
+    await screen.findByText(/6 of 6 services answering/);
+    expect(card('Market Sentiment Analysis')).toHaveTextContent(
+      'Over the last 24 h, weighted by recency and confidence',
+    );
+    first.unmount();
+    const window = {
+      from: '2026-11-26T18:30:00.000Z',
+      to: '2026-11-27T18:29:59.999Z',
+      basis: 'last_session',
+      reason: 'No headline in the last 24 hours (the market has been shut), so these are the last session’s.',
+    };
+    openTab({
+      'GET /api/ml/sentiment/market': reply(200, { success: true, sentiment: { ...market, window } }),
+    });
+    await screen.findByText(/6 of 6 services answering/);
+    expect(card('Market Sentiment Analysis')).toHaveTextContent(
+      'From the last session, Fri 27 Nov (no headline in the last 24 h), weighted by recency and confidence',
+    );
   });
 
   it('says Not Connected (Future Enhancement) only where a call failed', async () => {

@@ -237,6 +237,7 @@ export const market: MarketSentimentReport = {
   sources: { news: { count: 28 } },
   last_updated: AT,
   window_hours: 24,
+  window: { from: '2026-01-04T04:00:00.000Z', to: AT, basis: 'last_24h', reason: null },
 };
 
 export const sentimentStatus: SentimentStatus = {

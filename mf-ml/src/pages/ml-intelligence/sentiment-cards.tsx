@@ -12,6 +12,7 @@ import {
   sentimentLabel,
   share,
 } from '../../components/ml-status';
+import { newsWindowNote } from '../../components/news-window-label';
 
 const Topics = styled.ul`
   display: flex;
@@ -79,8 +80,10 @@ export function MarketSentimentCard({ query }: { query: UseQueryResult<MarketSen
           <TopicBadges label="Bullish topics" topics={s.bullish_topics} tone="positive" />
           <TopicBadges label="Bearish topics" topics={s.bearish_topics} tone="negative" />
           <Note>
-            Over the last {formatNumber(s.window_hours, { decimals: 0 })} h, weighted by recency and
-            confidence
+            {s.window.basis === 'last_session'
+              ? `${newsWindowNote(s.window)} (no headline in the last 24 h)`
+              : `Over the last ${formatNumber(s.window_hours, { decimals: 0 })} h`}
+            , weighted by recency and confidence
             {s.last_updated ? ` · newest headline ${formatIstDateTime(s.last_updated)} IST` : ''}
           </Note>
         </>

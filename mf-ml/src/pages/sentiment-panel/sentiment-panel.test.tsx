@@ -18,7 +18,16 @@ const HEADLINES = [
   headline('h6', 'Rupee steady', 0.05, 100),
   headline('h7', 'Old headline past the six shown', 0.3, 110),
 ];
-const NEWS = reply(200, { success: true, data: { headlines: HEADLINES, total: 31, mode: 'simulator' } });
+const LAST_DAY = {
+  from: new Date(NOW - 86_400_000).toISOString(),
+  to: new Date(NOW).toISOString(),
+  basis: 'last_24h',
+  reason: null,
+};
+const NEWS = reply(200, {
+  success: true,
+  data: { headlines: HEADLINES, total: 31, mode: 'simulator', window: LAST_DAY },
+});
 
 const renderPanel = (replies = {}) =>
   renderMl(<SentimentPanel />, '/', { 'GET /api/news': NEWS, ...replies });
@@ -51,6 +60,38 @@ describe('Sentiment panel (exposed to the dashboard)', () => {
     );
     expect(screen.getByRole('list', { name: 'Bearish topics' })).toHaveTextContent('regulatory action');
     expect(view.requests.find((r) => r.path === '/api/news')?.query).toBe('limit=200');
+  });
+
+  it('says the headlines are from the last session, and which, when the last 24 h held none', async () => {
+    // Monday 5 January 09:00 IST: the server shows Friday 2 January's headlines (their times are Friday's).
+    const friday = HEADLINES.map((h) => ({
+      ...h,
+      timestamp: new Date(Date.parse(h.timestamp) - 3 * 86_400_000 + 6 * 3_600_000).toISOString(),
+    }));
+    const lastSession = {
+      from: '2026-01-01T18:30:00.000Z',
+      to: '2026-01-02T18:29:59.999Z',
+      basis: 'last_session',
+      reason: 'No headline in the last 24 hours (the market has been shut), so these are the last session’s.',
+    };
+    renderPanel({
+      'GET /api/news': reply(200, {
+        success: true,
+        data: { headlines: friday, total: 25, mode: 'simulator', window: lastSession },
+      }),
+    });
+    const latest = await screen.findByRole('region', { name: 'Latest headlines' });
+    expect(
+      await within(latest).findByText('Latest headlines (6 of 25 from the last session, Fri 2 Jan)'),
+    ).toBeInTheDocument();
+    expect(within(latest).getAllByRole('listitem')[0]).toHaveTextContent('TCS wins ₹4,000 crore order');
+    // The day's trend is Friday's, drawn to Friday's end, not an empty Monday.
+    const trend = screen.getByRole('region', { name: 'Sentiment over the day' });
+    expect(within(trend).getByText('From the last session, Fri 2 Jan')).toBeInTheDocument();
+    expect(
+      within(trend).getByRole('img', { name: /^Sentiment from 13:\d\d to 15:\d\d IST/ }),
+    ).toBeInTheDocument();
+    expect(within(trend).queryByText(/No headlines in the last 24 hours/)).not.toBeInTheDocument();
   });
 
   it('says only the headlines are not connected when the news call fails', async () => {

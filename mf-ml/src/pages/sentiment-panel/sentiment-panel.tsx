@@ -1,8 +1,9 @@
 import { useMarketSentimentReport, useNews } from '@td/api-client';
-import type { ScoredHeadline } from '@td/contracts';
+import type { NewsWindow, ScoredHeadline } from '@td/contracts';
 import { Badge, formatIstClock, formatNumber } from '@td/ui';
 import styled from 'styled-components';
 import { NotConnected, SENTIMENT_TONE, sentimentLabel } from '../../components/ml-status';
+import { newsWindowEnd, newsWindowLabel, newsWindowNote } from '../../components/news-window-label';
 import { sentimentOverDay } from './sentiment-over-day';
 import { SentimentTrendChart } from './sentiment-trend-chart';
 
@@ -127,12 +128,17 @@ export function SentimentPanel() {
   const news = useNews(HEADLINES_READ);
   const market = useMarketSentimentReport();
   const headlines = news.data?.headlines ?? [];
-  const points = news.data ? sentimentOverDay(headlines, news.dataUpdatedAt) : [];
+  const points = news.data
+    ? sentimentOverDay(headlines, newsWindowEnd(news.data.window, news.dataUpdatedAt))
+    : [];
   const report = market.data;
+  const fromLastSession = (window: NewsWindow | undefined) =>
+    window?.basis === 'last_session' ? <p>{newsWindowNote(window)}</p> : null;
   return (
     <Root>
       <section aria-label="Sentiment over the day">
         <h3>Sentiment over the day</h3>
+        {fromLastSession(news.data?.window)}
         {news.data ? (
           points.length > 0 ? (
             <SentimentTrendChart points={points} />
@@ -147,6 +153,7 @@ export function SentimentPanel() {
       </section>
       <section aria-label="Sentiment topics">
         <h3>Bullish and bearish topics</h3>
+        {fromLastSession(report?.window)}
         {report ? (
           report.bullish_topics.length + report.bearish_topics.length > 0 ? (
             <>
@@ -166,7 +173,7 @@ export function SentimentPanel() {
         <h3>
           Latest headlines
           {news.data
-            ? ` (${Math.min(HEADLINES_SHOWN, headlines.length)} of ${news.data.total} in the last 24 h)`
+            ? ` (${Math.min(HEADLINES_SHOWN, headlines.length)} of ${news.data.total} ${newsWindowLabel(news.data.window)})`
             : ''}
         </h3>
         {news.data ? (

@@ -21,6 +21,7 @@ beforeAll(async () => {
   // The pipeline as the ML service builds it; buildTestApp does not start the services, so start it here.
   news = testApp.services.ml.news!;
   news.start();
+  await news.pastNewsLoaded();
 });
 afterAll(async () => {
   news.stop();
@@ -44,17 +45,24 @@ describe('news and sentiment routes on the simulated newswire', () => {
       expect((await get(url, { authorization: '' })).statusCode).toBe(401);
   });
 
-  it('answer with no headlines and a neutral reading before any news', async () => {
-    const list = newsListResponseSchema.parse((await get('/api/news')).json());
-    expect(list.data).toEqual({ headlines: [], total: 0, mode: 'simulator' });
+  it('answer on a Monday morning before any live news with Friday’s headlines and reading, said to be the last session’s', async () => {
+    // Monday 09:30: the last 24 h (from Sunday) hold no headline; Friday 2 January was the last session.
+    const list = newsListResponseSchema.parse((await get('/api/news?limit=200')).json());
+    const friday = { from: '2026-01-01T18:30:00.000Z', to: '2026-01-02T18:29:59.999Z' };
+    expect(list.data.window).toEqual({ ...friday, basis: 'last_session', reason: expect.any(String) });
+    expect(list.data.total).toBeGreaterThan(0);
+    for (const headline of list.data.headlines) {
+      expect(headline.timestamp >= friday.from && headline.timestamp <= friday.to).toBe(true);
+    }
     const market = marketSentimentReportResponseSchema.parse((await get('/api/ml/sentiment/market')).json());
-    expect(market.sentiment).toMatchObject({
-      overall_sentiment: 0,
-      sentiment_trend: 'neutral',
-      change_24h: null,
-    });
+    expect(market.sentiment.window).toEqual(list.data.window);
+    const { positive_count, negative_count, neutral_count } = market.sentiment;
+    expect(positive_count + negative_count + neutral_count).toBe(list.data.total);
+    // Thursday's news was kept too, so Friday's reading has its day-before comparison.
+    expect(market.sentiment.change_24h).not.toBeNull();
     const status = sentimentStatusResponseSchema.parse((await get('/api/ml/sentiment/status')).json());
-    expect(status.data).toMatchObject({ enabled: true, active: false, total_articles_processed: 0 });
+    expect(status.data).toMatchObject({ enabled: true, active: true });
+    expect(status.data.total_articles_processed).toBeGreaterThanOrEqual(list.data.total);
   });
 
   it('list the newswire’s headlines newest first, scored and tagged with the stocks they name', async () => {
@@ -63,6 +71,9 @@ describe('news and sentiment routes on the simulated newswire', () => {
     const { headlines } = list.data;
     expect(headlines.length).toBeGreaterThanOrEqual(3);
     expect(list.data.total).toBe(headlines.length);
+    // Live news is today's: the window is the last 24 h again, and Friday's stories are not in it.
+    expect(list.data.window).toMatchObject({ basis: 'last_24h', reason: null });
+    expect(headlines.every((headline) => headline.timestamp >= '2026-01-05T03:45:00.000Z')).toBe(true);
     const times = headlines.map((headline) => Date.parse(headline.timestamp));
     expect(times).toEqual([...times].sort((a, b) => b - a));
     for (const headline of headlines) {

@@ -86,17 +86,29 @@ export class Newswire {
    * ended by `signal` with a WorkStoppedError.
    */
   async pastEvents(since: number, now: number, signal?: AbortSignal): Promise<NewswireEvent[]> {
+    const { history } = this.options;
+    const dates = history?.sessionDates.filter((date) => history.sessionOverlaps(date, since, now)) ?? [];
+    return (await this.sessionEvents(dates, signal)).filter((event) => event.at >= since && event.at <= now);
+  }
+
+  /**
+   * The news of the newest `count` generated past sessions up to `now`, however long ago they were: a
+   * start on a Monday morning, a Sunday or after a holiday still has the last sessions' news.
+   */
+  async lastSessionsEvents(count: number, now: number, signal?: AbortSignal): Promise<NewswireEvent[]> {
+    const dates = count > 0 ? (this.options.history?.sessionDates.slice(-count) ?? []) : [];
+    return (await this.sessionEvents(dates, signal)).filter((event) => event.at <= now);
+  }
+
+  private async sessionEvents(dates: readonly string[], signal?: AbortSignal): Promise<NewswireEvent[]> {
     const { history, eventsPerHour } = this.options;
-    if (!history || eventsPerHour === 0) return [];
+    if (!history || eventsPerHour === 0 || dates.length === 0) return [];
     const sessions: PastSession[] = [];
-    for (const date of history.sessionDates) {
-      if (!history.sessionOverlaps(date, since, now)) continue;
+    for (const date of dates) {
       const slices = { budgetMs: BACKGROUND_SLICE_BUDGET_MS, signal };
       sessions.push({ date, barsBySymbol: await runSliced(history.sessionBarSteps(date), slices) });
     }
-    return pastNewswireEvents(this.instruments, sessions, this.seed, eventsPerHour).filter(
-      (event) => event.at >= since && event.at <= now,
-    );
+    return pastNewswireEvents(this.instruments, sessions, this.seed, eventsPerHour);
   }
 
   /** Fires the events due by `now` and returns each stock's extra log return for the step. */

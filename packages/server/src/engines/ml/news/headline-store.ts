@@ -6,9 +6,6 @@ export interface StoredHeadline extends ScoredHeadline {
   at: number;
 }
 
-const HOUR_MS = 3_600_000;
-/** Two days are kept: the last 24 h for the figures, the 24 h before for change_24h. */
-export const RETENTION_MS = 48 * HOUR_MS;
 const MAX_HEADLINES = 5_000;
 
 /** The same story from two feeds, or twice from one, is one headline: same link or same words. */
@@ -20,7 +17,7 @@ export function dedupeKey(title: string, url: string | null): string {
   return url ? `u:${url.replace(/[?#].*$/, '')}` : `t:${hashString(words).toString(36)}:${words.length}`;
 }
 
-/** Headlines of the last two days, newest first, each story once. */
+/** Headlines newest first, each story once; what is kept is the pipeline's to say (news-window.ts keptSince). */
 export class HeadlineStore {
   private items: StoredHeadline[] = [];
   private readonly keys = new Map<string, StoredHeadline>();
@@ -41,10 +38,15 @@ export class HeadlineStore {
     return true;
   }
 
-  /** Drops what is older than the retention window. */
-  prune(now: number): void {
-    while (this.items.length > 0 && this.items[this.items.length - 1]!.at < now - RETENTION_MS)
+  /** Drops what was published before `oldestKept`. */
+  prune(oldestKept: number): void {
+    while (this.items.length > 0 && this.items[this.items.length - 1]!.at < oldestKept)
       this.forget(this.items.pop()!);
+  }
+
+  /** When the newest headline published by `to` was, null with none. */
+  newestAt(to: number): number | null {
+    return this.items.find((item) => item.at <= to)?.at ?? null;
   }
 
   /** Newest first, published in [from, to]. */

@@ -7,10 +7,12 @@ import {
   INDIAN_MARKET_FEEDS,
   type RssFeedConfig,
 } from '../../data-sources/feeds/rss-feeds';
+import { MarketClock } from '../../market/calendar';
 import type { Newswire } from '../../market/simulator/newswire-events';
 import type { SentimentReading } from '../ml-seams';
 import { HeadlineScoring, round } from './headline-scoring';
-import { HeadlineStore, RETENTION_MS, type StoredHeadline } from './headline-store';
+import { HeadlineStore, type StoredHeadline } from './headline-store';
+import { keptSince, newsWindow, SESSIONS_KEPT } from './news-window';
 import { marketSentimentReport, WINDOW_HOURS } from './sentiment-aggregator';
 import { sentimentReading } from './sentiment-history';
 import { CustomRssSources } from './sources/custom-rss-sources';
@@ -24,8 +26,15 @@ const HOUR_MS = 3_600_000;
 export const RSS_POLL_MS = 5 * 60_000;
 
 export interface NewsPipelineDeps {
-  /** The market engine: its simulator's newswire feeds mock mode. */
-  market: { simulator: { newswire: Newswire }; activeProvider?: unknown };
+  /**
+   * The market engine: its simulator's newswire feeds mock mode; its clock says which sessions' news
+   * is kept (without one, the NSE calendar's).
+   */
+  market: {
+    simulator: { newswire: Newswire };
+    activeProvider?: unknown;
+    clock?: Pick<MarketClock, 'previousTradingDays'>;
+  };
   logger: Logger;
   now: () => number;
   /**
@@ -51,8 +60,8 @@ export interface HeadlineQuery {
 
 /**
  * News in, sentiment out: sources deliver raw headlines, each is tagged with the stocks and sectors
- * it names, scored by the finance lexicon, de-duplicated and kept two days; the market, stock and
- * sector readings are computed from the store on request.
+ * it names, scored by the finance lexicon, de-duplicated and kept for the last two sessions
+ * (news-window.ts); the market, stock and sector readings are computed from the store on request.
  */
 export class NewsPipeline {
   private readonly store = new HeadlineStore();
@@ -60,6 +69,7 @@ export class NewsPipeline {
   private readonly newswire: NewswireSource;
   private readonly rss: RssSource[];
   private readonly custom: CustomRssSources | null;
+  private readonly clock: Pick<MarketClock, 'previousTradingDays'>;
   private readonly stops: (() => void)[] = [];
   private timer: ReturnType<typeof setInterval> | null = null;
   private polling: Promise<void> | null = null;
@@ -76,6 +86,7 @@ export class NewsPipeline {
   };
 
   constructor(private readonly deps: NewsPipelineDeps) {
+    this.clock = deps.market.clock ?? new MarketClock();
     this.newswire = new NewswireSource(deps.market.simulator.newswire, () => this.mode() === 'mock');
     this.rss = (deps.feeds ?? INDIAN_MARKET_FEEDS).map(
       (feed) => new RssSource(feed, { logger: deps.logger, now: deps.now, fetchOptions: deps.fetchOptions }),
@@ -136,24 +147,29 @@ export class NewsPipeline {
       added += 1;
       this.count(headline);
     }
-    this.store.prune(this.deps.now());
+    const now = this.deps.now();
+    this.store.prune(keptSince(now, this.clock));
     return added;
   }
 
+  /** The last 24 h's headlines, or the last session's when the market has been shut longer (see window). */
   headlines(query: HeadlineQuery = {}): NewsListResponse['data'] {
-    const now = this.deps.now();
-    const recent = this.store.between(now - WINDOW_HOURS * HOUR_MS, now);
-    const chosen = query.symbol ? recent.filter((item) => item.symbols.includes(query.symbol!)) : recent;
+    const { fromMs, toMs, ...window } = this.window();
+    const shown = this.store.between(fromMs, toMs);
+    const chosen = query.symbol ? shown.filter((item) => item.symbols.includes(query.symbol!)) : shown;
     return {
       headlines: chosen.slice(0, query.limit ?? 50).map(({ at: _at, ...headline }) => headline),
       total: chosen.length,
       mode: this.sourceMode(),
+      window,
     };
   }
 
+  /** The market's reading of the same window as headlines(); a last session's as it stood at its day's end. */
   marketSentiment(): MarketSentimentReport {
-    const now = this.deps.now();
-    return marketSentimentReport(this.store.between(now - 2 * WINDOW_HOURS * HOUR_MS, now), now);
+    const { fromMs, toMs, ...window } = this.window();
+    const items = this.store.between(fromMs - WINDOW_HOURS * HOUR_MS, toMs);
+    return marketSentimentReport(items, toMs, window);
   }
 
   status(): SentimentStatus {
@@ -193,15 +209,16 @@ export class NewsPipeline {
   }
 
   /**
-   * A fresh mock start has the news of the generated sessions the store keeps (two days), so the
-   * headlines, counts and the news model have history before the newswire's first live event.
+   * A fresh mock start has the news of the last two generated sessions, however long ago they were (a
+   * Monday morning, a holiday), so the headlines, counts and the news model have history before the
+   * newswire's first live event.
    */
   private async loadPastNews(): Promise<void> {
     const now = this.deps.now();
     const stop = new AbortController();
     this.pastNewsStop = stop;
     try {
-      const items = await this.newswire.past(now - RETENTION_MS, now, stop.signal);
+      const items = await this.newswire.past(SESSIONS_KEPT, now, stop.signal);
       if (this.started && this.mode() === 'mock') this.ingest(items);
     } catch (error) {
       if (error instanceof WorkStoppedError) return; // stopped while the sessions were simulated
@@ -212,6 +229,11 @@ export class NewsPipeline {
   /** The trader's enabled custom feeds, as the registry lists them now. */
   private customSources(): RssSource[] {
     return this.custom?.current() ?? [];
+  }
+
+  private window() {
+    const now = this.deps.now();
+    return newsWindow(now, this.store.newestAt(now), this.clock);
   }
 
   private reading(match: (item: StoredHeadline) => boolean): SentimentReading | null {

@@ -1,4 +1,4 @@
-import type { MarketSentimentReport, SentimentTrend } from '@td/contracts';
+import type { MarketSentimentReport, NewsWindow, SentimentTrend } from '@td/contracts';
 
 /** The fields of a headline the aggregation reads. */
 export interface SentimentSample {
@@ -82,12 +82,15 @@ function topicsOf(sample: SentimentSample): string[] {
  * The market's sentiment over the last 24 h (spec part 1 §3 "Sentiment", part 2 §3): the weighted
  * mean score, its confidence, the trend by the spec's rule, the change against the same reading a
  * day earlier, label counts, and topics (sectors and event kinds) ranked by weighted sentiment.
+ * `window` is the span read, ending at `now` (the pipeline reads a shut market's last session at its
+ * end); the day before it is the comparison.
  */
 export function marketSentimentReport(
   samples: readonly SentimentSample[],
   now: number,
+  window: NewsWindow = lastDay(now),
 ): MarketSentimentReport {
-  const windowStart = now - WINDOW_HOURS * HOUR_MS;
+  const windowStart = Date.parse(window.from);
   const today = samples.filter((sample) => sample.at > windowStart && sample.at <= now);
   const dayBefore = samples.filter(
     (sample) => sample.at > windowStart - WINDOW_HOURS * HOUR_MS && sample.at <= windowStart,
@@ -132,7 +135,13 @@ export function marketSentimentReport(
     sources: { news: { count: today.length } },
     last_updated: Number.isFinite(newest) ? new Date(newest).toISOString() : null,
     window_hours: WINDOW_HOURS,
+    window,
   };
+}
+
+function lastDay(now: number): NewsWindow {
+  const from = new Date(now - WINDOW_HOURS * HOUR_MS).toISOString();
+  return { from, to: new Date(now).toISOString(), basis: 'last_24h', reason: null };
 }
 
 function clamp(value: number, low: number, high: number): number {

@@ -41,9 +41,9 @@ export class NewswireSource implements NewsSource {
     });
   }
 
-  /** The news of the generated past sessions in [since, now] (mock mode's history), as headlines. */
-  async past(since: number, now: number, signal?: AbortSignal): Promise<RawHeadline[]> {
-    const events = await this.newswire.pastEvents(since, now, signal);
+  /** The news of the newest `sessions` generated past sessions up to `now` (mock mode's history), as headlines. */
+  async past(sessions: number, now: number, signal?: AbortSignal): Promise<RawHeadline[]> {
+    const events = await this.newswire.lastSessionsEvents(sessions, now, signal);
     for (const event of events) {
       this.lastAt = Math.max(this.lastAt ?? event.at, event.at);
       this.taken += 1;
