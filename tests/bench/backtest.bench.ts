@@ -11,6 +11,7 @@ import { createSimulatedMarket } from '../../packages/server/src/engines/market/
 import { sqlLedgerStorage } from '../../packages/server/src/storage/sql/ledger-storage';
 import { openDatabase } from '../../packages/server/src/storage/sqlite/database';
 import { backtestUnderApi } from './backtest-api-load';
+import { backtestWithMl } from './backtest-ml';
 import { metric } from './metric';
 
 const SESSIONS = 60;
@@ -112,6 +113,8 @@ export async function run(): Promise<void> {
     's',
     2,
   );
+
+  await backtestWithMl();
 
   if (!process.env.BENCH_SKIP_API) {
     const met = await backtestUnderApi();

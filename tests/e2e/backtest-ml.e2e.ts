@@ -81,8 +81,8 @@ e2eSuite('backtest-ml', { signedIn: true, env: { SIMULATOR_HISTORY_SESSIONS: '8'
         figure('Net P&L after charges'),
         `Net P&L after charges${formatSignedINR(without.result!.net_pnl)}${formatSignedINR(withNews.result!.net_pnl)}`,
       );
-      await expectContains(figure('Signals'), 'at full say, without the news');
-      await expectContains(figure('Signals'), 'at full say, with the news');
+      await expectContains(figure('Signals'), 'full say, without the news');
+      await expectContains(figure('Signals'), 'full say, with the news');
       await expectContains(figure('ML accuracy'), '(no news)');
       await screenshots(page, 'performance-backtest-ml-compare');
       console.log(

@@ -66,3 +66,21 @@ describe('sweepResultSchema', () => {
     expect(sweepResultSchema.parse({ ...stored, interval_level: 0.999 }).interval_level).toBe(0.999);
   });
 });
+
+describe('a sweep with the ML ensemble', () => {
+  const request = { ...base, grid: { target_pct: [1, 2, 3, 4], stop_loss_pct: [0.5, 1, 1.5] } };
+
+  it('tries at most ten combinations, each run training the ensemble first', () => {
+    const parsed = backtestSweepRequestSchema.safeParse({ ...request, signals: 'ml' });
+    expect(parsed.success).toBe(false);
+    expect(parsed.error?.issues[0]?.message).toBe(
+      'The grid makes 12 combinations (3 × 4): with the ML ensemble each run first trains it on the sessions before its range (about 10 s), so a sweep with ML signals tries at most 10. Drop some values, or sweep with the rules.',
+    );
+  });
+
+  it('takes the same grid with the rules, and a smaller one with ML', () => {
+    expect(backtestSweepRequestSchema.safeParse(request).success).toBe(true);
+    const smaller = { ...request, signals: 'ml_full', grid: { target_pct: [1, 2] } };
+    expect(backtestSweepRequestSchema.safeParse(smaller).success).toBe(true);
+  });
+});

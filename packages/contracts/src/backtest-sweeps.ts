@@ -16,6 +16,12 @@ export const SWEEP_PARAMETERS = [
 ] as const;
 export type SweepParameter = (typeof SWEEP_PARAMETERS)[number];
 
+/**
+ * With ML signals each of a combination's two runs first trains the ensemble (decision 0058): ten
+ * combinations are already minutes of the worker.
+ */
+export const SWEEP_MAX_ML_COMBINATIONS = 10;
+
 const base = backtestStartRequestSchema.shape;
 
 const values = <T extends z.ZodType>(field: SweepParameter, value: T) =>
@@ -73,15 +79,22 @@ export const backtestSweepRequestSchema = z
     message: `grid names no parameter: give values for at least one of ${SWEEP_PARAMETERS.join(', ')}`,
     path: ['grid'],
   })
-  .superRefine(({ grid }, context) => {
+  .superRefine(({ grid, signals }, context) => {
     const count = sweepCombinationCount(grid);
-    if (count <= SWEEP_MAX_COMBINATIONS) return;
     const factors = SWEEP_PARAMETERS.flatMap((field) => grid[field]?.length ?? []).join(' × ');
-    context.addIssue({
-      code: 'custom',
-      path: ['grid'],
-      message: `The grid makes ${count} combinations (${factors}): a sweep tries at most ${SWEEP_MAX_COMBINATIONS}, so drop some values.`,
-    });
+    if (count > SWEEP_MAX_COMBINATIONS) {
+      context.addIssue({
+        code: 'custom',
+        path: ['grid'],
+        message: `The grid makes ${count} combinations (${factors}): a sweep tries at most ${SWEEP_MAX_COMBINATIONS}, so drop some values.`,
+      });
+    } else if (signals !== 'rules' && count > SWEEP_MAX_ML_COMBINATIONS) {
+      context.addIssue({
+        code: 'custom',
+        path: ['grid'],
+        message: `The grid makes ${count} combinations (${factors}): with the ML ensemble each run first trains it on the sessions before its range (about 10 s), so a sweep with ML signals tries at most ${SWEEP_MAX_ML_COMBINATIONS}. Drop some values, or sweep with the rules.`,
+      });
+    }
   });
 export type BacktestSweepRequest = z.infer<typeof backtestSweepRequestSchema>;
 

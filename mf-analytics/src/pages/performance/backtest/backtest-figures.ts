@@ -95,9 +95,9 @@ export function timeLeftLabel(seconds: number | null): string {
 
 /** What ranked the stocks, as the form offers it. */
 export const SIGNALS_LABELS: Record<BacktestSignals, string> = {
-  rules: 'Rules: momentum and mean reversion',
-  ml: 'Rules + ML ensemble, at its measured say (as live)',
-  ml_full: 'Rules + ML ensemble, at full say',
+  rules: 'Rules only',
+  ml: 'Rules + ML, measured say',
+  ml_full: 'Rules + ML, full say',
 };
 
 /** A run's signals in words, with whether the ML read the news. */

@@ -178,7 +178,7 @@ export function BacktestForm({ onRun, running, submitting, refusal, onAttempt }:
                 onChange={(e) => set('news')(e.target.value as BacktestFormValues['news'])}
                 {...props}
               >
-                <option value="on">The ML reads the news</option>
+                <option value="on">With the news</option>
                 <option value="off">Without the news</option>
               </SelectInput>
             )}
@@ -187,9 +187,11 @@ export function BacktestForm({ onRun, running, submitting, refusal, onAttempt }:
       </FormGrid>
       {values.signals !== 'rules' && (
         <Note>
-          The ML ensemble first trains walk-forward on up to 20 sessions before the range (some seconds before
-          the bars start to move), then keeps learning each outcome 30 minutes after its prediction. Run the
-          same range with and without the news, and compare the two, to see what the news is worth.
+          Rules: momentum and mean reversion. ML: the live loop's ensemble beside them, at the say its
+          measured edge gives it (as live) or at full say. It first trains walk-forward on up to 20 sessions
+          before the range (some seconds before the bars start to move), then keeps learning each outcome 30
+          minutes after its prediction. Run the same range with and without the news, and compare the two, to
+          see what the news is worth.
         </Note>
       )}
       <FormActions>

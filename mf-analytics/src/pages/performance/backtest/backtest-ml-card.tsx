@@ -9,7 +9,16 @@ import {
   Tile,
   TileGrid,
 } from '@td/ui';
+import styled from 'styled-components';
 import { FormNote as Note } from './backtest-form-parts';
+
+// Wraps, so on a phone the figures stay beside the name rather than scrolled out of sight.
+const Description = styled.small`
+  display: block;
+  min-width: 14em;
+  white-space: normal;
+  color: ${({ theme }) => theme.colors.textMuted};
+`;
 
 type ModelRow = BacktestMl['models'][number];
 
@@ -22,8 +31,7 @@ const MODEL_COLUMNS: TableColumn<ModelRow>[] = [
     cell: (m) => (
       <>
         {m.name}
-        <br />
-        <small>{m.description}</small>
+        <Description>{m.description}</Description>
       </>
     ),
   },

@@ -1,6 +1,6 @@
 import type { BacktestRun } from '@td/contracts';
 import { formatCapital, formatIstDateTime, Table, type TableColumn } from '@td/ui';
-import { rangeLabel } from './backtest-figures';
+import { rangeLabel, signalsLabel } from './backtest-figures';
 import { numberFrom, showColumn, statusColumn } from './backtest-list-columns';
 
 export interface BacktestRunsProps {
@@ -14,7 +14,7 @@ export interface BacktestRunsProps {
 }
 
 const settingsLabel = ({ settings: s }: BacktestRun) =>
-  `${formatCapital(s.capital)} · ${s.allocation_strategy} · ${s.product === 'I' ? 'intraday' : 'delivery'} · ${s.brokerage_plan}`;
+  `${formatCapital(s.capital)} · ${s.allocation_strategy} · ${s.product === 'I' ? 'intraday' : 'delivery'} · ${s.brokerage_plan}${(s.signals ?? 'rules') === 'rules' ? '' : ` · ${signalsLabel(s)}`}`;
 
 /** The past runs, newest first: show one, or tick two complete runs to see them side by side. */
 export function BacktestRuns({ runs, loading, shownId, onShow, compared, onCompare }: BacktestRunsProps) {
