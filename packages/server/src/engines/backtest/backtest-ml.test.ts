@@ -194,6 +194,25 @@ describe('a backtest with the ML ensemble at full say', () => {
     expect(new Set(read)).toEqual(new Set([dates[0], dates[1]]));
   });
 
+  it('is not moved by a headline of the range published after its last minute', async () => {
+    const evening = Date.parse(`${LAST.from}T23:00:00+05:30`);
+    const newsOfRange = (late: boolean): BacktestHistory => ({
+      ...history,
+      sessionNews: (date) =>
+        date !== LAST.from
+          ? history.sessionNews!(date)
+          : late
+            ? history.sessionNews!(date).map((item) => ({ ...item, at: evening }))
+            : [],
+    });
+    const job = { range: LAST, settings: settings({ signals: 'ml_full' as const }) };
+    const none = await complete(job, { history: newsOfRange(false) });
+    const late = await complete(job, { history: newsOfRange(true) });
+    expect(late.ml!.headlines).toBeGreaterThan(0);
+    expect(late.ml!.tally).toEqual(none.ml!.tally);
+    expect(ordersOf(late)).toEqual(ordersOf(none));
+  });
+
   it('ends cancelled with no bar replayed when cancelled while the ensemble trains, opening no ledger', async () => {
     const controller = new AbortController();
     const openLedger = jest.fn(memoryLedger);
