@@ -1,0 +1,84 @@
+import type { HistoricalBar } from '../../core/ports/repositories/historical-candles';
+import { SqlHistoricalCandlesRepository } from '../../storage/sql/historical-candles-repository';
+import { openDatabase } from '../../storage/sqlite/database';
+import { SeededRandom } from '../market/simulator/seeded-random';
+import type { BacktestJob } from './backtest-protocol';
+import type { BacktestHistory } from './backtest-sessions';
+import { runJob } from './backtest-worker-host';
+import type { BacktestResult } from './run-backtest';
+import { memoryLedger } from './test-support/memory-ledger';
+
+const MINUTE = 60_000;
+const SYMBOLS = ['INFY', 'SBIN', 'TCS', 'WIPRO'];
+const SECTORS: Record<string, string> = { INFY: 'IT', TCS: 'IT', WIPRO: 'IT', SBIN: 'Banking' };
+/** Four stored sessions: three before the range, the last one replayed. */
+const DATES = ['2026-01-05', '2026-01-06', '2026-01-07', '2026-01-08'];
+const MINUTES = 120;
+
+/** Two hours of random-walk one-minute bars per symbol and session, as an imported CSV stores them. */
+function storedBars(): HistoricalBar[] {
+  const random = new SeededRandom(5);
+  const bars: HistoricalBar[] = [];
+  for (const symbol of SYMBOLS) {
+    let price = 1_000_00;
+    for (const date of DATES) {
+      const open = Date.parse(`${date}T09:15:00+05:30`);
+      for (let minute = 0; minute < MINUTES; minute++) {
+        const close = Math.max(1_00, Math.round(price * Math.exp(0.002 * random.normal())));
+        bars.push({
+          symbol,
+          interval: '1minute',
+          startMs: open + minute * MINUTE,
+          ...{ open: price, high: Math.max(price, close), low: Math.min(price, close), close },
+          volume: 5_000,
+          source: 'csv',
+        });
+        price = close;
+      }
+    }
+  }
+  return bars;
+}
+
+const candles = new SqlHistoricalCandlesRepository(openDatabase(':memory:'));
+candles.save(storedBars());
+
+/** The generated history only names the market's symbols and sectors: the bars are the stored ones. */
+const catalogue: BacktestHistory = {
+  sessionDates: [],
+  symbols: SYMBOLS,
+  minutesPerSession: 375,
+  sessionBars: () => new Map(),
+  sectorOf: (symbol) => SECTORS[symbol],
+};
+
+async function storedRun(job: Omit<BacktestJob, 'data'>): Promise<BacktestResult> {
+  const outcome = await runJob(
+    { history: catalogue, openLedger: memoryLedger, storedCandles: () => candles },
+    { ...job, data: 'stored' },
+    () => {},
+    new AbortController().signal,
+  );
+  if (outcome.status !== 'complete') throw new Error('the backtest did not complete');
+  return outcome.result;
+}
+
+const LAST = { from: DATES.at(-1)!, to: DATES.at(-1)!, symbols: [] };
+
+describe('a backtest with ML over stored candles', () => {
+  it('predicts through the range at full say, with no news to read', async () => {
+    const result = await storedRun({ range: LAST, settings: { signals: 'ml_full', news: true } });
+    expect(result.ml).toMatchObject({ signals: 'ml_full', say: 1, news: false, headlines: 0 });
+    expect(result.ml!.tally.predictions).toBeGreaterThan(0);
+    expect(result.ml!.tally.models.find((model) => model.name === 'news_sentiment')!.views).toBe(0);
+  });
+
+  // Fails today: storedHistory lists only the range's dates, so no stored session before it is ever
+  // trained on, and the reason tells the trader to start the range later, which cannot help.
+  it('trains on the stored sessions before the range, as over the generated history', async () => {
+    const result = await storedRun({ range: LAST, settings: { signals: 'ml' } });
+    expect(result.ml!.trainedSessions).toBe(DATES.length - 1);
+    expect(result.ml!.before).not.toBeNull();
+    expect(result.ml!.sayReason).not.toMatch(/^No sessions before the range/);
+  });
+});
