@@ -228,7 +228,7 @@ export const backtestMlSchema = z.object({
       edge_interval: z.tuple([z.number(), z.number()]).nullable(),
     })
     .nullable(),
-  /** Headlines the models read: published in the range or the 24 h before it. */
+  /** Headlines published in the range's sessions, the whole market's (the models read the 24 h up to each minute). */
   headlines: z.number().int().nonnegative(),
   /** The range's predictions, each resolved 30 minutes after it was made (out of sample). */
   predictions: z.number().int().nonnegative(),

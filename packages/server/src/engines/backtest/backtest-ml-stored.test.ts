@@ -73,8 +73,6 @@ describe('a backtest with ML over stored candles', () => {
     expect(result.ml!.tally.models.find((model) => model.name === 'news_sentiment')!.views).toBe(0);
   });
 
-  // Fails today: storedHistory lists only the range's dates, so no stored session before it is ever
-  // trained on, and the reason tells the trader to start the range later, which cannot help.
   it('trains on the stored sessions before the range, as over the generated history', async () => {
     const result = await storedRun({ range: LAST, settings: { signals: 'ml' } });
     expect(result.ml!.trainedSessions).toBe(DATES.length - 1);

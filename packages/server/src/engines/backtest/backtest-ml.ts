@@ -64,7 +64,9 @@ export async function prepareBacktestMl(
   const news = settings.news !== false && history.sessionNews ? history.sessionNews : null;
   const sectorOf = (symbol: string) => history.sectorOf?.(symbol);
   const chosen = range.symbols.length > 0 ? new Set(range.symbols) : null;
-  const trainingDates = history.sessionDates.filter((date) => date < range.from).slice(-ML_TRAINING_SESSIONS);
+  const trainingDates =
+    history.datesBefore?.(range.from, ML_TRAINING_SESSIONS) ??
+    history.sessionDates.filter((date) => date < range.from).slice(-ML_TRAINING_SESSIONS);
   const training = trainingHistory(history, trainingDates, chosen, sectorOf);
   const ensemble = new ModelEnsemble();
   const steps = walkForwardSteps(

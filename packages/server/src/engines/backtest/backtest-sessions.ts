@@ -30,6 +30,11 @@ export interface BacktestHistory {
   nifty50Note?: string;
   /** The stock's sector, for the ML ensemble's sector features and sector news. */
   sectorOf?(symbol: string): string | undefined;
+  /**
+   * The last `count` sessions before `date` that have bars, oldest first: what the ML ensemble trains
+   * on before a range. Absent: the history's own dates before it.
+   */
+  datesBefore?(date: IstDate, count: number): IstDate[];
   /** A session's news, for the ML ensemble (the generated history's newswire); absent: no past news. */
   sessionNews?: SessionNews;
 }

@@ -19,6 +19,9 @@ export type MarketCatalogue = Pick<
  */
 export const MAX_STORED_RANGE_DAYS = 366;
 
+/** How far before a range the ML ensemble's training sessions are looked for: about 40 sessions. */
+const TRAINING_LOOKBACK_DAYS = 60;
+
 /** The buy-and-hold line needs constituents carrying at least this share of the NIFTY 50's weight. */
 export const MIN_NIFTY50_WEIGHT_SHARE = 0.5;
 
@@ -73,6 +76,15 @@ export function storedHistory(
         0,
       ),
     sessionBars: (date) => sessionBars(candles, symbols, date),
+    // The stored sessions before the range (the ML ensemble trains on them): a count a day, asked once.
+    datesBefore: (date, count) => {
+      const before = candles.minuteBarsPerDate({
+        symbols,
+        fromMs: istStart(date) - TRAINING_LOOKBACK_DAYS * 86_400_000,
+        toMs: istStart(date) - 1,
+      });
+      return [...new Set(before.map((entry) => entry.date))].sort().slice(-count);
+    },
     ...(market.sectorOf && { sectorOf: market.sectorOf }),
     ...niftyFromConstituents(market, perDate),
   };
