@@ -95,7 +95,7 @@ describe('a backtest with the ML ensemble at its measured say', () => {
     const alone = await complete({ range: first, settings: settings({ signals: 'rules' }) });
     expect(ml.ml).toMatchObject({ signals: 'ml', say: 0, trainedSessions: 0, before: null });
     expect(ml.ml!.sayReason).toBe(
-      'No sessions before the range to measure the ensemble on, so no say (as live without a measured edge): start the range later, or choose full say.',
+      'No sessions before the range to train and measure the ensemble on, so no say (as live without a measured edge): start the range later, store earlier candles, or choose full say.',
     );
     // With no say it is not asked: no prediction, and the rules' orders.
     expect(ml.ml!.tally.predictions).toBe(0);

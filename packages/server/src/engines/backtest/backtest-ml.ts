@@ -126,7 +126,7 @@ function sayReason(
   if (signals === 'ml_full')
     return 'Full say, as chosen for this run: the edge measured before the range was not consulted.';
   if (sessions === 0)
-    return 'No sessions before the range to measure the ensemble on, so no say (as live without a measured edge): start the range later, or choose full say.';
+    return 'No sessions before the range to train and measure the ensemble on, so no say (as live without a measured edge): start the range later, store earlier candles, or choose full say.';
   if (!before?.edgeInterval)
     return `Too few sessions before the range (${sessions}) to measure an edge, so no say (as live): start the range later, or choose full say.`;
   const [low, high] = before.edgeInterval;
