@@ -6,7 +6,7 @@ import {
   trainWalkForward,
   type WalkForwardRequest,
 } from '../engines/ml/models/walk-forward';
-import { generatedSessionNews, withPastNews } from '../engines/ml/past-news';
+import { newsOfGeneratedHistory, withPastNews } from '../engines/ml/past-news';
 import { lowerThisThreadsPriority } from './thread-priority';
 
 // The ML walk-forward worker (ml-walk-forward-worker.ts starts one per run): the simulator's history
@@ -21,9 +21,7 @@ port.once('message', (request: WalkForwardRequest) => {
     // The sessions' news, as the news pipeline loads it at a fresh start: the news model trains on it too.
     const history = withPastNews(
       generatedTrainingHistory(generator, (symbol) => sectors.get(symbol)),
-      generatedSessionNews(request.recipe.instruments, request.recipe.seed, (date) =>
-        generator.sessionBars(date),
-      ),
+      newsOfGeneratedHistory(generator),
     );
     port.postMessage({ ok: true, value: runToEnd(trainWalkForward(history)) });
   } catch (error) {

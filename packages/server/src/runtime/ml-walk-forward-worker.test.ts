@@ -1,6 +1,7 @@
 import { runToEnd, WorkStoppedError } from '../core/time-slices';
 import { niftyHistory } from '../engines/ml/models/replay-evaluation';
 import { generatedTrainingHistory, trainWalkForward } from '../engines/ml/models/walk-forward';
+import { newsOfGeneratedHistory, withPastNews } from '../engines/ml/past-news';
 import { mlWalkForwardWorker } from './ml-walk-forward-worker';
 
 describe('the ML walk-forward in its worker thread', () => {
@@ -10,7 +11,16 @@ describe('the ML walk-forward in its worker thread', () => {
 
   it('trains exactly what the same walk-forward trains in process', async () => {
     const inWorker = await mlWalkForwardWorker()(request, new AbortController().signal);
-    const inProcess = runToEnd(trainWalkForward(generatedTrainingHistory(history, (s) => sectors.get(s))));
+    const inProcess = runToEnd(
+      trainWalkForward(
+        withPastNews(
+          generatedTrainingHistory(history, (s) => sectors.get(s)),
+          newsOfGeneratedHistory(history),
+        ),
+      ),
+    );
+    // The sessions' news reached the worker's news model too.
+    expect(inWorker.tally.modelCalls.at(-1)!.views).toBeGreaterThan(0);
     expect(inWorker.tally).toEqual(inProcess.tally);
     expect(inWorker.records).toEqual(inProcess.records);
     expect(inWorker.counters).toEqual(inProcess.counters);

@@ -1,7 +1,7 @@
 import { IndexCalculator, referenceIndexBase } from '../market/instruments';
 import type { MarketDataService } from '../market/market-data-service';
 import { MINUTES_PER_SESSION } from '../market/simulator/history-generator';
-import { generatedSessionNews } from '../ml/past-news';
+import { newsOfGeneratedHistory } from '../ml/past-news';
 import type { BacktestHistory } from './backtest-sessions';
 
 /** The simulator's generated past sessions (mock mode), the ones the start-up replay trades. */
@@ -19,9 +19,7 @@ export function generatedHistory(
     nifty50Level: (prices) => index.level('NIFTY_50', prices),
     sectorOf: (symbol) => sectors.get(symbol),
     // The news the pipeline loads for these sessions at a fresh start: the same seed, read from the same bars.
-    sessionNews: generatedSessionNews(market.instruments, market.history.recipe().seed, (date) =>
-      market.history.sessionBars(date),
-    ),
+    sessionNews: newsOfGeneratedHistory(market.history),
     nifty50Weights: new Map(
       market.instruments.flatMap((i) => {
         const weight = i.indexWeights.NIFTY_50;

@@ -3,7 +3,7 @@ import type { MlServiceDependencies } from './ml-types';
 import { createModelEngine, type ModelEngine } from './models';
 import { marketReaders } from './models/market-readers';
 import { createNewsPipeline, type NewsPipeline } from './news';
-import { generatedSessionNews, withPastNews } from './past-news';
+import { newsOfGeneratedHistory, withPastNews } from './past-news';
 
 /** The ML service: news & sentiment, the model engine and insight, started and stopped together. */
 export interface MlService {
@@ -37,12 +37,7 @@ export function createMlService(deps: MlServiceDependencies): MlService {
       deps.walkForward === false
         ? undefined
         : readers.walkForward(deps.walkForwardRunner, (history) =>
-            withPastNews(
-              history,
-              generatedSessionNews(market.instruments, market.history.recipe().seed, (date) =>
-                market.history.sessionBars(date),
-              ),
-            ),
+            withPastNews(history, newsOfGeneratedHistory(market.history)),
           ),
     sentiment: () => news,
     now,

@@ -1,4 +1,5 @@
 import type { Candle } from '../market/market-types';
+import type { HistoryGenerator } from '../market/simulator/history-generator';
 import type { NewswireInstrument } from '../market/simulator/newswire-event';
 import { pastNewswireEvents } from '../market/simulator/past-newswire-events';
 import type { TrainingHistory } from './models/walk-forward';
@@ -29,6 +30,15 @@ export function generatedSessionNews(
       scoring.score(headlineFromEvent(event), event.id),
     );
   };
+}
+
+/** The news of a generated history's sessions: its own instruments, seed and bars. */
+export function newsOfGeneratedHistory(
+  generator: Pick<HistoryGenerator, 'recipe' | 'sessionBars'>,
+  eventsPerHour = 4,
+): SessionNews {
+  const { instruments, seed } = generator.recipe();
+  return generatedSessionNews(instruments, seed, (date) => generator.sessionBars(date), eventsPerHour);
 }
 
 /**
