@@ -1,6 +1,6 @@
 import { runBacktest } from './run-backtest';
-import { at, DAY1, DAY2, sessions, settings, source } from './run-backtest-fixture';
 import { memoryLedger } from './test-support/memory-ledger';
+import { at, DAY1, DAY2, sessions, settings, source } from './test-support/run-backtest-fixture';
 
 describe('runBacktest’s equity curve and buy-and-hold NIFTY 50, over crafted bars, 3 symbols, 2 sessions', () => {
   it('draws equity from the capital before the first bar, every minute, beside the capital held in the NIFTY 50', async () => {

@@ -1,8 +1,8 @@
 import type { SignalSource } from '../strategy';
 import { sessionsOfBars } from './backtest-sessions';
 import { runBacktest } from './run-backtest';
-import { bars, sessions, settings, source } from './run-backtest-fixture';
 import { memoryLedger } from './test-support/memory-ledger';
+import { bars, sessions, settings, source } from './test-support/run-backtest-fixture';
 
 describe('runBacktest’s progress, cancellation and failures, over crafted bars', () => {
   it('tells its progress in bars after every minute, ending at the total', async () => {

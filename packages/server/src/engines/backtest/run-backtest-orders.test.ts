@@ -1,6 +1,6 @@
 import { runBacktest } from './run-backtest';
-import { at, DAY1, DAY2, sessions, settings, source } from './run-backtest-fixture';
 import { memoryLedger } from './test-support/memory-ledger';
+import { at, DAY1, DAY2, sessions, settings, source } from './test-support/run-backtest-fixture';
 
 const order = (
   time: number,

@@ -1,6 +1,6 @@
 import { runBacktest } from './run-backtest';
-import { at, DAY1, DAY2, sessions, settings, source } from './run-backtest-fixture';
 import { memoryLedger } from './test-support/memory-ledger';
+import { at, DAY1, DAY2, sessions, settings, source } from './test-support/run-backtest-fixture';
 
 describe('runBacktest’s closed trades and figures, over crafted bars, 3 symbols, 2 sessions', () => {
   it('pairs the fills into closed trades with their share of the charges, and the Performance screen’s figures', async () => {

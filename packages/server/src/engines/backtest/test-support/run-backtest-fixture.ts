@@ -1,8 +1,8 @@
 // The crafted market the runBacktest tests replay: 3 stocks, 2 sessions of ten one-minute bars, a scripted source.
-import { IndexCalculator } from '../market/instruments';
-import type { Candle, Instrument } from '../market/market-types';
-import type { Signal, SignalSource } from '../strategy';
-import { sessionsOfBars } from './backtest-sessions';
+import { IndexCalculator } from '../../market/instruments';
+import type { Candle, Instrument } from '../../market/market-types';
+import type { Signal, SignalSource } from '../../strategy';
+import { sessionsOfBars } from '../backtest-sessions';
 
 export const at = (date: string, time: string) => Date.parse(`${date}T${time}:00+05:30`);
 
