@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { fractionSchema, mlHealthBandSchema } from './ml-status';
+import { newsWindowSchema } from './news';
 
 export * from './ml-enhancements';
 export * from './ml-status';
@@ -143,6 +144,8 @@ export const marketSentimentSchema = z.looseObject({
   trending_topics: z.array(z.string()).nullish(),
   bullish_topics: z.array(z.string()).nullish(),
   bearish_topics: z.array(z.string()).nullish(),
+  /** The span the figures cover (decision 0060): after a weekend, the last session's; absent from older servers. */
+  window: newsWindowSchema.nullish(),
 });
 export type MarketSentiment = z.infer<typeof marketSentimentSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { performancePeriodSchema, ratiosNoteSchema } from './analytics';
 import { riskLevelSchema } from './safety';
 
 /** spec part 1 §9 "ML risk score bands": low, medium, high (the schema is shared with the risk limits). */
@@ -46,14 +47,21 @@ export const stressTestSchema = z.object({
 });
 export type StressTest = z.infer<typeof stressTestSchema>;
 
+/**
+ * The account's span Sharpe is computed over (decision 0061): the trailing quarter, Performance's Quarter
+ * figure, because a month (≤ 23 sessions) never holds the 30 daily returns an annualised ratio needs.
+ */
+export const RISK_SHARPE_PERIOD = 'quarter' as const;
+
 export const riskAccountSchema = z.enum(['paper', 'live']);
 export const riskPriceSourceSchema = z.enum(['simulated', 'real']);
 
 /**
  * spec part 1 §3 "Risk metrics". Rupees; percents in percent points (12.5 = 12.5 %); scores 0..1.
- * Two bases, both named: the account's own trailing-month equity curve (max_drawdown, sharpe_ratio,
- * portfolio_return, the same figures Performance shows for Month) and today's positions replayed
- * over past sessions (volatility, var_95, beta, diversification, stress_test, ml_risk_score).
+ * Two bases, both named: the account's own equity curve (max_drawdown and portfolio_return over the
+ * trailing month, sharpe_ratio over the trailing quarter: the figures Performance shows for Month and
+ * Quarter) and today's positions replayed over past sessions (volatility, var_95, beta, diversification,
+ * stress_test, ml_risk_score).
  */
 export const riskMetricsSchema = z.object({
   /** The deepest fall of the account's equity below its running peak in the trailing month, positive. */
@@ -61,7 +69,12 @@ export const riskMetricsSchema = z.object({
   max_drawdown_rupees: figure,
   /** The trailing month's IST dates (YYYY-MM-DD) the account figures cover; from is null with an empty ledger. */
   account_window: z.object({ from: z.string().nullable(), to: z.string() }),
+  /** The account's annualised Sharpe over sharpe_window; null under 30 daily returns, with sharpe_note saying why. */
   sharpe_ratio: figure,
+  /** The span sharpe_ratio covers: Performance's period (RISK_SHARPE_PERIOD) and its IST dates. */
+  sharpe_window: z.object({ period: performancePeriodSchema, from: z.string().nullable(), to: z.string() }),
+  /** "Needs 30 trading days; this period has 10" while the window holds too few returns; else null. */
+  sharpe_note: ratiosNoteSchema,
   /** The account's return over the trailing month, percent points and rupees. */
   portfolio_return: figure,
   portfolio_return_rupees: figure,

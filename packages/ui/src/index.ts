@@ -18,6 +18,7 @@ export * from './format-rate';
 export * from './format-time';
 export * from './global-style';
 export * from './modal';
+export * from './news-window-label';
 export * from './number-field';
 export * from './page-layout';
 export * from './phone-list';

@@ -1,10 +1,11 @@
-import type { RiskMetrics } from '@td/contracts';
+import { type PerformancePeriod, RISK_SHARPE_PERIOD, type RiskMetrics } from '@td/contracts';
 import {
   Badge,
   Banner,
   Card,
   DividedList,
   formatINR,
+  formatIstDate,
   formatNumber,
   formatPercent,
   formatSignedINR,
@@ -35,12 +36,30 @@ const ratio = (value: number | null) => formatNumber(value, { decimals: 2 });
 const lossINR = (value: number | null) =>
   value === null ? MISSING_VALUE : value === 0 ? formatINR(0) : formatSignedINR(-value);
 
+/** The span the account's Sharpe covers, for its tile's name (decision 0061), as "Max Drawdown (30-day)" names its own. */
+const SHARPE_WINDOWS: Record<PerformancePeriod, string> = {
+  day: '1-day',
+  week: '1-week',
+  month: '1-month',
+  quarter: '3-month',
+  year: '1-year',
+  all: 'all-time',
+};
+
+/** "annualised, 5 Oct 2026 – 27 Nov 2026"; withheld, the server's sentence ("Needs 30 trading days; …"). */
+function sharpeSubtitle(f: RiskMetrics): string {
+  if (f.sharpe_ratio === null)
+    return f.sharpe_note ?? 'not computable: the account’s daily returns do not vary';
+  const { from, to } = f.sharpe_window;
+  return `annualised, ${formatIstDate(from)} – ${formatIstDate(to)}`;
+}
+
 export interface OverviewTabProps {
   metrics: RiskMetrics | undefined;
   loading: boolean;
 }
 
-/** spec part 1 §2 "Overview": the risk figures of today's positions and of the account's last month. */
+/** spec part 1 §2 "Overview": the risk figures of today's positions and of the account's last month (Sharpe: quarter). */
 export function OverviewTab({ metrics: m, loading }: OverviewTabProps) {
   const value = (text: (figures: RiskMetrics) => string) => (m ? text(m) : loading ? '…' : MISSING_VALUE);
   const sub = (text: (figures: RiskMetrics) => string) => (m ? text(m) : undefined);
@@ -58,11 +77,9 @@ export function OverviewTab({ metrics: m, loading }: OverviewTabProps) {
           tone={m?.max_drawdown ? 'negative' : 'neutral'}
         />
         <Tile
-          label="Sharpe Ratio"
+          label={`Sharpe Ratio (${SHARPE_WINDOWS[m?.sharpe_window.period ?? RISK_SHARPE_PERIOD]})`}
           value={value((f) => ratio(f.sharpe_ratio))}
-          subValue={sub((f) =>
-            f.sharpe_ratio === null ? 'needs more sessions of the account' : 'annualised, trailing month',
-          )}
+          subValue={sub(sharpeSubtitle)}
         />
         <Tile
           label="VaR 95%"

@@ -26,7 +26,7 @@ describe('Risk Management', () => {
     );
     expect(tile('Beta')).toHaveTextContent('1.12against NIFTY 50');
     expect(tile('Max Drawdown (30-day)')).toHaveTextContent('-4.98%-₹50,400');
-    expect(tile('Sharpe Ratio')).toHaveTextContent('1.87');
+    expect(tile('Sharpe Ratio (3-month)')).toHaveTextContent('1.87annualised, 6 Oct 2025 – 5 Jan 2026');
     expect(tile('Portfolio Return')).toHaveTextContent('+1.23%+₹12,346');
     expect(tile('Volatility')).toHaveTextContent('18.40%');
     expect(tile('ML Risk Score')).toHaveTextContent('0.52medium risk');
@@ -83,7 +83,7 @@ describe('Risk Management', () => {
     expect(await screen.findByText('Risk Management System Offline')).toBeInTheDocument();
     expect(screen.getByText(/Unable to connect to risk management system/)).toBeInTheDocument();
     expect(screen.queryByText(/Using cached risk data/)).not.toBeInTheDocument();
-    for (const name of ['VaR 95%', 'Beta', 'Sharpe Ratio', 'ML Risk Score'])
+    for (const name of ['VaR 95%', 'Beta', 'Sharpe Ratio (3-month)', 'ML Risk Score'])
       expect(tile(name)).toHaveTextContent('—');
     expect(screen.getByText(/Failed to fetch position risk data/)).toBeInTheDocument();
   });

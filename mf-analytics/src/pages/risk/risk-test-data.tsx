@@ -25,6 +25,8 @@ export const metrics: RiskMetrics = {
   max_drawdown_rupees: 50_400,
   account_window: { from: '2025-12-05', to: '2026-01-05' },
   sharpe_ratio: 1.87,
+  sharpe_window: { period: 'quarter', from: '2025-10-06', to: '2026-01-05' },
+  sharpe_note: null,
   portfolio_return: 1.23,
   portfolio_return_rupees: 12_345.67,
   portfolio_value: 1_012_345.67,

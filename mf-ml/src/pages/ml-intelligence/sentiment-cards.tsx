@@ -1,6 +1,6 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { MarketSentimentReport, SentimentStatus } from '@td/contracts';
-import { Badge, formatIstDateTime, formatNumber } from '@td/ui';
+import { Badge, formatIstDateTime, formatNumber, newsWindowNote } from '@td/ui';
 import styled from 'styled-components';
 import {
   count,
@@ -12,7 +12,6 @@ import {
   sentimentLabel,
   share,
 } from '../../components/ml-status';
-import { newsWindowNote } from '../../components/news-window-label';
 
 const Topics = styled.ul`
   display: flex;

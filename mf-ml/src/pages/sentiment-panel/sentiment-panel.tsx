@@ -1,9 +1,8 @@
 import { useMarketSentimentReport, useNews } from '@td/api-client';
 import type { NewsWindow, ScoredHeadline } from '@td/contracts';
-import { Badge, formatIstClock, formatNumber } from '@td/ui';
+import { Badge, formatIstClock, formatNumber, newsWindowEnd, newsWindowLabel, newsWindowNote } from '@td/ui';
 import styled from 'styled-components';
 import { NotConnected, SENTIMENT_TONE, sentimentLabel } from '../../components/ml-status';
-import { newsWindowEnd, newsWindowLabel, newsWindowNote } from '../../components/news-window-label';
 import { sentimentOverDay } from './sentiment-over-day';
 import { SentimentTrendChart } from './sentiment-trend-chart';
 

@@ -8,10 +8,12 @@ import {
   formatNumber,
   formatPercent,
   healthColour,
+  newsWindowNote,
   Skeleton,
   Tabs,
   toneColour,
 } from '@td/ui';
+import { useId } from 'react';
 import styled from 'styled-components';
 import { type PipelineEvent, type PipelineView, pipelineView } from './pipeline-model';
 
@@ -32,6 +34,12 @@ const Coloured = styled.span<{ $colour: string }>`
 const Heading = styled.h3`
   margin: 0 0 ${({ theme }) => theme.space(2)};
   font-size: ${({ theme }) => theme.fontSize.sm};
+  color: ${({ theme }) => theme.colors.textMuted};
+`;
+
+const WindowNote = styled.p`
+  margin: 0 0 ${({ theme }) => theme.space(2)};
+  font-size: ${({ theme }) => theme.fontSize.xs};
   color: ${({ theme }) => theme.colors.textMuted};
 `;
 
@@ -113,9 +121,14 @@ function EventsTab({ events, now }: { events: PipelineEvent[]; now: number }) {
 const TREND_TONE = { improving: 'positive', declining: 'negative', neutral: 'neutral' } as const;
 
 function IntelligenceTab({ intelligence }: { intelligence: PipelineView['intelligence'] }) {
+  const noteId = useId();
+  // After a weekend or holiday the figures are the last session's (decision 0060): said as mf-ml says it.
+  const span = intelligence.window;
+  const note = span?.basis === 'last_session' ? newsWindowNote(span) : null;
   return (
     <>
-      <Facts>
+      {note && <WindowNote id={noteId}>{note}</WindowNote>}
+      <Facts aria-label="Market sentiment" aria-describedby={note ? noteId : undefined}>
         <dt>Market sentiment trend</dt>
         <dd>
           <Coloured $colour={toneColour(TREND_TONE[intelligence.trend])}>{intelligence.trend}</Coloured>

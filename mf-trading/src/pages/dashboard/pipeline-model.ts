@@ -1,5 +1,5 @@
 import type { IntelligencePipelineData } from '@td/api-client';
-import type { MarketSentiment, NewsHeadline } from '@td/contracts';
+import type { MarketSentiment, NewsHeadline, NewsWindow } from '@td/contracts';
 
 // The pipeline card's figures, computed from the sentiment, engine and news replies (spec part 1 §2, §3, §9).
 
@@ -130,6 +130,8 @@ export interface PipelineView {
     newsCount: number;
     topics: string[];
     impact: ImpactLevel;
+    /** The span the sentiment's figures cover; null from a server that does not say (read as the last 24 h). */
+    window: NewsWindow | null;
   };
 }
 
@@ -162,6 +164,7 @@ export function pipelineView(
       newsCount: sentiment.sources?.news?.count ?? headlines.length,
       topics: trendingTopics(sentiment),
       impact: impactLevel(events),
+      window: sentiment.window ?? null,
     },
   };
 }

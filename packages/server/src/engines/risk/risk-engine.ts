@@ -1,4 +1,4 @@
-import type { PositionRiskList, RiskMetrics, TradingMode } from '@td/contracts';
+import { type PositionRiskList, RISK_SHARPE_PERIOD, type RiskMetrics, type TradingMode } from '@td/contracts';
 import type { AccountId, Position } from '../../core/orders';
 import type { PerformanceAnalyticsService } from '../analytics/performance-analytics-service';
 import type { MarketDataService } from '../market/market-data-service';
@@ -39,7 +39,7 @@ interface Snapshot {
 /**
  * spec part 1 §2 "Risk Management": the risk of the positions the trading mode's account holds now,
  * replayed over the past sessions' daily closes the market engine serves, and the account's own
- * trailing-month drawdown, return and Sharpe from the performance engine.
+ * trailing-month drawdown and return and trailing-quarter Sharpe (decision 0061) from the performance engine.
  */
 export class RiskEngine {
   private readonly closes: DailyHistorySource;
@@ -53,14 +53,22 @@ export class RiskEngine {
     // The account's history rebuilt in slices first, so the figures below read it without a long stall.
     await this.deps.performance.ready();
     const account = this.deps.performance.analytics({ period: 'month' });
+    // A month holds at most ~23 sessions, under the 30 returns an annualised ratio needs (decision 0059).
+    const sharpe = this.deps.performance.analytics({ period: RISK_SHARPE_PERIOD });
     const figures: AccountFigures = {
       maxDrawdownPercent: account.max_drawdown,
       maxDrawdownRupees: account.max_drawdown_amount,
-      sharpeRatio: account.sharpe_ratio,
       returnPercent: account.total_return_percent,
       returnRupees: account.total_return,
       from: account.from,
       to: account.to,
+      sharpe: {
+        ratio: sharpe.sharpe_ratio,
+        note: sharpe.ratios_note,
+        period: RISK_SHARPE_PERIOD,
+        from: sharpe.from,
+        to: sharpe.to,
+      },
     };
     const label = account.source.simulated
       ? { ...snapshot.label, source: 'simulated' as const }

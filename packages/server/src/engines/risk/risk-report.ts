@@ -1,18 +1,34 @@
 // The risk engine's figures as the API states them: rupees, percent points, rounded at the edge.
-import { type PositionRisk, type RiskMetrics, riskLevelOf, STRESS_DROPS_PERCENT } from '@td/contracts';
+import {
+  type PerformancePeriod,
+  type PositionRisk,
+  type RiskMetrics,
+  riskLevelOf,
+  STRESS_DROPS_PERCENT,
+} from '@td/contracts';
 import { measuredRiskScore } from './measured-risk-score';
 import type { PortfolioFigures } from './portfolio-figures';
 import type { PositionFigures } from './position-figures';
 
-/** The account's own trailing-month figures, as the performance engine states them. */
+/**
+ * The account's own figures, as the performance engine states them: drawdown and return over the
+ * trailing month, Sharpe over a window long enough to hold 30 daily returns (decision 0061).
+ */
 export interface AccountFigures {
   maxDrawdownPercent: number;
   maxDrawdownRupees: number;
-  sharpeRatio: number | null;
   returnPercent: number;
   returnRupees: number;
   from: string | null;
   to: string;
+  sharpe: {
+    ratio: number | null;
+    /** Why the ratio is withheld ("Needs 30 trading days; this period has 10"); null when it is not. */
+    note: string | null;
+    period: PerformancePeriod;
+    from: string | null;
+    to: string;
+  };
 }
 
 export interface ReportLabel {
@@ -63,7 +79,9 @@ export function riskMetrics(
     max_drawdown: account.maxDrawdownPercent,
     max_drawdown_rupees: account.maxDrawdownRupees,
     account_window: { from: account.from, to: account.to },
-    sharpe_ratio: account.sharpeRatio,
+    sharpe_ratio: account.sharpe.ratio,
+    sharpe_window: { period: account.sharpe.period, from: account.sharpe.from, to: account.sharpe.to },
+    sharpe_note: account.sharpe.note,
     portfolio_return: account.returnPercent,
     portfolio_return_rupees: account.returnRupees,
     portfolio_value: rupees(equityPaise),

@@ -119,16 +119,24 @@ describe('GET /api/risk/metrics and /api/risk/positions', () => {
     expect(metrics.note).toBeNull();
   });
 
-  it('takes drawdown, return and Sharpe from the account, as Performance shows them for the month', async () => {
+  it('takes drawdown and return from the account as Performance shows them for the month, Sharpe for the quarter', async () => {
     const metrics = riskMetricsSchema.parse((await get('/api/risk/metrics')).json().data);
     const month = performanceAnalyticsSchema.parse(
       (await get('/api/performance/analytics?period=month')).json().data,
     );
+    const quarter = performanceAnalyticsSchema.parse(
+      (await get('/api/performance/analytics?period=quarter')).json().data,
+    );
     expect(metrics.max_drawdown).toBe(month.max_drawdown);
     expect(metrics.max_drawdown_rupees).toBe(month.max_drawdown_amount);
-    expect(metrics.sharpe_ratio).toBe(month.sharpe_ratio);
     expect(metrics.portfolio_return).toBe(month.total_return_percent);
     expect(metrics.account_window).toEqual({ from: month.from, to: month.to });
+    expect(metrics.sharpe_ratio).toBe(quarter.sharpe_ratio);
+    expect(metrics.sharpe_window).toEqual({ period: 'quarter', from: quarter.from, to: quarter.to });
+    // The account opened today: one daily return, so the sentence instead of a figure.
+    expect(metrics.sharpe_ratio).toBeNull();
+    expect(metrics.sharpe_note).toBe(quarter.ratios_note);
+    expect(metrics.sharpe_note).toMatch(/^Needs 30 trading days; this period has \d+$/);
   });
 
   it('gives the risk limits’ recommendations the same ML risk score and level as the metrics', async () => {
