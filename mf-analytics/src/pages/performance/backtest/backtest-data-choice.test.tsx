@@ -1,33 +1,12 @@
-import { type Responder, renderRemote, reply } from '@td/platform/test-support';
-import { fireEvent, screen, within } from '@testing-library/react';
-import { PerformancePage } from '../performance-page';
-import { analytics, returns } from '../performance-test-data';
+import type { Responder } from '@td/platform/test-support';
+import { screen, within } from '@testing-library/react';
+import { fill, ok, renderBacktest as renderWithHarness } from './backtest-tab-harness';
 import { running } from './backtest-test-data';
 
-jest.mock('../equity-chart-canvas', () => ({
-  __esModule: true,
-  default: () => null,
-}));
+jest.mock('../equity-chart-canvas', () => require('./backtest-tab-harness').fakeEquityChartCanvas);
 
-const ok = (data: unknown) => reply(200, { success: true, data });
-
-function renderBacktest(replies: Record<string, Responder>) {
-  return renderRemote(<PerformancePage />, {
-    remote: 'analytics',
-    signedIn: true,
-    url: '/performance?tab=backtest',
-    ownPaths: ['/performance'],
-    replies: {
-      'GET /api/performance/analytics': ok(analytics),
-      'GET /api/performance/returns': ok(returns),
-      'GET /api/backtests': ok({ runs: [] }),
-      ...replies,
-    },
-  });
-}
-
-const fill = (label: string, value: string) =>
-  fireEvent.change(screen.getByLabelText(label), { target: { value } });
+const renderBacktest = (replies: Record<string, Responder>) =>
+  renderWithHarness({ 'GET /api/backtests': ok({ runs: [] }), ...replies });
 
 const coverage = [
   {
