@@ -220,6 +220,8 @@ export const backtestMlSchema = z.object({
   /** That walk-forward's out-of-sample figures; null with too few sessions to score. */
   before: z
     .object({
+      /** Sessions scored out of sample (the first few only train). */
+      scored_sessions: z.number().int().nonnegative(),
       predictions: z.number().int().nonnegative(),
       accuracy: share,
       always_up_accuracy: share,

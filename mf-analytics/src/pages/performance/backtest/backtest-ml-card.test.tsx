@@ -24,6 +24,7 @@ const ml: BacktestMl = {
   say_reason: 'Full say, as chosen for this run: the edge measured before the range was not consulted.',
   trained_sessions: 20,
   before: {
+    scored_sessions: 15,
     predictions: 50_858,
     accuracy: 0.4554,
     always_up_accuracy: 0.4844,
@@ -73,9 +74,11 @@ describe('Backtest with the ML ensemble', () => {
     const figures = await screen.findByRole('group', { name: 'ML ensemble figures' });
     expect(screen.getByText('ML ensemble, reading the news')).toBeInTheDocument();
     expect(figures).toHaveTextContent('Say in the signal100%');
-    expect(figures).toHaveTextContent('Right in the range46.7%4,000 predictions, each checked 30 min on');
+    expect(figures).toHaveTextContent(
+      'Right in the range46.7%4,000 predictions, each checked 30 min on (or at the close)',
+    );
     expect(figures).toHaveTextContent('Always up in the range47.8%');
-    expect(figures).toHaveTextContent('Before the range45.5%edge -4.5 pts over 20 sessions');
+    expect(figures).toHaveTextContent('Before the range45.5%edge -4.5 pts over 15 scored sessions');
     expect(figures).toHaveTextContent('Headlines in the range99');
     expect(screen.getByText(ml.say_reason)).toBeInTheDocument();
     const models = screen.getByRole('table', { name: 'Each model’s calls in the range' });

@@ -64,7 +64,9 @@ export function BacktestMlCard({ ml }: { ml: BacktestMl }) {
           label="Right in the range"
           value={formatShare(ml.accuracy)}
           subValue={
-            asked ? `${count(ml.predictions)} predictions, each checked 30 min on` : 'not asked: no say'
+            asked
+              ? `${count(ml.predictions)} predictions, each checked 30 min on (or at the close)`
+              : 'not asked: no say'
           }
         />
         <Tile label="Always up in the range" value={formatShare(ml.always_up_accuracy)} />
@@ -73,7 +75,7 @@ export function BacktestMlCard({ ml }: { ml: BacktestMl }) {
           value={formatShare(before?.accuracy ?? null)}
           subValue={
             before
-              ? `edge ${formatPoints(before.edge)} over ${count(ml.trained_sessions)} sessions`
+              ? `edge ${formatPoints(before.edge)} over ${count(before.scored_sessions)} scored sessions`
               : `${count(ml.trained_sessions)} sessions: too few to score`
           }
         />

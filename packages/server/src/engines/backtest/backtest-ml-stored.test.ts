@@ -1,7 +1,9 @@
 import type { HistoricalBar } from '../../core/ports/repositories/historical-candles';
 import { SqlHistoricalCandlesRepository } from '../../storage/sql/historical-candles-repository';
 import { openDatabase } from '../../storage/sqlite/database';
+import type { Candle } from '../market/market-types';
 import { SeededRandom } from '../market/simulator/seeded-random';
+import { onMinuteGrid } from './backtest-ml';
 import type { BacktestJob } from './backtest-protocol';
 import type { BacktestHistory } from './backtest-sessions';
 import { runJob } from './backtest-worker-host';
@@ -78,5 +80,40 @@ describe('a backtest with ML over stored candles', () => {
     expect(result.ml!.trainedSessions).toBe(DATES.length - 1);
     expect(result.ml!.before).not.toBeNull();
     expect(result.ml!.sayReason).not.toMatch(/^No sessions before the range/);
+  });
+});
+
+describe('a stored session on the walk-forward’s minute grid', () => {
+  const bar = (symbol: string, minute: number, close: number): Candle => ({
+    symbol,
+    interval: '1m',
+    openTime: Date.parse('2026-01-05T09:15:00+05:30') + minute * MINUTE,
+    ...{ open: close, high: close, low: close, close },
+    volume: 100,
+    source: 'upstox',
+  });
+
+  it('fills a missing minute with a flat bar at the last close, so the same index is the same minute', () => {
+    const grid = onMinuteGrid(
+      new Map([
+        ['INFY', [bar('INFY', 0, 100), bar('INFY', 1, 101), bar('INFY', 3, 103)]],
+        ['TCS', [bar('TCS', 0, 200), bar('TCS', 1, 201), bar('TCS', 2, 202), bar('TCS', 3, 203)]],
+      ]),
+    );
+    const infy = grid.get('INFY')!;
+    expect(infy.map((b) => b.openTime)).toEqual(grid.get('TCS')!.map((b) => b.openTime));
+    expect(infy[2]).toMatchObject({ open: 101, high: 101, low: 101, close: 101, volume: 0 });
+    expect(infy[3]!.close).toBe(103);
+  });
+
+  it('leaves out a stock with bars in fewer than half the minutes', () => {
+    const tcs = [0, 1, 2, 3, 4, 5].map((minute) => bar('TCS', minute, 200 + minute));
+    const grid = onMinuteGrid(
+      new Map([
+        ['TCS', tcs],
+        ['THIN', [bar('THIN', 5, 50)]],
+      ]),
+    );
+    expect([...grid.keys()]).toEqual(['TCS']);
   });
 });

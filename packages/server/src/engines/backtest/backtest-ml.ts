@@ -149,7 +149,7 @@ function trainingHistory(
   function* sessionBarSteps(date: string): Steps<ReadonlyMap<string, readonly Candle[]>> {
     const all = history.sessionBars(date);
     yield;
-    const bars = chosen ? new Map([...all].filter(([symbol]) => chosen.has(symbol))) : all;
+    const bars = onMinuteGrid(chosen ? new Map([...all].filter(([symbol]) => chosen.has(symbol))) : all);
     const index = dates.indexOf(date);
     for (const [symbol, series] of bars) {
       const last = series.at(-1);
@@ -172,4 +172,46 @@ function trainingHistory(
         [...closes].map(([symbol, daily]) => [symbol, daily.filter((close) => Number.isFinite(close))]),
       ),
   };
+}
+
+const MINUTE_MS = 60_000;
+
+/**
+ * A session's bars on one minute grid, as the walk-forward reads them (by index: the outcome 30 bars on,
+ * every stock's bar of the same minute side by side). Stored candles have gaps: a missing minute is a
+ * flat bar at the last close (no trade, no volume), and a stock with bars in fewer than half the
+ * session's minutes is left out rather than mostly made up. Generated sessions are whole already.
+ */
+export function onMinuteGrid(bars: ReadonlyMap<string, readonly Candle[]>): Map<string, Candle[]> {
+  let first = Number.POSITIVE_INFINITY;
+  let last = Number.NEGATIVE_INFINITY;
+  for (const series of bars.values()) {
+    if (series.length === 0) continue;
+    first = Math.min(first, series[0]!.openTime);
+    last = Math.max(last, series.at(-1)!.openTime);
+  }
+  if (!Number.isFinite(first)) return new Map();
+  const minutes = (last - first) / MINUTE_MS + 1;
+  const whole = [...bars.values()].every((series) => series.length === minutes);
+  if (whole) return new Map([...bars].map(([symbol, series]) => [symbol, [...series]]));
+  const grid = new Map<string, Candle[]>();
+  for (const [symbol, series] of bars) {
+    if (series.length < minutes / 2) continue;
+    const filled: Candle[] = [];
+    let next = 0;
+    let close = series[0]!.open;
+    for (let minute = 0; minute < minutes; minute++) {
+      const openTime = first + minute * MINUTE_MS;
+      const bar = series[next];
+      if (bar && bar.openTime === openTime) {
+        filled.push(bar);
+        close = bar.close;
+        next += 1;
+      } else {
+        filled.push({ ...series[0]!, openTime, open: close, high: close, low: close, close, volume: 0 });
+      }
+    }
+    grid.set(symbol, filled);
+  }
+  return grid;
 }

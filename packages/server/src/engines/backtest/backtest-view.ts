@@ -122,6 +122,7 @@ function mlView(ml: BacktestMlReport) {
     say_reason: ml.sayReason,
     trained_sessions: ml.trainedSessions,
     before: before && {
+      scored_sessions: before.scoredSessions,
       predictions: before.predictions,
       accuracy: round(before.accuracy, 4),
       always_up_accuracy: round(before.alwaysUpAccuracy, 4),

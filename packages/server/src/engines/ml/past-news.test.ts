@@ -4,6 +4,7 @@ import { MarketClock } from '../market/calendar';
 import { allInstruments } from '../market/instruments';
 import type { Candle } from '../market/market-types';
 import { createSimulatedMarket } from '../market/simulated-market';
+import { HistoryGenerator } from '../market/simulator/history-generator';
 import { ModelEnsemble } from './models/model-ensemble';
 import {
   generatedTrainingHistory,
@@ -12,7 +13,7 @@ import {
   walkForwardSteps,
 } from './models/walk-forward';
 import type { StoredHeadline } from './news/headline-store';
-import { generatedSessionNews, withPastNews } from './past-news';
+import { newsOfGeneratedHistory, withPastNews } from './past-news';
 
 const NOW = Date.UTC(2026, 0, 12, 6, 0); // Mon 12 Jan 2026, 11:30 IST
 const SEED = 7;
@@ -27,7 +28,6 @@ const { history: generator } = createSimulatedMarket({
   now: () => NOW,
 });
 const sectors = new Map(instruments.map((instrument) => [instrument.symbol, instrument.sector]));
-const sessionBars = (date: string) => generator.sessionBars(date);
 const dates = generator.sessionDates;
 
 function walkForward(history: TrainingHistory) {
@@ -48,7 +48,7 @@ describe('the walk-forward over generated sessions with their news', () => {
         return new Map([...bars].map(([symbol, series]) => [symbol, series.slice(0, 180)]));
       },
     };
-    const news = generatedSessionNews(instruments, SEED, sessionBars);
+    const news = newsOfGeneratedHistory(generator);
     expect(dates.reduce((sum, date) => sum + news(date).length, 0)).toBeGreaterThan(0);
 
     const withNews = walkForward(withPastNews(training, news));
@@ -122,13 +122,12 @@ describe('a history with its sessions’ news', () => {
 });
 
 describe('the generated sessions’ news', () => {
-  it('is the same for the same seed and bars, and published on its session’s date', () => {
-    const first = generatedSessionNews(instruments, SEED, sessionBars);
-    const again = generatedSessionNews(instruments, SEED, sessionBars);
+  it('is the same for the same seed, and published on its session’s date', () => {
+    const first = newsOfGeneratedHistory(generator);
+    const again = newsOfGeneratedHistory(HistoryGenerator.fromRecipe(generator.recipe()));
     for (const date of dates) {
       const news = first(date);
       expect(again(date)).toEqual(news);
-      expect(first(date)).toEqual(news);
       for (const item of news) {
         expect(istDateOf(item.at)).toBe(date);
         expect(item.timestamp).toBe(new Date(item.at).toISOString());
@@ -138,10 +137,37 @@ describe('the generated sessions’ news', () => {
   });
 
   it('differs with another seed, and is empty with no events an hour', () => {
-    const news = generatedSessionNews(instruments, SEED, sessionBars);
-    const other = generatedSessionNews(instruments, SEED + 1, sessionBars);
+    const news = newsOfGeneratedHistory(generator);
+    const other = newsOfGeneratedHistory(
+      HistoryGenerator.fromRecipe({ ...generator.recipe(), seed: SEED + 1 }),
+    );
     expect(dates.map((date) => other(date))).not.toEqual(dates.map((date) => news(date)));
-    const none = generatedSessionNews(instruments, SEED, sessionBars, 0);
-    expect(dates.flatMap((date) => none(date))).toEqual([]);
+    const quiet = HistoryGenerator.fromRecipe({ ...generator.recipe(), newsEventsPerHour: 0 });
+    expect(dates.flatMap((date) => newsOfGeneratedHistory(quiet)(date))).toEqual([]);
+  });
+
+  it('is drawn before the prices it moves: each story’s stocks move its way in the three minutes after it', () => {
+    const quiet = HistoryGenerator.fromRecipe({ ...generator.recipe(), newsEventsPerHour: 0 });
+    let followed = 0;
+    let stories = 0;
+    for (const date of dates) {
+      const bars = generator.sessionBars(date);
+      const calm = quiet.sessionBars(date);
+      for (const event of generator.sessionEvents(date)) {
+        for (const symbol of event.symbols) {
+          // The same session without news: what the story added to the stock's move is the difference.
+          const index = bars.get(symbol)!.findIndex((bar) => bar.openTime + 60_000 > event.at);
+          const later = Math.min(index + 4, bars.get(symbol)!.length - 1);
+          if (index < 1 || later <= index) continue;
+          const moved = Math.log(bars.get(symbol)![later]!.close / bars.get(symbol)![index - 1]!.close);
+          const without = Math.log(calm.get(symbol)![later]!.close / calm.get(symbol)![index - 1]!.close);
+          stories += 1;
+          if (Math.sign(moved - without) === Math.sign(event.move)) followed += 1;
+        }
+      }
+    }
+    expect(stories).toBeGreaterThan(5);
+    // A story's stock can meet another story the other way within the three minutes: rarely.
+    expect(followed / stories).toBeGreaterThanOrEqual(0.9);
   });
 });

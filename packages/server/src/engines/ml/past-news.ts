@@ -1,7 +1,4 @@
-import type { Candle } from '../market/market-types';
 import type { HistoryGenerator } from '../market/simulator/history-generator';
-import type { NewswireInstrument } from '../market/simulator/newswire-event';
-import { pastNewswireEvents } from '../market/simulator/past-newswire-events';
 import type { TrainingHistory } from './models/walk-forward';
 import { HeadlineScoring } from './news/headline-scoring';
 import type { StoredHeadline } from './news/headline-store';
@@ -12,33 +9,14 @@ import { headlineFromEvent } from './news/sources/newswire-source';
 export type SessionNews = (date: string) => StoredHeadline[];
 
 /**
- * The simulated newswire's news of generated past sessions (the events the news pipeline loads at a
- * fresh start, from the same seed and bars), tagged and scored as the pipeline scores them.
+ * The news of a generated history's sessions (the events that moved its bars, from the live newswire's
+ * own process; the news pipeline loads the same at a fresh start), tagged and scored as the pipeline
+ * scores them.
  */
-export function generatedSessionNews(
-  instruments: readonly NewswireInstrument[],
-  seed: number,
-  /** Every symbol's bars of the session (the news is read from the whole market's moves). */
-  sessionBars: (date: string) => ReadonlyMap<string, readonly Candle[]>,
-  eventsPerHour = 4,
-): SessionNews {
+export function newsOfGeneratedHistory(generator: Pick<HistoryGenerator, 'sessionEvents'>): SessionNews {
   const scoring = new HeadlineScoring();
-  return (date) => {
-    if (eventsPerHour <= 0) return [];
-    const barsBySymbol = sessionBars(date);
-    return pastNewswireEvents(instruments, [{ date, barsBySymbol }], seed, eventsPerHour).map((event) =>
-      scoring.score(headlineFromEvent(event), event.id),
-    );
-  };
-}
-
-/** The news of a generated history's sessions: its own instruments, seed and bars. */
-export function newsOfGeneratedHistory(
-  generator: Pick<HistoryGenerator, 'recipe' | 'sessionBars'>,
-  eventsPerHour = 4,
-): SessionNews {
-  const { instruments, seed } = generator.recipe();
-  return generatedSessionNews(instruments, seed, (date) => generator.sessionBars(date), eventsPerHour);
+  return (date) =>
+    generator.sessionEvents(date).map((event) => scoring.score(headlineFromEvent(event), event.id));
 }
 
 /**

@@ -1,6 +1,8 @@
 import { runToEnd, type Steps } from '../../../core/time-slices';
 import type { Candle } from '../market-types';
 import { FactorModel, intradayIntensity, roundToTick } from './factor-model';
+import type { NewswireEvent } from './newswire-event';
+import { Newswire } from './newswire-events';
 import { hashString, SeededRandom } from './seeded-random';
 
 export interface HistoryInstrument {
@@ -21,6 +23,8 @@ export interface HistoryRecipe {
   /** Each date's session open, epoch ms, aligned with dates. */
   sessionOpens: readonly number[];
   seed: number;
+  /** The newswire's events per trading hour in the generated sessions (default 4; 0: no news). */
+  newsEventsPerHour?: number;
 }
 /**
  * Simulated sessions kept whole: a default candles request spans the last day (one or two sessions),
@@ -32,7 +36,14 @@ export interface GeneratedSession {
   date: string;
   /** 1-minute bars per symbol, in instrument order. */
   minuteBars: Candle[][];
+  /** The session's news, oldest first: each event moved its stocks' prices after it broke. */
+  events: NewswireEvent[];
 }
+
+/** Its own stream per session, apart from the bars' and the live newswire's. */
+const PAST_NEWS_SALT = 0x70617374; // "past"
+/** The live newswire's rate: a few events an hour, more near the open and close. */
+export const DEFAULT_NEWS_EVENTS_PER_HOUR = 4;
 
 /**
  * Generates past sessions, deterministically for a seed: each session is 375 one-minute steps of the
@@ -52,6 +63,7 @@ export class HistoryGenerator {
     dates: readonly string[],
     private readonly sessionOpenTs: (date: string) => number,
     private readonly seed: number,
+    private readonly newsEventsPerHour = DEFAULT_NEWS_EVENTS_PER_HOUR,
   ) {
     this.dates = [...dates];
     let opens = instruments.map((instrument) => instrument.referencePrice);
@@ -77,13 +89,20 @@ export class HistoryGenerator {
       dates: this.dates,
       sessionOpens: this.dates.map((date) => this.sessionOpenTs(date)),
       seed: this.seed,
+      newsEventsPerHour: this.newsEventsPerHour,
     };
   }
 
   /** The generator a recipe describes. */
   static fromRecipe(recipe: HistoryRecipe): HistoryGenerator {
     const opens = new Map(recipe.dates.map((date, i) => [date, recipe.sessionOpens[i]!]));
-    return new HistoryGenerator(recipe.instruments, recipe.dates, (date) => opens.get(date)!, recipe.seed);
+    return new HistoryGenerator(
+      recipe.instruments,
+      recipe.dates,
+      (date) => opens.get(date)!,
+      recipe.seed,
+      recipe.newsEventsPerHour,
+    );
   }
 
   /** Daily bars of one symbol, oldest first. */
@@ -119,6 +138,20 @@ export class HistoryGenerator {
     if (!opens) return new Map();
     const { minuteBars } = yield* this.simulateSteps(date, opens);
     return new Map(this.instruments.map((instrument, i) => [instrument.symbol, minuteBars[i]!]));
+  }
+
+  /** The news of one generated session, oldest first (see simulateSteps). */
+  sessionEvents(date: string): NewswireEvent[] {
+    return [...(this.session(date)?.events ?? [])];
+  }
+
+  /** sessionEvents as steps, one simulated minute each; a kept session at once. */
+  *sessionEventSteps(date: string): Steps<NewswireEvent[]> {
+    const kept = this.simulated.get(date);
+    if (kept) return [...kept.events];
+    const opens = this.opens.get(date);
+    if (!opens) return [];
+    return (yield* this.simulateSteps(date, opens)).events;
   }
 
   /** One symbol's 1-minute bars of one session; shared and frozen, so copy before changing. */
@@ -158,16 +191,36 @@ export class HistoryGenerator {
     return runToEnd(this.simulateSteps(date, opens));
   }
 
+  /**
+   * One session, minute by minute: the factor model's returns plus the moves of the session's news.
+   * The news is the live newswire's own process (a Newswire of the session's own seed): each event is
+   * drawn before the prices it moves, and moves them over the three minutes after it breaks, so the
+   * past has headlines exactly as the live feed does, and nothing in them is chosen from later bars.
+   */
   private *simulateSteps(date: string, opens: readonly number[]): Steps<GeneratedSession> {
     const random = new SeededRandom(this.seed ^ hashString(date));
     const model = new FactorModel(this.instruments, random);
     const start = this.sessionOpenTs(date);
+    const sessionMs = MINUTES_PER_SESSION * 60_000;
+    const events: NewswireEvent[] = [];
+    const news =
+      this.newsEventsPerHour > 0
+        ? new Newswire(this.instruments, (this.seed ^ hashString(date) ^ PAST_NEWS_SALT) >>> 0, {
+            eventsPerHour: this.newsEventsPerHour,
+            sessionFraction: (ts) => Math.min(1, Math.max(0, (ts - start) / sessionMs)),
+          })
+        : null;
+    news?.onEvent((event) => events.push(event));
+    // The open follows the night's gap: the first event breaks 5–15 s in, as the live feed's does.
+    news?.advance(0, start);
     // A small overnight gap, as real opens rarely equal the previous close.
     const prices = opens.map((open) => open * Math.exp(0.004 * random.normal()));
     const minuteBars: Candle[][] = this.instruments.map(() => []);
     for (let minute = 0; minute < MINUTES_PER_SESSION; minute++) {
       yield;
       const returns = model.step(60);
+      const shifts = news?.advance(60, start + (minute + 1) * 60_000);
+      if (shifts) for (let i = 0; i < returns.length; i++) returns[i]! += shifts[i]!;
       const intensity = intradayIntensity(minute / (MINUTES_PER_SESSION - 1));
       for (let i = 0; i < this.instruments.length; i++) {
         const open = prices[i]!;
@@ -193,7 +246,7 @@ export class HistoryGenerator {
         });
       }
     }
-    return { date, minuteBars };
+    return { date, minuteBars, events };
   }
 }
 

@@ -1,6 +1,5 @@
-import { BACKGROUND_SLICE_BUDGET_MS, runSliced } from '../../../core/time-slices';
+import { BACKGROUND_SLICE_BUDGET_MS, runSliced, type Steps } from '../../../core/time-slices';
 import { intradayIntensity } from './factor-model';
-import type { HistoryGenerator } from './history-generator';
 import type { NewswireEvent, NewswireInstrument } from './newswire-event';
 import {
   companyName,
@@ -10,7 +9,6 @@ import {
   reportingQuarter,
   SECTOR_HEADLINE_WORDS,
 } from './newswire-templates';
-import { type PastSession, pastNewswireEvents } from './past-newswire-events';
 import { hashString, SeededRandom } from './seeded-random';
 
 export type { NewswireEvent, NewswireInstrument } from './newswire-event';
@@ -22,8 +20,15 @@ export interface NewswireOptions {
   eventsPerHour?: number;
   /** Where a moment falls in the session, 0 at the open and 1 at the close. */
   sessionFraction: (ts: number) => number;
-  /** The generated past sessions: pastEvents reads their news from their bars. */
-  history?: Pick<HistoryGenerator, 'sessionDates' | 'sessionOverlaps' | 'sessionBarSteps'>;
+  /** The generated past sessions, each with the news the same process made for it (history-generator.ts). */
+  history?: PastSessionNews;
+}
+
+/** What the newswire reads of the generated past: its sessions and each one's events. */
+export interface PastSessionNews {
+  readonly sessionDates: readonly string[];
+  sessionOverlaps(date: string, from: number, to: number): boolean;
+  sessionEventSteps(date: string): Steps<NewswireEvent[]>;
 }
 
 /** A price move takes three minutes to play out: traders read, then trade. */
@@ -81,9 +86,9 @@ export class Newswire {
   }
 
   /**
-   * The news of the generated past sessions that overlap [since, now], from the same seed and consistent
-   * with their bars (see past-newswire-events.ts); the sessions are simulated in background slices,
-   * ended by `signal` with a WorkStoppedError.
+   * The news of the generated past sessions that overlap [since, now]: the events that moved their bars
+   * (history-generator.ts); the sessions are simulated in background slices, ended by `signal` with a
+   * WorkStoppedError.
    */
   async pastEvents(since: number, now: number, signal?: AbortSignal): Promise<NewswireEvent[]> {
     const { history } = this.options;
@@ -101,14 +106,14 @@ export class Newswire {
   }
 
   private async sessionEvents(dates: readonly string[], signal?: AbortSignal): Promise<NewswireEvent[]> {
-    const { history, eventsPerHour } = this.options;
-    if (!history || eventsPerHour === 0 || dates.length === 0) return [];
-    const sessions: PastSession[] = [];
+    const { history } = this.options;
+    if (!history || dates.length === 0) return [];
+    const events: NewswireEvent[] = [];
     for (const date of dates) {
       const slices = { budgetMs: BACKGROUND_SLICE_BUDGET_MS, signal };
-      sessions.push({ date, barsBySymbol: await runSliced(history.sessionBarSteps(date), slices) });
+      events.push(...(await runSliced(history.sessionEventSteps(date), slices)));
     }
-    return pastNewswireEvents(this.instruments, sessions, this.seed, eventsPerHour);
+    return events.sort((a, b) => a.at - b.at);
   }
 
   /** Fires the events due by `now` and returns each stock's extra log return for the step. */

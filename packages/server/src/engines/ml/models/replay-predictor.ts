@@ -72,6 +72,7 @@ export class ReplayMlPredictor implements MlPredictor {
   private session: string | null = null;
   private lastUniverse: SymbolBars[] = [];
   private pending: Pending[] = [];
+  private readonly lastLearnedAsOf = new Map<string, number>();
   private cached: { now: number; views: MlView[] } | null = null;
   private readonly tallied: ReplayPredictionTally;
 
@@ -114,7 +115,9 @@ export class ReplayMlPredictor implements MlPredictor {
       const prediction = ensemble.predict(item.observation);
       views.push(mlViewOf(item.symbol, prediction, ensemble));
       this.sessionCloses.set(item.symbol, item.pricePaise);
-      if (!learnFrom) continue;
+      // A stock with no new bar (stored candles have gaps) is the same prediction again: learned once.
+      if (!learnFrom || this.lastLearnedAsOf.get(item.symbol) === item.asOf) continue;
+      this.lastLearnedAsOf.set(item.symbol, item.asOf);
       this.pending.push({
         symbol: item.symbol,
         madeAt: item.asOf,

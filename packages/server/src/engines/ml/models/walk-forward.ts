@@ -207,7 +207,8 @@ export function* walkForwardSteps(
       const now = sessionStart + (minute + 1) * 60_000;
       yield* learnDue(minute, now);
       const universe = symbols.map((symbol) => ({ symbol, bars: bars.get(symbol)!.slice(0, minute + 1) }));
-      const sentiment = history.sentimentAt?.(now) ?? null;
+      // As the replay reads it: at the bar's last millisecond, not the next bar's first.
+      const sentiment = history.sentimentAt?.(now - 1) ?? null;
       for (const item of observeUniverse(universe, { ...context, sentiment }, now)) {
         const future = bars.get(item.symbol)![minute + HORIZON_MINUTES]!;
         const up: 0 | 1 = future.close > item.pricePaise ? 1 : 0;

@@ -17,6 +17,16 @@ export function dedupeKey(title: string, url: string | null): string {
   return url ? `u:${url.replace(/[?#].*$/, '')}` : `t:${hashString(words).toString(36)}:${words.length}`;
 }
 
+/**
+ * The simulated newswire is one source whose events are each a story: the same words at another
+ * moment are another event (a second order win), not the same story twice. Feeds' stories are one by
+ * their words whenever they come.
+ */
+function titleKey(headline: StoredHeadline): string {
+  const key = dedupeKey(headline.title, null);
+  return headline.simulated ? `${key}@${headline.at}` : key;
+}
+
 /** Headlines newest first, each story once; what is kept is the pipeline's to say (news-window.ts keptSince). */
 export class HeadlineStore {
   private items: StoredHeadline[] = [];
@@ -25,7 +35,7 @@ export class HeadlineStore {
 
   /** Adds a headline unless its link or its title was seen; false when it was a duplicate. */
   add(headline: StoredHeadline): boolean {
-    const byTitle = dedupeKey(headline.title, null);
+    const byTitle = titleKey(headline);
     const byUrl = headline.url ? dedupeKey(headline.title, headline.url) : null;
     if (this.titleKeys.has(byTitle) || (byUrl && this.keys.has(byUrl))) return false;
     this.titleKeys.add(byTitle);
@@ -59,8 +69,8 @@ export class HeadlineStore {
   }
 
   private forget(headline: StoredHeadline): void {
-    this.titleKeys.delete(dedupeKey(headline.title, null));
-    this.keys.delete(dedupeKey(headline.title, null));
+    this.titleKeys.delete(titleKey(headline));
+    this.keys.delete(titleKey(headline));
     if (headline.url) this.keys.delete(dedupeKey(headline.title, headline.url));
   }
 }
