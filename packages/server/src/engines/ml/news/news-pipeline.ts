@@ -168,7 +168,10 @@ export class NewsPipeline {
   /** The market's reading of the same window as headlines(); a last session's as it stood at its day's end. */
   marketSentiment(): MarketSentimentReport {
     const { fromMs, toMs, ...window } = this.window();
-    const items = this.store.between(fromMs - WINDOW_HOURS * HOUR_MS, toMs);
+    // A last session is compared with the news before it, however long before: all that is kept.
+    const since =
+      window.basis === 'last_session' ? Number.NEGATIVE_INFINITY : fromMs - WINDOW_HOURS * HOUR_MS;
+    const items = this.store.between(since, toMs);
     return marketSentimentReport(items, toMs, window);
   }
 

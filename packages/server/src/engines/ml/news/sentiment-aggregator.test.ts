@@ -97,4 +97,25 @@ describe('market sentiment from scored headlines', () => {
       last_updated: null,
     });
   });
+
+  it('compares a last session shown after a holiday with the session before it, not the empty day between', () => {
+    // Monday 26 Jan's session is shown on Wednesday (Tuesday a holiday); Friday 23 Jan's news came before it.
+    const monday = { from: '2026-01-25T18:30:00.000Z', to: '2026-01-26T18:30:00.000Z' };
+    const end = Date.parse(monday.to);
+    const at = (iso: string, score: number): SentimentSample => ({
+      at: Date.parse(iso),
+      score,
+      confidence: 0.8,
+      sentiment: score > 0 ? 'positive' : 'negative',
+      sectors: [],
+      event_type: null,
+    });
+    const report = marketSentimentReport(
+      [at('2026-01-23T06:00:00.000Z', -0.6), at('2026-01-26T06:00:00.000Z', 0.4)],
+      end,
+      { ...monday, basis: 'last_session', reason: 'The market has been shut since Monday 26 Jan.' },
+    );
+    expect(report.overall_sentiment).toBeCloseTo(0.4, 3);
+    expect(report.change_24h).toBeCloseTo(1, 3);
+  });
 });

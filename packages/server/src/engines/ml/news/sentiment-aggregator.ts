@@ -83,7 +83,8 @@ function topicsOf(sample: SentimentSample): string[] {
  * mean score, its confidence, the trend by the spec's rule, the change against the same reading a
  * day earlier, label counts, and topics (sectors and event kinds) ranked by weighted sentiment.
  * `window` is the span read, ending at `now` (the pipeline reads a shut market's last session at its
- * end); the day before it is the comparison.
+ * end); the day before it is the comparison, or for a last session the day of the news before it (the
+ * session before, across a weekend or a holiday).
  */
 export function marketSentimentReport(
   samples: readonly SentimentSample[],
@@ -92,11 +93,12 @@ export function marketSentimentReport(
 ): MarketSentimentReport {
   const windowStart = Date.parse(window.from);
   const today = samples.filter((sample) => sample.at > windowStart && sample.at <= now);
+  const anchor = comparedUpTo(samples, windowStart, window);
   const dayBefore = samples.filter(
-    (sample) => sample.at > windowStart - WINDOW_HOURS * HOUR_MS && sample.at <= windowStart,
+    (sample) => sample.at > anchor - WINDOW_HOURS * HOUR_MS && sample.at <= anchor,
   );
   const reading = weightedReading(today, now);
-  const earlier = dayBefore.length > 0 ? weightedReading(dayBefore, windowStart) : null;
+  const earlier = dayBefore.length > 0 ? weightedReading(dayBefore, anchor) : null;
   const topicWeight = new Map<string, { sum: number; mentions: number }>();
   for (const sample of today) {
     const w = weightOf(sample, now);
@@ -150,4 +152,12 @@ function clamp(value: number, low: number, high: number): number {
 
 function round(value: number): number {
   return Math.round(clamp(value, -2, 2) * 10_000) / 10_000;
+}
+
+/** Where the comparison's day ends: the window's start, or for a last session the newest news before it. */
+function comparedUpTo(samples: readonly SentimentSample[], windowStart: number, window: NewsWindow): number {
+  if (window.basis !== 'last_session') return windowStart;
+  let newest = Number.NEGATIVE_INFINITY;
+  for (const sample of samples) if (sample.at <= windowStart && sample.at > newest) newest = sample.at;
+  return Number.isFinite(newest) ? newest : windowStart;
 }
