@@ -2,7 +2,7 @@ import { MarketClock } from '../market/calendar';
 import { FIXTURE_SOURCE, istMarch, tenTradeFixture } from './analytics-fixture';
 import { buildLedgerHistory, type LedgerHistoryInput } from './ledger-history';
 import { performanceAnalytics, performanceReturns } from './performance-report';
-import { periodStart } from './performance-selection';
+import { monthsBack, periodStart } from './performance-selection';
 import type { AnalyticsFill } from './round-trips';
 
 const options = (today: string) => ({
@@ -14,13 +14,13 @@ const options = (today: string) => ({
 
 describe('trailing windows are calendar months', () => {
   it('go back to the same day, or to the end of a shorter month', () => {
-    //expect(monthsBack('2026-03-15', 1)).toBe('2026-02-15');
-    //expect(monthsBack('2026-03-31', 1)).toBe('2026-02-28');
-    //expect(monthsBack('2028-03-31', 1)).toBe('2028-02-29'); // a leap year
-    //expect(monthsBack('2026-05-31', 1)).toBe('2026-04-30');
-    //expect(monthsBack('2026-12-31', 3)).toBe('2026-09-30');
-    //expect(monthsBack('2028-02-29', 12)).toBe('2027-02-28');
-    //expect(monthsBack('2026-01-31', 1)).toBe('2025-12-31');
+    expect(monthsBack('2026-03-15', 1)).toBe('2026-02-15');
+    expect(monthsBack('2026-03-31', 1)).toBe('2026-02-28');
+    expect(monthsBack('2028-03-31', 1)).toBe('2028-02-29'); // a leap year
+    expect(monthsBack('2026-05-31', 1)).toBe('2026-04-30');
+    expect(monthsBack('2026-12-31', 3)).toBe('2026-09-30');
+    expect(monthsBack('2028-02-29', 12)).toBe('2027-02-28');
+    expect(monthsBack('2026-01-31', 1)).toBe('2025-12-31');
   });
 
   it('on 29, 30 and 31 March, the month is all of March (it started on 2–4 March before)', () => {
