@@ -68,7 +68,7 @@ export class Newswire {
 
   constructor(
     private readonly instruments: readonly NewswireInstrument[],
-    private readonly seed: number,
+    seed: number,
     private readonly options: NewswireOptions,
   ) {
     this.random = new SeededRandom((seed ^ SALT) >>> 0);
