@@ -68,7 +68,7 @@ export class ReplayMlPredictor implements MlPredictor {
   readonly horizonMinutes = HORIZON_MINUTES;
   private readonly closes = new Map<string, number[]>();
   private readonly sessionCloses = new Map<string, number>();
-  /** The IST date of the session being replayed: the universe's bars reach back into the one before. */
+  /** The IST date of the session being replayed: a new date starts a new session. */
   private session: string | null = null;
   private lastUniverse: SymbolBars[] = [];
   private pending: Pending[] = [];
