@@ -2,6 +2,7 @@ export * from './allocation';
 export * from './analytics';
 export * from './auth';
 export * from './auto-scaling';
+export * from './backtest-results';
 export * from './backtest-sweeps';
 export * from './backtests';
 export * from './csv';
